@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The per-file pipeline: load → normalise → parse → find functions and
+ * entry points → CFG → address-limit analysis, and the worker pool that
+ * runs it over many files.  Each worker owns its parser and arena; results
+ * land in the slot of their file, so output order never depends on -j.
+ */
+#include "addrlimit.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "check_limit.h"
+#include "entry.h"
+#include "load.h"
+#include "normalize.h"
+#include "parse.h"
+
+struct worker {
+	const struct opts *o;
+	char **paths;
+	size_t n;
+	struct file_result *results;
+	atomic_size_t *next;
+};
+
+/* The words whose loss inside an ERROR node would change the analysis. */
+static const char *const vital_words[] = {
+	"return", "goto", "break", "continue", "if", "else", "switch", "case", "default",
+	"while", "for", "do", "set_fs", "get_fs", "force_uaccess_begin",
+	"force_uaccess_end", "BUG", "BUG_ON", "panic", "do_exit",
+};
+
+static bool text_has_vital(const char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] == '{' || p[i] == '}')
+			return true;
+		if (!(p[i] == '_' || (p[i] >= 'a' && p[i] <= 'z') || (p[i] >= 'A' && p[i] <= 'Z')))
+			continue;
+		if (i > 0 && (p[i - 1] == '_' || (p[i - 1] >= '0' && p[i - 1] <= '9') ||
+			      (p[i - 1] >= 'a' && p[i - 1] <= 'z') || (p[i - 1] >= 'A' && p[i - 1] <= 'Z')))
+			continue;
+		size_t e = i;
+		while (e < len && (p[e] == '_' || (p[e] >= '0' && p[e] <= '9') ||
+				   (p[e] >= 'a' && p[e] <= 'z') || (p[e] >= 'A' && p[e] <= 'Z')))
+			e++;
+		for (size_t k = 0; k < ARRAY_SIZE(vital_words); k++)
+			if (strlen(vital_words[k]) == e - i && !memcmp(vital_words[k], p + i, e - i))
+				return true;
+		i = e;
+	}
+	return false;
+}
+
+/*
+ * Find the first parse error inside fn that could change control flow or
+ * the limit; returns its offset + 1, or 0 when every error is harmless
+ * (an expression the grammar could not read, a missing ';').
+ */
+static uint32_t vital_error(TSNode n, const char *text, int depth)
+{
+	if (depth > 500)
+		return ts_node_start_byte(n) + 1;
+	if (ts_node_is_missing(n)) {
+		const char *t = ts_node_type(n);
+		if (strcmp(t, ";") && strcmp(t, ")") && strcmp(t, "identifier") && strcmp(t, "]"))
+			return ts_node_start_byte(n) + 1;
+		return 0;
+	}
+	if (ts_node_is_error(n)) {
+		if (text_has_vital(node_ptr(n, text), node_len(n)))
+			return ts_node_start_byte(n) + 1;
+		return 0;
+	}
+	if (!ts_node_has_error(n))
+		return 0;
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		uint32_t r = vital_error(ts_node_child(n, i), text, depth + 1);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static size_t error_bytes(TSNode n, int depth)
+{
+	if (ts_node_is_error(n))
+		return node_len(n);
+	if (!ts_node_has_error(n) || depth > 500)
+		return 0;
+	size_t sum = 0;
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		sum += error_bytes(ts_node_child(n, i), depth + 1);
+	return sum;
+}
+
+static char *function_name(TSNode fn, const char *text)
+{
+	TSNode d = node_field(fn, "declarator");
+	/* the function declarator's own name, not a parameter's */
+	for (int guard = 0; guard < 32 && !ts_node_is_null(d); guard++) {
+		if (node_is(d, S_function_declarator)) {
+			TSNode id = declarator_name(node_field(d, "declarator"));
+			if (!ts_node_is_null(id))
+				return xstrndup(node_ptr(id, text), node_len(id));
+			break;
+		}
+		TSNode inner = node_field(d, "declarator");
+		if (ts_node_is_null(inner))
+			inner = ts_node_named_child(d, 0);
+		d = inner;
+	}
+	TSNode id = declarator_name(node_field(fn, "declarator"));
+	if (!ts_node_is_null(id))
+		return xstrndup(node_ptr(id, text), node_len(id));
+	return xstrdup("(anonymous)");
+}
+
+typedef VEC(TSNode) node_list;
+
+static void collect_functions(TSNode n, node_list *out, int depth)
+{
+	if (depth > 200)
+		return;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (node_is(ch, S_function_definition)) {
+			if (!ts_node_is_null(node_field(ch, "body")))
+				VEC_PUSH(*out, ch);
+		} else if (node_is(ch, S_preproc_if) || node_is(ch, S_preproc_ifdef) ||
+			   node_is(ch, S_preproc_elif) || node_is(ch, S_preproc_else) ||
+			   node_is(ch, S_preproc_elifdef) || node_is(ch, S_linkage_specification) ||
+			   node_is(ch, S_declaration_list) || ts_node_is_error(ch)) {
+			collect_functions(ch, out, depth + 1);
+		}
+	}
+}
+
+static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)
+{
+	source_pos(ctx, off, line, col);
+}
+
+static void add_partial(struct file_result *r, const struct source *src, TSNode fn,
+			const char *name, char *why, bool analysed)
+{
+	unsigned line, col;
+	source_pos(src, ts_node_start_byte(fn), &line, &col);
+	struct partial p = { xstrdup(name), line, why, analysed };
+	VEC_PUSH(r->partial, p);
+}
+
+static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
+			struct file_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->path = xstrdup(path);
+	struct source src;
+	char *why;
+	if (source_load(&src, path, o->max_file_size, &why) < 0) {
+		r->error = why;
+		return;
+	}
+	r->bytes = src.len;
+	if (src.bad_utf8 >= 0) {
+		unsigned line, col;
+		source_pos(&src, (size_t)src.bad_utf8, &line, &col);
+		r->warning = xasprintf("%s:%u:%u: not valid UTF-8 (byte 0x%02x); analysed as bytes",
+				       path, line, col, (unsigned char)src.raw[src.bad_utf8]);
+	}
+	if (o->no_normalize)
+		src.text = xstrndup(src.raw, src.len);
+	else
+		normalize(&src);
+
+	TSTree *tree = ts_parser_parse_string(parser, NULL, src.text, (uint32_t)src.len);
+	if (!tree) {
+		r->error = xasprintf("%s: the parser gave up on this file, skipped", path);
+		source_release(&src);
+		return;
+	}
+	TSNode root = ts_tree_root_node(tree);
+	r->error_bytes = error_bytes(root, 0);
+
+	node_list fns = {0};
+	collect_functions(root, &fns, 0);
+	r->functions = fns.n;
+
+	size_t nonblank = 0;
+	for (size_t i = 0; i < src.len; i++)
+		nonblank += !(src.raw[i] == ' ' || src.raw[i] == '\t' || src.raw[i] == '\n');
+	if (nonblank && r->error_bytes * 2 > nonblank) {
+		r->error = xasprintf("%s: not understood as C: %zu of %zu bytes are syntax errors (%.0f%% understood), skipped",
+				     path, r->error_bytes, src.len,
+				     100.0 * (double)(src.len - r->error_bytes) / (double)src.len);
+		VEC_FREE(fns);
+		ts_tree_delete(tree);
+		source_release(&src);
+		return;
+	}
+
+	struct entries es = {0};
+	entries_find(&es, root, src.text, src.len);
+	for (size_t i = 0; i < o->entries.n; i++)
+		entries_add(&es, o->entries.v[i], strlen(o->entries.v[i]), "entry point (--entry)");
+
+	struct strbuf dump;
+	strbuf_init(&dump);
+	struct arena arena;
+	arena_init(&arena);
+	for (size_t i = 0; i < fns.n; i++) {
+		TSNode fn = fns.v[i];
+		char *name = function_name(fn, src.text);
+		bool has_err = ts_node_has_error(fn);
+		r->fn_parse_errors += has_err;
+		bool want_dump = o->dump_cfg && (!*o->dump_cfg || !strcmp(o->dump_cfg, name));
+		bool relevant = limit_relevant(src.text, ts_node_start_byte(fn), ts_node_end_byte(fn));
+		if (!relevant && !want_dump) {
+			free(name);
+			continue;
+		}
+		uint32_t bad = has_err ? vital_error(fn, src.text, 0) : 0;
+		if (bad) {
+			unsigned line, col;
+			source_pos(&src, bad - 1, &line, &col);
+			if (relevant) {
+				r->fn_skipped++;
+				add_partial(r, &src, fn, name,
+					    xasprintf("not analysed: a syntax error at line %u hides its control flow", line),
+					    false);
+			}
+			if (!want_dump) {
+				free(name);
+				continue;
+			}
+		}
+		struct cfg g;
+		cfg_build(&g, &arena, src.text, fn, name);
+		if (want_dump) {
+			char *buf = NULL;
+			size_t blen = 0;
+			FILE *m = open_memstream(&buf, &blen);
+			if (m) {
+				cfg_dump(&g, m, path, dump_pos, &src);
+				fclose(m);
+				strbuf_add(&dump, buf, blen);
+				free(buf);
+			}
+		}
+		if (relevant && !bad) {
+			struct limit_ctx ctx = { .src = &src, .g = &g, .out = &r->findings,
+						 .entry_why = entries_lookup(&es, name),
+						 .budget = o->budget };
+			check_limit(&ctx);
+			r->fn_analysed++;
+			if (ctx.budget_hit) {
+				r->fn_budget++;
+				add_partial(r, &src, fn, name,
+					    xasprintf("analysed in part: more than %zu states (--state-budget)",
+						      o->budget), true);
+			} else if (g.incomplete) {
+				add_partial(r, &src, fn, name,
+					    xasprintf("analysed in part: %s", g.incomplete), true);
+			}
+		}
+		cfg_release(&g);
+		arena_release(&arena);
+		free(name);
+	}
+	if (dump.len)
+		r->dump = strbuf_detach(&dump);
+	strbuf_release(&dump);
+	/* drop findings of disabled checks */
+	size_t w = 0;
+	for (size_t i = 0; i < r->findings.v.n; i++) {
+		if (o->enabled[r->findings.v.v[i].id]) {
+			r->findings.v.v[w++] = r->findings.v.v[i];
+		} else {
+			struct findings one = {0};
+			VEC_PUSH(one.v, r->findings.v.v[i]);
+			findings_release(&one);
+		}
+	}
+	r->findings.v.n = w;
+	findings_sort(&r->findings);
+	entries_release(&es);
+	VEC_FREE(fns);
+	ts_tree_delete(tree);
+	source_release(&src);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	TSParser *parser = ts_parser_new();
+	if (!ts_parser_set_language(parser, tree_sitter_c()))
+		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+	for (;;) {
+		size_t i = atomic_fetch_add(w->next, 1);
+		if (i >= w->n)
+			break;
+		analyze_one(w->o, parser, w->paths[i], &w->results[i]);
+		ts_parser_reset(parser);
+	}
+	ts_parser_delete(parser);
+	return NULL;
+}
+
+void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+{
+	atomic_size_t next = 0;
+	struct worker w = { o, paths, n, results, &next };
+	int jobs = o->jobs > 0 ? o->jobs : 1;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	if (jobs == 1) {
+		worker_main(&w);
+		return;
+	}
+	pthread_t *t = xcalloc((size_t)jobs, sizeof(pthread_t));
+	int started = 0;
+	for (int i = 0; i < jobs; i++) {
+		/* tree-sitter recurses on deep input: give workers a main-sized stack */
+		pthread_attr_t attr;
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 16u << 20);
+		if (pthread_create(&t[i], &attr, worker_main, &w) == 0)
+			started++;
+		pthread_attr_destroy(&attr);
+		if (started <= i)
+			break;
+	}
+	if (!started)
+		worker_main(&w);
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+}
+
+void file_result_release(struct file_result *r)
+{
+	free(r->path);
+	free(r->error);
+	free(r->warning);
+	free(r->dump);
+	findings_release(&r->findings);
+	for (size_t i = 0; i < r->partial.n; i++) {
+		free(r->partial.v[i].func);
+		free(r->partial.v[i].why);
+	}
+	VEC_FREE(r->partial);
+	memset(r, 0, sizeof(*r));
+}

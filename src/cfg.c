@@ -1,0 +1,998 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CFG construction (see cfg.h).  One recursive descent over the statement
+ * tree with a "current block"; statements after a jump start a new block
+ * that only a label can reach.  Conditions are split at `&&`, `||`, `!`
+ * and `?:` into atomic tests so each test gets its own correlated edge.
+ */
+#include "cfg.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 2000
+
+struct label {
+	const char *name;
+	size_t len;
+	struct cfg_block *blk;
+};
+
+struct builder {
+	struct cfg *g;
+	struct cfg_block *cur;
+	struct cfg_block *brk;		/* where break goes, or NULL */
+	struct cfg_block *cont;		/* where continue goes, or NULL */
+	struct cfg_block *sw;		/* the switch's dispatch block, or NULL */
+	bool sw_default;		/* the current switch has a default */
+	VEC(struct label) labels;
+	int depth;
+};
+
+static const char *const noreturn_names[] = {
+	"BUG", "panic", "do_exit", "do_group_exit", "complete_and_exit",
+	"kthread_complete_and_exit", "kthread_exit", "make_task_dead",
+	"module_put_and_exit", "module_put_and_kthread_exit", "machine_halt",
+	"machine_power_off", "machine_restart", "emergency_restart", "__stack_chk_fail",
+	"unreachable", "__builtin_unreachable", "__builtin_trap",
+};
+
+bool is_noreturn_call(const char *name, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(noreturn_names); i++)
+		if (strlen(noreturn_names[i]) == len && !memcmp(noreturn_names[i], name, len))
+			return true;
+	return false;
+}
+
+static bool name_is(const char *p, size_t len, const char *s)
+{
+	return p && strlen(s) == len && memcmp(p, s, len) == 0;
+}
+
+static struct cfg_block *new_block(struct builder *b)
+{
+	struct cfg_block *blk = arena_alloc(b->g->arena, sizeof(*blk));
+	blk->id = (uint32_t)b->g->blocks.n;
+	VEC_PUSH(b->g->blocks, blk);
+	return blk;
+}
+
+static void add_edge(struct cfg_block *from, struct cfg_block *to, uint8_t kind,
+		     int32_t atom, bool pol, uint32_t off, const char *label)
+{
+	struct cfg_edge e = { .to = to, .atom = atom, .polarity = pol, .kind = kind,
+			      .off = off, .label = label };
+	VEC_PUSH(from->succs, e);
+}
+
+static void add_elem(struct builder *b, TSNode n, uint8_t kind)
+{
+	struct cfg_elem e = { .node = n, .kind = kind };
+	VEC_PUSH(b->cur->elems, e);
+}
+
+static const char *folded(struct builder *b, TSNode n, size_t max)
+{
+	char *s = node_text_folded(n, b->g->text, max);
+	const char *r = arena_strndup(b->g->arena, s, strlen(s));
+	free(s);
+	return r;
+}
+
+static void incomplete(struct builder *b, const char *why)
+{
+	if (!b->g->incomplete)
+		b->g->incomplete = why;
+}
+
+/* --- atoms ------------------------------------------------------------- */
+
+static const char *const pure_calls[] = {
+	"IS_ERR", "IS_ERR_OR_NULL", "IS_ENABLED", "IS_BUILTIN", "IS_MODULE",
+	"IS_REACHABLE", "defined", "KERNEL_VERSION", "segment_eq", "uaccess_kernel",
+};
+
+static bool is_zero_literal(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_null) || node_is(n, S_false))
+		return true;
+	if (node_is(n, S_number_literal) || node_is(n, S_identifier))
+		return node_text_is(n, text, "0") || node_text_is(n, text, "NULL") ||
+		       node_text_is(n, text, "0UL") || node_text_is(n, text, "0L") ||
+		       node_text_is(n, text, "false");
+	return false;
+}
+
+/* Does the subtree hold something that may differ between evaluations? */
+static bool impure(TSNode n, const char *text, int depth)
+{
+	if (depth > 200)
+		return true;
+	if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
+	    node_is(n, S_compound_statement) || node_is(n, S_gnu_asm_expression))
+		return true;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, text, &len);
+		bool pure = false;
+		for (size_t i = 0; name && i < ARRAY_SIZE(pure_calls); i++)
+			pure |= name_is(name, len, pure_calls[i]);
+		if (!pure)
+			return true;
+	}
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (impure(ts_node_child(n, i), text, depth + 1))
+			return true;
+	return false;
+}
+
+static void text_nospace(struct strbuf *sb, TSNode n, const char *text)
+{
+	const char *p = node_ptr(n, text);
+	size_t len = node_len(n);
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)p[i]))
+			strbuf_addc(sb, p[i]);
+}
+
+typedef VEC(const char *) name_list;
+
+static void collect_roots(TSNode n, const char *text, name_list *out,
+			  struct arena *a, int depth)
+{
+	if (depth > 200)
+		return;
+	if (node_is(n, S_identifier)) {
+		VEC_PUSH(*out, arena_strndup(a, node_ptr(n, text), node_len(n)));
+		return;
+	}
+	if (node_is(n, S_call_expression)) {
+		/* the callee of a pure macro is not a variable */
+		TSNode args = node_field(n, "arguments");
+		if (!ts_node_is_null(args))
+			collect_roots(args, text, out, a, depth + 1);
+		return;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		collect_roots(ts_node_named_child(n, i), text, out, a, depth + 1);
+}
+
+/*
+ * The canonical key of an atomic condition and its polarity: `!x`,
+ * `x == 0`, `x == NULL` are x false; `a >= b` is `a<b` false; `a != b`
+ * is `a==b` false.  Returns -1 when the condition cannot be correlated.
+ */
+static int32_t atom_for(struct builder *b, TSNode n, bool *pol, bool fixed)
+{
+	const char *text = b->g->text;
+	*pol = true;
+	for (int guard = 0; guard < 64; guard++) {
+		n = strip_parens(n);
+		if (node_is(n, S_unary_expression) &&
+		    node_text_is(ts_node_child(n, 0), text, "!")) {
+			*pol = !*pol;
+			n = node_field(n, "argument");
+			continue;
+		}
+		if (node_is(n, S_call_expression)) {
+			size_t len;
+			const char *name = call_name(n, text, &len);
+			TSNode args = node_field(n, "arguments");
+			if ((name_is(name, len, "likely") || name_is(name, len, "unlikely")) &&
+			    ts_node_named_child_count(args) == 1) {
+				n = ts_node_named_child(args, 0);
+				continue;
+			}
+		}
+		if (node_is(n, S_binary_expression)) {
+			TSNode op = node_field(n, "operator");
+			TSNode l = node_field(n, "left"), r = node_field(n, "right");
+			if (node_text_is(op, text, "!=") && is_zero_literal(r, text)) {
+				n = l;
+				continue;
+			}
+			if (node_text_is(op, text, "==") && is_zero_literal(r, text)) {
+				*pol = !*pol;
+				n = l;
+				continue;
+			}
+		}
+		break;
+	}
+	if (ts_node_is_null(n) || (!fixed && impure(n, text, 0)))
+		return -1;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		TSNode l = node_field(n, "left"), r = node_field(n, "right");
+		const char *flip = NULL;
+		if (node_text_is(op, text, ">="))
+			flip = "<";
+		else if (node_text_is(op, text, ">"))
+			flip = "<=";
+		else if (node_text_is(op, text, "!="))
+			flip = "==";
+		if (flip) {
+			*pol = !*pol;
+			text_nospace(&sb, l, text);
+			strbuf_adds(&sb, flip);
+			text_nospace(&sb, r, text);
+		}
+	}
+	if (!sb.len) {
+		if (node_is(n, S_preproc_defined)) {
+			TSNode id = ts_node_named_child(n, 0);
+			strbuf_adds(&sb, "defined(");
+			if (!ts_node_is_null(id))
+				text_nospace(&sb, id, text);
+			strbuf_adds(&sb, ")");
+		} else {
+			text_nospace(&sb, n, text);
+		}
+	}
+	if (fixed) {
+		/* distinguish `#if X` from the C condition `if (X)` */
+		struct strbuf k;
+		strbuf_init(&k);
+		strbuf_addf(&k, "#%s", sb.buf);
+		strbuf_release(&sb);
+		sb = k;
+	}
+	struct cfg *g = b->g;
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		if (strcmp(g->atoms.v[i].key, sb.buf) == 0) {
+			strbuf_release(&sb);
+			return (int32_t)i;
+		}
+	}
+	struct cfg_atom at = { .key = arena_strndup(g->arena, sb.buf, sb.len), .fixed = fixed };
+	strbuf_release(&sb);
+	if (!fixed) {
+		name_list roots = {0};
+		collect_roots(n, text, &roots, g->arena, 0);
+		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
+		memcpy(at.roots, roots.v, roots.n * sizeof(char *));
+		at.nroots = roots.n;
+		VEC_FREE(roots);
+	}
+	VEC_PUSH(g->atoms, at);
+	return (int32_t)(g->atoms.n - 1);
+}
+
+/* --- expressions ------------------------------------------------------- */
+
+static void stmt(struct builder *b, TSNode n);
+static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_block *f);
+
+static bool has_effects(TSNode n, int depth)
+{
+	if (depth > 200)
+		return false;
+	if (node_is(n, S_call_expression) || node_is(n, S_assignment_expression) ||
+	    node_is(n, S_update_expression) || node_is(n, S_compound_statement))
+		return true;
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (has_effects(ts_node_child(n, i), depth + 1))
+			return true;
+	return false;
+}
+
+static void mark_lowered(struct builder *b, TSNode n)
+{
+	struct cfg_range r = { ts_node_start_byte(n), ts_node_end_byte(n) };
+	VEC_PUSH(b->g->lowered, r);
+}
+
+static bool is_logical(TSNode n, const char *text)
+{
+	if (!node_is(n, S_binary_expression))
+		return false;
+	TSNode op = node_field(n, "operator");
+	return node_text_is(op, text, "&&") || node_text_is(op, text, "||");
+}
+
+static bool is_stmt_expr(TSNode n)
+{
+	return node_is(n, S_parenthesized_expression) && ts_node_named_child_count(n) == 1 &&
+	       node_is(ts_node_named_child(n, 0), S_compound_statement);
+}
+
+static void emit(struct builder *b, TSNode n, uint8_t kind);
+
+/*
+ * Lower the parts of an expression that branch or hold statements into
+ * blocks of their own, in evaluation order.  Returns true when `n` itself
+ * was lowered whole (its value then needs no element of its own).
+ */
+static bool lower(struct builder *b, TSNode n)
+{
+	if (++b->depth > MAX_DEPTH) {
+		b->depth--;
+		incomplete(b, "expression nested too deeply");
+		return false;
+	}
+	bool whole = false;
+	const char *text = b->g->text;
+	if (is_stmt_expr(n)) {
+		stmt(b, ts_node_named_child(n, 0));
+		mark_lowered(b, n);
+		whole = true;
+	} else if (node_is(n, S_conditional_expression) && has_effects(n, 0)) {
+		struct cfg_block *t = new_block(b), *f = new_block(b), *join = new_block(b);
+		cond(b, node_field(n, "condition"), t, f);
+		b->cur = t;
+		TSNode cons = node_field(n, "consequence");
+		if (!ts_node_is_null(cons))
+			emit(b, cons, EL_EXPR);
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = f;
+		emit(b, node_field(n, "alternative"), EL_EXPR);
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = join;
+		mark_lowered(b, n);
+		whole = true;
+	} else if (is_logical(n, text) && has_effects(node_field(n, "right"), 0)) {
+		/* a && f(): f runs only when a holds */
+		struct cfg_block *rhs = new_block(b), *join = new_block(b);
+		bool is_and = node_text_is(node_field(n, "operator"), text, "&&");
+		cond(b, node_field(n, "left"), is_and ? rhs : join, is_and ? join : rhs);
+		b->cur = rhs;
+		emit(b, node_field(n, "right"), EL_EXPR);
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = join;
+		mark_lowered(b, n);
+		whole = true;
+	} else {
+		uint32_t c = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < c; i++) {
+			TSNode ch = ts_node_named_child(n, i);
+			if (has_effects(ch, 0) || is_stmt_expr(ch))
+				lower(b, ch);
+		}
+	}
+	b->depth--;
+	return whole;
+}
+
+static bool needs_lowering(TSNode n, const char *text, int depth)
+{
+	if (depth > 200)
+		return false;
+	if (is_stmt_expr(n))
+		return true;
+	if ((node_is(n, S_conditional_expression) || is_logical(n, text)) && has_effects(n, 0))
+		return true;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (needs_lowering(ts_node_named_child(n, i), text, depth + 1))
+			return true;
+	return false;
+}
+
+static void emit(struct builder *b, TSNode n, uint8_t kind)
+{
+	if (ts_node_is_null(n))
+		return;
+	if (needs_lowering(n, b->g->text, 0) && lower(b, n) && kind == EL_EXPR)
+		return;
+	add_elem(b, n, kind);
+}
+
+/* --- conditions -------------------------------------------------------- */
+
+static int const_value(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_true))
+		return 1;
+	if (node_is(n, S_false))
+		return 0;
+	if (node_is(n, S_number_literal)) {
+		const char *p = node_ptr(n, text);
+		size_t len = node_len(n);
+		for (size_t i = 0; i < len; i++) {
+			if (p[i] == '.' || p[i] == 'e' || p[i] == 'E')
+				return -1;
+			if (!(p[i] == '0' || p[i] == 'x' || p[i] == 'X' || p[i] == 'u' ||
+			      p[i] == 'U' || p[i] == 'l' || p[i] == 'L'))
+				return 1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_block *f)
+{
+	const char *text = b->g->text;
+	if (++b->depth > MAX_DEPTH) {
+		b->depth--;
+		incomplete(b, "condition nested too deeply");
+		add_edge(b->cur, t, E_TRUE, -1, true, 0, NULL);
+		add_edge(b->cur, f, E_FALSE, -1, false, 0, NULL);
+		return;
+	}
+	TSNode s = n;
+	while (node_is(s, S_parenthesized_expression) && ts_node_named_child_count(s) == 1 &&
+	       !is_stmt_expr(s))
+		s = ts_node_named_child(s, 0);
+	if (node_is(s, S_unary_expression) && node_text_is(ts_node_child(s, 0), text, "!")) {
+		cond(b, node_field(s, "argument"), f, t);
+	} else if (is_logical(s, text)) {
+		struct cfg_block *mid = new_block(b);
+		if (node_text_is(node_field(s, "operator"), text, "&&"))
+			cond(b, node_field(s, "left"), mid, f);
+		else
+			cond(b, node_field(s, "left"), t, mid);
+		b->cur = mid;
+		cond(b, node_field(s, "right"), t, f);
+	} else if (node_is(s, S_comma_expression)) {
+		/* `while (pos, head, member)` from an iterator macro: the test
+		 * has effects before it, so it is never correlated */
+		emit(b, node_field(s, "left"), EL_EXPR);
+		TSNode right = node_field(s, "right");
+		while (node_is(right, S_comma_expression)) {
+			emit(b, node_field(right, "left"), EL_EXPR);
+			right = node_field(right, "right");
+		}
+		emit(b, right, EL_COND);
+		uint32_t off = ts_node_start_byte(s);
+		const char *label = folded(b, s, 80);
+		add_edge(b->cur, t, E_TRUE, -1, true, off, label);
+		add_edge(b->cur, f, E_FALSE, -1, false, off, label);
+	} else if (node_is(s, S_conditional_expression)) {
+		/* c ? x : y as a condition */
+		struct cfg_block *ct = new_block(b), *cf = new_block(b);
+		cond(b, node_field(s, "condition"), ct, cf);
+		b->cur = ct;
+		TSNode cons = node_field(s, "consequence");
+		if (ts_node_is_null(cons))
+			add_edge(b->cur, t, E_TRUE, -1, true, 0, NULL);
+		else
+			cond(b, cons, t, f);
+		b->cur = cf;
+		cond(b, node_field(s, "alternative"), t, f);
+	} else {
+		int cv = const_value(s, text);
+		uint32_t off = ts_node_start_byte(s);
+		const char *label = folded(b, s, 80);
+		if (cv == 1) {
+			add_edge(b->cur, t, E_TRUE, -1, true, off, label);
+		} else if (cv == 0) {
+			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
+		} else {
+			emit(b, s, EL_COND);
+			bool pol;
+			int32_t atom = atom_for(b, s, &pol, false);
+			add_edge(b->cur, t, E_TRUE, atom, pol, off, label);
+			add_edge(b->cur, f, E_FALSE, atom, !pol, off, label);
+		}
+	}
+	b->depth--;
+}
+
+/* --- statements -------------------------------------------------------- */
+
+static struct cfg_block *label_block(struct builder *b, TSNode id)
+{
+	const char *name = node_ptr(id, b->g->text);
+	size_t len = node_len(id);
+	for (size_t i = 0; i < b->labels.n; i++)
+		if (b->labels.v[i].len == len && !memcmp(b->labels.v[i].name, name, len))
+			return b->labels.v[i].blk;
+	struct label l = { name, len, new_block(b) };
+	VEC_PUSH(b->labels, l);
+	return l.blk;
+}
+
+static bool is_label_name(struct builder *b, TSNode fnbody, TSNode id);
+
+/* After a jump: what follows is reachable only through a label. */
+static void dead_end(struct builder *b)
+{
+	b->cur = new_block(b);
+}
+
+static void stmts_of(struct builder *b, TSNode n, uint32_t from)
+{
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = from; i < c; i++)
+		stmt(b, ts_node_named_child(n, i));
+}
+
+static void preproc_branch(struct builder *b, TSNode n);
+
+/* The statements of one #if arm: the named children that are not the
+ * condition, the name or the alternative. */
+static void preproc_arm(struct builder *b, TSNode n)
+{
+	TSNode condn = node_field(n, "condition");
+	TSNode name = node_field(n, "name");
+	TSNode alt = node_field(n, "alternative");
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (ts_node_eq(ch, condn) || ts_node_eq(ch, name) || ts_node_eq(ch, alt))
+			continue;
+		stmt(b, ch);
+	}
+}
+
+static void preproc_branch(struct builder *b, TSNode n)
+{
+	const char *text = b->g->text;
+	struct cfg_block *t = new_block(b), *f = new_block(b), *join = new_block(b);
+	uint32_t off = ts_node_start_byte(n);
+	if (node_is(n, S_preproc_else)) {
+		add_edge(b->cur, t, E_NEXT, -1, true, 0, NULL);
+		b->cur = t;
+		preproc_arm(b, n);
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = join;
+		return;
+	}
+	int32_t atom;
+	bool pol = true;
+	const char *label;
+	int cv = -1;
+	if (node_is(n, S_preproc_ifdef) || node_is(n, S_preproc_elifdef)) {
+		TSNode name = node_field(n, "name");
+		TSNode kw = ts_node_child(n, 0);
+		const char *k = node_ptr(kw, text);
+		bool neg = node_len(kw) >= 4 && memmem(k, node_len(kw), "ndef", 4);
+		struct strbuf sb;
+		strbuf_init(&sb);
+		strbuf_adds(&sb, "#defined(");
+		if (!ts_node_is_null(name))
+			text_nospace(&sb, name, text);
+		strbuf_adds(&sb, ")");
+		atom = -1;
+		for (size_t i = 0; i < b->g->atoms.n; i++)
+			if (!strcmp(b->g->atoms.v[i].key, sb.buf))
+				atom = (int32_t)i;
+		if (atom < 0) {
+			struct cfg_atom at = { .key = arena_strndup(b->g->arena, sb.buf, sb.len),
+					       .fixed = true };
+			VEC_PUSH(b->g->atoms, at);
+			atom = (int32_t)(b->g->atoms.n - 1);
+		}
+		strbuf_release(&sb);
+		pol = !neg;
+		label = arena_strndup(b->g->arena, k, node_len(kw) + (ts_node_is_null(name) ? 0 :
+				      ts_node_end_byte(name) - ts_node_end_byte(kw)));
+	} else {
+		TSNode c = node_field(n, "condition");
+		cv = const_value(c, text);
+		atom = ts_node_is_null(c) ? -1 : atom_for(b, c, &pol, true);
+		label = ts_node_is_null(c) ? "#if" : folded(b, c, 80);
+	}
+	if (cv != 0)
+		add_edge(b->cur, t, E_PP_TRUE, cv == 1 ? -1 : atom, pol, off, label);
+	if (cv != 1)
+		add_edge(b->cur, f, E_PP_FALSE, cv == 0 ? -1 : atom, !pol, off, label);
+	b->cur = t;
+	preproc_arm(b, n);
+	add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+	b->cur = f;
+	TSNode alt = node_field(n, "alternative");
+	if (!ts_node_is_null(alt))
+		preproc_branch(b, alt);
+	add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+	b->cur = join;
+}
+
+static void switch_body(struct builder *b, TSNode body);
+
+static void case_stmt(struct builder *b, TSNode n)
+{
+	if (!b->sw) {
+		/* a case label outside a switch: treat its statements as plain */
+		stmts_of(b, n, 0);
+		return;
+	}
+	struct cfg_block *blk = new_block(b);
+	add_edge(b->cur, blk, E_NEXT, -1, true, 0, NULL);	/* fall-through */
+	TSNode value = node_field(n, "value");
+	uint32_t off = ts_node_start_byte(n);
+	if (ts_node_is_null(value)) {
+		b->sw_default = true;
+		add_edge(b->sw, blk, E_DEFAULT, -1, true, off, "default");
+	} else {
+		add_edge(b->sw, blk, E_CASE, -1, true, off, folded(b, value, 60));
+	}
+	b->cur = blk;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (!ts_node_is_null(value) && ts_node_eq(ch, value))
+			continue;
+		stmt(b, ch);
+	}
+}
+
+static bool call_stmt(struct builder *b, TSNode n)
+{
+	const char *text = b->g->text;
+	TSNode e = ts_node_named_child(n, 0);
+	if (!node_is(e, S_call_expression))
+		return false;
+	size_t len;
+	const char *name = call_name(e, text, &len);
+	if (!name)
+		return false;
+	TSNode args = node_field(e, "arguments");
+	uint32_t nargs = ts_node_named_child_count(args);
+	if (is_noreturn_call(name, len)) {
+		add_elem(b, e, EL_NORETURN);
+		dead_end(b);
+		return true;
+	}
+	if (name_is(name, len, "BUG_ON") && nargs == 1) {
+		struct cfg_block *bug = new_block(b), *next = new_block(b);
+		cond(b, ts_node_named_child(args, 0), bug, next);
+		b->cur = bug;
+		add_elem(b, e, EL_NORETURN);
+		b->cur = next;
+		return true;
+	}
+	if (len > 7 && !memcmp(name, "unsafe_", 7) && nargs >= 2) {
+		TSNode last = ts_node_named_child(args, nargs - 1);
+		if (node_is(last, S_identifier) && is_label_name(b, b->g->fn, last)) {
+			emit(b, e, EL_EXPR);
+			struct cfg_block *next = new_block(b);
+			add_edge(b->cur, label_block(b, last), E_FAULT, -1, true,
+				 ts_node_start_byte(e), folded(b, last, 60));
+			add_edge(b->cur, next, E_NEXT, -1, true, 0, NULL);
+			b->cur = next;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void stmt(struct builder *b, TSNode n)
+{
+	if (ts_node_is_null(n))
+		return;
+	if (++b->depth > MAX_DEPTH) {
+		b->depth--;
+		incomplete(b, "statements nested too deeply");
+		return;
+	}
+	struct cfg *g = b->g;
+	const char *text = g->text;
+	uint32_t off = ts_node_start_byte(n);
+
+	if (node_is(n, S_compound_statement)) {
+		stmts_of(b, n, 0);
+	} else if (node_is(n, S_expression_statement)) {
+		if (!call_stmt(b, n) && ts_node_named_child_count(n) > 0)
+			emit(b, ts_node_named_child(n, 0), EL_EXPR);
+	} else if (node_is(n, S_declaration)) {
+		emit(b, n, EL_DECL);
+	} else if (node_is(n, S_if_statement)) {
+		struct cfg_block *t = new_block(b), *f = new_block(b), *join = new_block(b);
+		cond(b, node_field(n, "condition"), t, f);
+		b->cur = t;
+		stmt(b, node_field(n, "consequence"));
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = f;
+		TSNode alt = node_field(n, "alternative");
+		if (!ts_node_is_null(alt))
+			stmts_of(b, alt, 0);
+		add_edge(b->cur, join, E_NEXT, -1, true, 0, NULL);
+		b->cur = join;
+	} else if (node_is(n, S_while_statement)) {
+		struct cfg_block *head = new_block(b), *body = new_block(b), *after = new_block(b);
+		add_edge(b->cur, head, E_NEXT, -1, true, 0, NULL);
+		b->cur = head;
+		cond(b, node_field(n, "condition"), body, after);
+		struct cfg_block *ob = b->brk, *oc = b->cont;
+		b->brk = after;
+		b->cont = head;
+		b->cur = body;
+		stmt(b, node_field(n, "body"));
+		add_edge(b->cur, head, E_LOOP, -1, true, 0, NULL);
+		b->brk = ob;
+		b->cont = oc;
+		b->cur = after;
+	} else if (node_is(n, S_do_statement)) {
+		struct cfg_block *body = new_block(b), *test = new_block(b), *after = new_block(b);
+		add_edge(b->cur, body, E_NEXT, -1, true, 0, NULL);
+		struct cfg_block *ob = b->brk, *oc = b->cont;
+		b->brk = after;
+		b->cont = test;
+		b->cur = body;
+		stmt(b, node_field(n, "body"));
+		add_edge(b->cur, test, E_NEXT, -1, true, 0, NULL);
+		b->brk = ob;
+		b->cont = oc;
+		b->cur = test;
+		cond(b, node_field(n, "condition"), body, after);
+		b->cur = after;
+	} else if (node_is(n, S_for_statement)) {
+		TSNode init = node_field(n, "initializer");
+		if (node_is(init, S_declaration))
+			emit(b, init, EL_DECL);
+		else if (!ts_node_is_null(init))
+			emit(b, init, EL_EXPR);
+		struct cfg_block *head = new_block(b), *body = new_block(b), *update = new_block(b),
+				 *after = new_block(b);
+		add_edge(b->cur, head, E_NEXT, -1, true, 0, NULL);
+		b->cur = head;
+		TSNode c = node_field(n, "condition");
+		if (ts_node_is_null(c))
+			add_edge(b->cur, body, E_NEXT, -1, true, 0, NULL);
+		else
+			cond(b, c, body, after);
+		struct cfg_block *ob = b->brk, *oc = b->cont;
+		b->brk = after;
+		b->cont = update;
+		b->cur = body;
+		stmt(b, node_field(n, "body"));
+		add_edge(b->cur, update, E_NEXT, -1, true, 0, NULL);
+		b->cur = update;
+		emit(b, node_field(n, "update"), EL_EXPR);
+		add_edge(b->cur, head, E_LOOP, -1, true, 0, NULL);
+		b->brk = ob;
+		b->cont = oc;
+		b->cur = after;
+	} else if (node_is(n, S_switch_statement)) {
+		TSNode c = node_field(n, "condition");
+		emit(b, c, EL_COND);
+		struct cfg_block *disp = b->cur, *after = new_block(b);
+		struct cfg_block *ob = b->brk, *osw = b->sw;
+		bool odef = b->sw_default;
+		b->brk = after;
+		b->sw = disp;
+		b->sw_default = false;
+		b->cur = new_block(b);	/* code before the first case is unreachable */
+		switch_body(b, node_field(n, "body"));
+		add_edge(b->cur, after, E_NEXT, -1, true, 0, NULL);
+		if (!b->sw_default)
+			add_edge(disp, after, E_NOCASE, -1, true, ts_node_start_byte(n),
+				 folded(b, c, 60));
+		b->brk = ob;
+		b->sw = osw;
+		b->sw_default = odef;
+		b->cur = after;
+	} else if (node_is(n, S_case_statement)) {
+		case_stmt(b, n);
+	} else if (node_is(n, S_return_statement)) {
+		TSNode v = ts_node_named_child(n, 0);
+		if (!ts_node_is_null(v) && needs_lowering(v, text, 0))
+			lower(b, v);
+		add_elem(b, n, EL_RETURN);
+		dead_end(b);
+	} else if (node_is(n, S_break_statement)) {
+		if (b->brk)
+			add_edge(b->cur, b->brk, E_BREAK, -1, true, off, "break");
+		else
+			incomplete(b, "break outside a loop or switch");
+		dead_end(b);
+	} else if (node_is(n, S_continue_statement)) {
+		if (b->cont)
+			add_edge(b->cur, b->cont, E_CONTINUE, -1, true, off, "continue");
+		else
+			incomplete(b, "continue outside a loop");
+		dead_end(b);
+	} else if (node_is(n, S_goto_statement)) {
+		TSNode l = node_field(n, "label");
+		if (!ts_node_is_null(l))
+			add_edge(b->cur, label_block(b, l), E_GOTO, -1, true, off, folded(b, l, 60));
+		else
+			incomplete(b, "computed goto");
+		dead_end(b);
+	} else if (node_is(n, S_labeled_statement)) {
+		struct cfg_block *blk = label_block(b, node_field(n, "label"));
+		add_edge(b->cur, blk, E_NEXT, -1, true, 0, NULL);
+		b->cur = blk;
+		uint32_t c = ts_node_named_child_count(n);
+		for (uint32_t i = 1; i < c; i++)
+			stmt(b, ts_node_named_child(n, i));
+	} else if (node_is(n, S_attributed_statement)) {
+		uint32_t c = ts_node_named_child_count(n);
+		if (c)
+			stmt(b, ts_node_named_child(n, c - 1));
+	} else if (node_is(n, S_preproc_if) || node_is(n, S_preproc_ifdef)) {
+		preproc_branch(b, n);
+	} else if (node_is(n, S_comment) || node_is(n, S_preproc_call) ||
+		   node_is(n, S_preproc_def) || node_is(n, S_preproc_function_def) ||
+		   node_is(n, S_preproc_include) || node_is(n, S_type_definition) ||
+		   node_is(n, S_function_definition)) {
+		/* no control flow and no effect on the limit */
+	} else if (ts_node_is_error(n) || ts_node_is_missing(n)) {
+		/* recorded by the caller as a parse error; keep its calls */
+		add_elem(b, n, EL_EXPR);
+	} else if (ts_node_is_named(n)) {
+		/* an expression where a statement was expected, and the rest */
+		emit(b, n, EL_EXPR);
+	}
+	b->depth--;
+}
+
+static void switch_body(struct builder *b, TSNode body)
+{
+	/* cases under #ifdef arms: every arm's labels are dispatch targets */
+	TSNode condn = node_field(body, "condition");
+	TSNode name = node_field(body, "name");
+	TSNode alt = node_field(body, "alternative");
+	uint32_t c = ts_node_named_child_count(body);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(body, i);
+		if (ts_node_eq(ch, condn) || ts_node_eq(ch, name))
+			continue;
+		if (ts_node_eq(ch, alt) || node_is(ch, S_preproc_if) || node_is(ch, S_preproc_ifdef))
+			switch_body(b, ch);
+		else
+			stmt(b, ch);
+	}
+}
+
+/* Does a label named like `id` exist in this function? */
+static bool label_exists(TSNode n, const char *text, const char *name, size_t len, int depth)
+{
+	if (depth > 400)
+		return false;
+	if (node_is(n, S_labeled_statement)) {
+		TSNode l = node_field(n, "label");
+		if (node_len(l) == len && !memcmp(node_ptr(l, text), name, len))
+			return true;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (label_exists(ts_node_named_child(n, i), text, name, len, depth + 1))
+			return true;
+	return false;
+}
+
+static bool is_label_name(struct builder *b, TSNode fn, TSNode id)
+{
+	for (size_t i = 0; i < b->labels.n; i++)
+		if (b->labels.v[i].len == node_len(id) &&
+		    !memcmp(b->labels.v[i].name, node_ptr(id, b->g->text), node_len(id)))
+			return true;
+	return label_exists(node_field(fn, "body"), b->g->text, node_ptr(id, b->g->text),
+			    node_len(id), 0);
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct cfg_range *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
+void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, const char *name)
+{
+	memset(g, 0, sizeof(*g));
+	g->arena = arena;
+	g->text = text;
+	g->name = name;
+	g->fn = fn;
+	struct builder b = { .g = g };
+	g->entry = new_block(&b);
+	b.cur = g->entry;
+	TSNode body = node_field(fn, "body");
+	stmts_of(&b, body, 0);
+	/* the closing brace is the last child (it may be MISSING) */
+	TSNode close = ts_node_child(body, ts_node_child_count(body) - 1);
+	add_elem(&b, ts_node_is_null(close) ? body : close, EL_END);
+	VEC_FREE(b.labels);
+	qsort(g->lowered.v, g->lowered.n, sizeof(*g->lowered.v), cmp_range);
+}
+
+void cfg_release(struct cfg *g)
+{
+	for (size_t i = 0; i < g->blocks.n; i++) {
+		VEC_FREE(g->blocks.v[i]->elems);
+		VEC_FREE(g->blocks.v[i]->succs);
+	}
+	VEC_FREE(g->blocks);
+	VEC_FREE(g->atoms);
+	VEC_FREE(g->lowered);
+}
+
+bool cfg_is_lowered(const struct cfg *g, TSNode n)
+{
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	size_t lo = 0, hi = g->lowered.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (g->lowered.v[mid].start < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < g->lowered.n && g->lowered.v[i].start == s; i++)
+		if (g->lowered.v[i].end == e)
+			return true;
+	return false;
+}
+
+static const char *const elem_names[] = {
+	[EL_EXPR] = "expr", [EL_DECL] = "decl", [EL_COND] = "cond",
+	[EL_RETURN] = "return", [EL_END] = "end", [EL_NORETURN] = "noreturn",
+};
+
+static const char *const edge_names[] = {
+	[E_NEXT] = "", [E_TRUE] = "true", [E_FALSE] = "false", [E_CASE] = "case",
+	[E_DEFAULT] = "default", [E_NOCASE] = "no-case", [E_GOTO] = "goto",
+	[E_BREAK] = "break", [E_CONTINUE] = "continue", [E_LOOP] = "loop",
+	[E_FAULT] = "fault", [E_PP_TRUE] = "#true", [E_PP_FALSE] = "#false",
+};
+
+void cfg_dump(const struct cfg *g, FILE *out, const char *path,
+	      void (*pos)(const void *ctx, size_t off, unsigned *line, unsigned *col),
+	      const void *ctx)
+{
+	size_t n = g->blocks.n;
+	bool *seen = xcalloc(n, sizeof(bool));
+	uint32_t *order = xmalloc(n * sizeof(uint32_t));
+	uint32_t *num = xmalloc(n * sizeof(uint32_t));
+	uint32_t *stack = xmalloc((n + 1) * sizeof(uint32_t) * 4);
+	size_t norder = 0, sp = 0;
+	/* number reachable blocks in creation order, skipping empty forwarders */
+	stack[sp++] = g->entry->id;
+	seen[g->entry->id] = true;
+	while (sp) {
+		uint32_t id = stack[--sp];
+		struct cfg_block *blk = g->blocks.v[id];
+		for (size_t i = 0; i < blk->succs.n; i++) {
+			uint32_t to = blk->succs.v[i].to->id;
+			if (!seen[to]) {
+				seen[to] = true;
+				stack[sp++] = to;
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (seen[i])
+			num[i] = (uint32_t)norder, order[norder++] = (uint32_t)i;
+	unsigned line, col;
+	pos(ctx, ts_node_start_byte(g->fn), &line, &col);
+	fprintf(out, "cfg %s (%s:%u)%s%s\n", g->name, path, line,
+		g->incomplete ? " incomplete: " : "", g->incomplete ? g->incomplete : "");
+	for (size_t k = 0; k < norder; k++) {
+		struct cfg_block *blk = g->blocks.v[order[k]];
+		fprintf(out, "  B%u%s\n", num[blk->id], blk == g->entry ? " (entry)" : "");
+		for (size_t i = 0; i < blk->elems.n; i++) {
+			struct cfg_elem *e = &blk->elems.v[i];
+			pos(ctx, ts_node_start_byte(e->node), &line, &col);
+			char *t = e->kind == EL_END ? xstrdup("}") : node_text_folded(e->node, g->text, 60);
+			fprintf(out, "    %u: %s %s\n", line, elem_names[e->kind], t);
+			free(t);
+		}
+		if (blk->succs.n) {
+			fprintf(out, "    ->");
+			for (size_t i = 0; i < blk->succs.n; i++) {
+				struct cfg_edge *e = &blk->succs.v[i];
+				fprintf(out, " B%u", num[e->to->id]);
+				if (e->kind != E_NEXT) {
+					fprintf(out, " [%s", edge_names[e->kind]);
+					if (e->label)
+						fprintf(out, " %s", e->label);
+					if (e->atom >= 0)
+						fprintf(out, " {%s%s}", e->polarity ? "" : "!",
+							g->atoms.v[e->atom].key);
+					fprintf(out, "]");
+				}
+				if (i + 1 < blk->succs.n)
+					fprintf(out, ",");
+			}
+			fprintf(out, "\n");
+		}
+	}
+	free(seen);
+	free(order);
+	free(num);
+	free(stack);
+}

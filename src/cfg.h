@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Control-flow graphs, one per function definition.  A block holds a
+ * list of elements (expressions, declarations, conditions, returns) in
+ * evaluation order and a list of out-edges.  Edges that come from a
+ * condition carry an atom: the condition in a canonical text form, so
+ * that a path which took `if (x)` one way takes the next `if (x)` the
+ * same way (correlated branches).  `#if` arms are branches whose atoms
+ * are never invalidated.
+ *
+ * Everything lives in the arena given to cfg_build and dies with it.
+ */
+#ifndef ADDRLIMIT_CFG_H
+#define ADDRLIMIT_CFG_H
+
+#include <stdio.h>
+#include "parse.h"
+
+enum elem_kind {
+	EL_EXPR,	/* an expression evaluated for its effects */
+	EL_DECL,	/* a declaration with its initialisers */
+	EL_COND,	/* an atomic branch condition (effects, then the branch) */
+	EL_RETURN,	/* a return statement: the path leaves the function */
+	EL_END,		/* the closing brace: falling off the end */
+	EL_NORETURN,	/* a call that never returns (BUG, panic, BUG_ON's BUG) */
+};
+
+enum edge_kind {
+	E_NEXT, E_TRUE, E_FALSE, E_CASE, E_DEFAULT, E_NOCASE, E_GOTO,
+	E_BREAK, E_CONTINUE, E_LOOP, E_FAULT, E_PP_TRUE, E_PP_FALSE,
+};
+
+struct cfg_block;
+
+struct cfg_elem {
+	TSNode node;		/* the statement or expression */
+	uint8_t kind;		/* enum elem_kind */
+};
+
+struct cfg_edge {
+	struct cfg_block *to;
+	int32_t atom;		/* index into cfg.atoms, or -1 */
+	bool polarity;		/* the atom's value on this edge */
+	uint8_t kind;		/* enum edge_kind */
+	uint32_t off;		/* source offset the edge is reported at */
+	const char *label;	/* condition, case or label text, for notes */
+};
+
+struct cfg_block {
+	uint32_t id;				/* index in cfg.blocks */
+	VEC(struct cfg_elem) elems;
+	VEC(struct cfg_edge) succs;
+};
+
+struct cfg_atom {
+	const char *key;	/* canonical condition text */
+	const char **roots;	/* identifiers whose assignment invalidates it */
+	size_t nroots;
+	bool fixed;		/* preprocessor condition: never invalidated */
+};
+
+struct cfg_range {
+	uint32_t start, end;	/* a lowered sub-expression's bytes */
+};
+
+struct cfg {
+	struct arena *arena;		/* owns everything below */
+	const char *text;		/* normalised source */
+	const char *name;		/* function name */
+	TSNode fn;			/* the function_definition */
+	VEC(struct cfg_block *) blocks;
+	struct cfg_block *entry;
+	VEC(struct cfg_atom) atoms;
+	VEC(struct cfg_range) lowered;	/* sorted after cfg_build */
+	const char *incomplete;		/* why the graph is partial, or NULL */
+};
+
+/* Build the graph of `fn` (a function_definition).  Never fails: what it
+ * cannot model is recorded in g->incomplete. */
+void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn,
+	       const char *name);
+void cfg_release(struct cfg *g);
+
+/* Was `n` lowered into its own blocks (so an element walk skips it)? */
+bool cfg_is_lowered(const struct cfg *g, TSNode n);
+
+/* Print the reachable blocks of g (for --dump-cfg and golden tests). */
+void cfg_dump(const struct cfg *g, FILE *out, const char *path,
+	      void (*pos)(const void *ctx, size_t off, unsigned *line, unsigned *col),
+	      const void *ctx);
+
+/* Is `name` a call that never returns? */
+bool is_noreturn_call(const char *name, size_t len);
+
+#endif

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Findings: the checks table (diag.def), one finding with its path, and a
+ * per-file list of findings sorted for deterministic output.
+ */
+#ifndef ADDRLIMIT_DIAG_H
+#define ADDRLIMIT_DIAG_H
+
+#include "util.h"
+
+enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
+
+enum check_id {
+#define CHECK(e, id, sev, shortd, help) C_##e,
+#include "diag.def"
+#undef CHECK
+	C__COUNT
+};
+
+struct check_info {
+	const char *id;		/* stable id, e.g. "ds-leak" */
+	enum severity sev;	/* default severity */
+	const char *shortd;	/* one-line description */
+	const char *help;	/* what it means and how to fix it */
+};
+extern const struct check_info checks[C__COUNT];
+
+/* Look a check up by id; -1 when unknown. */
+int check_by_id(const char *id, size_t len);
+const char *severity_name(enum severity s);
+
+struct pos {
+	unsigned line, col;	/* 1-based; col counts bytes (gcc style) */
+	unsigned col_cp;	/* 1-based column in code points (SARIF) */
+	uint32_t off;		/* byte offset */
+};
+
+struct step {
+	struct pos at;
+	char *msg;		/* owned */
+};
+
+struct finding {
+	enum check_id id;
+	struct pos at;		/* where the fault is reported */
+	char *msg;		/* owned */
+	char *func;		/* enclosing function, owned */
+	VEC(struct step) steps;	/* the path, in order */
+};
+
+struct findings {
+	VEC(struct finding) v;
+};
+
+void findings_add(struct findings *fs, struct finding *f);	/* takes ownership */
+void findings_sort(struct findings *fs);
+void findings_release(struct findings *fs);
+
+#endif

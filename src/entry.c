@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Entry-point discovery within one file (see entry.h).  Designated
+ * initialisers are read from the tree; attribute macros from the text,
+ * since at file scope they parse as odd declarations.
+ */
+#include "entry.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ops_field {
+	const char *strct;	/* struct tag */
+	const char *fields;	/* space-separated field names reached from user mode */
+	const char *why;
+};
+
+static const struct ops_field ops_table[] = {
+	{ "file_operations",
+	  "read write unlocked_ioctl compat_ioctl ioctl llseek mmap open release poll fsync "
+	  "read_iter write_iter flush fasync lock flock splice_read splice_write readdir "
+	  "iterate iterate_shared aio_read aio_write aio_fsync get_unmapped_area "
+	  "copy_file_range remap_file_range fallocate sendpage check_flags setlease "
+	  "show_fdinfo",
+	  "file_operations handler" },
+	{ "v4l2_file_operations", "read write poll unlocked_ioctl compat_ioctl32 mmap open release ioctl",
+	  "v4l2_file_operations handler" },
+	{ "proc_ops",
+	  "proc_read proc_write proc_ioctl proc_compat_ioctl proc_open proc_release proc_lseek "
+	  "proc_mmap proc_poll proc_read_iter proc_get_unmapped_area",
+	  "proc_ops handler" },
+	{ "block_device_operations", "ioctl compat_ioctl open release",
+	  "block_device_operations handler" },
+	{ "net_device_ops", "ndo_do_ioctl ndo_siocdevprivate ndo_eth_ioctl ndo_siocwandev",
+	  "net_device_ops handler" },
+	{ "proto_ops",
+	  "ioctl compat_ioctl sendmsg recvmsg setsockopt getsockopt compat_setsockopt "
+	  "compat_getsockopt bind connect accept getname listen shutdown sendpage release poll",
+	  "proto_ops handler" },
+	{ "genl_ops", "doit dumpit", "generic netlink handler" },
+	{ "genl_small_ops", "doit dumpit", "generic netlink handler" },
+	{ "kernel_param_ops", "set get", "module parameter handler" },
+	{ "device_attribute", "show store", "sysfs attribute handler" },
+	{ "kobj_attribute", "show store", "sysfs attribute handler" },
+	{ "driver_attribute", "show store", "sysfs attribute handler" },
+	{ "class_attribute", "show store", "sysfs attribute handler" },
+	{ "bus_attribute", "show store", "sysfs attribute handler" },
+	{ "bin_attribute", "read write mmap", "sysfs attribute handler" },
+	{ "sysfs_ops", "show store", "sysfs attribute handler" },
+	{ "tty_operations", "ioctl compat_ioctl write open close", "tty_operations handler" },
+};
+
+static bool word_in(const char *list, const char *w, size_t len)
+{
+	const char *p = list;
+	while (*p) {
+		const char *e = strchr(p, ' ');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n == len && !memcmp(p, w, len))
+			return true;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return false;
+}
+
+void entries_add(struct entries *es, const char *name, size_t len, const char *why)
+{
+	for (size_t i = 0; i < es->v.n; i++)
+		if (strlen(es->v.v[i].name) == len && !memcmp(es->v.v[i].name, name, len))
+			return;
+	struct entry e = { xstrndup(name, len), why };
+	VEC_PUSH(es->v, e);
+}
+
+const char *entries_lookup(const struct entries *es, const char *name)
+{
+	for (size_t i = 0; i < es->v.n; i++)
+		if (!strcmp(es->v.v[i].name, name))
+			return es->v.v[i].why;
+	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
+		return "system call";
+	return NULL;
+}
+
+void entries_release(struct entries *es)
+{
+	for (size_t i = 0; i < es->v.n; i++)
+		free(es->v.v[i].name);
+	VEC_FREE(es->v);
+}
+
+/* A designated initialiser list of a known ops struct: record its handlers. */
+static void scan_init(struct entries *es, TSNode list, const char *text,
+		      const struct ops_field *ops, int depth)
+{
+	if (depth > 16)
+		return;
+	uint32_t c = ts_node_named_child_count(list);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(list, i);
+		if (node_is(ch, S_initializer_list)) {
+			scan_init(es, ch, text, ops, depth + 1);	/* arrays of ops */
+			continue;
+		}
+		if (!node_is(ch, S_initializer_pair))
+			continue;
+		TSNode des = node_field(ch, "designator");
+		TSNode val = strip_parens(node_field(ch, "value"));
+		if (node_is(val, S_pointer_expression))
+			val = strip_parens(node_field(val, "argument"));
+		if (node_is(des, S_field_designator))
+			des = ts_node_named_child(des, 0);
+		if (ts_node_is_null(des) || !node_is(val, S_identifier))
+			continue;
+		if (word_in(ops->fields, node_ptr(des, text), node_len(des)))
+			entries_add(es, node_ptr(val, text), node_len(val), ops->why);
+	}
+}
+
+static void scan_decl(struct entries *es, TSNode decl, const char *text)
+{
+	TSNode type = node_field(decl, "type");
+	if (!node_is(type, S_struct_specifier))
+		return;
+	TSNode tag = node_field(type, "name");
+	if (ts_node_is_null(tag))
+		return;
+	const struct ops_field *ops = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++)
+		if (node_text_is(tag, text, ops_table[i].strct))
+			ops = &ops_table[i];
+	if (!ops)
+		return;
+	uint32_t c = ts_node_named_child_count(decl);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(decl, i);
+		if (!node_is(ch, S_init_declarator))
+			continue;
+		TSNode val = node_field(ch, "value");
+		if (node_is(val, S_initializer_list))
+			scan_init(es, val, text, ops, 0);
+	}
+}
+
+static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
+{
+	if (depth > 64)
+		return;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (node_is(ch, S_declaration))
+			scan_decl(es, ch, text);
+		else if (!node_is(ch, S_function_definition) && ts_node_named_child_count(ch))
+			scan_tree(es, ch, text, depth + 1);	/* #ifdef arms, ERROR nodes */
+	}
+}
+
+/* DEVICE_ATTR(name, mode, show, store), DEVICE_ATTR_RW(name), __ATTR(...)... */
+static void scan_attr_macros(struct entries *es, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	while ((p = memmem(p, (size_t)(end - p), "ATTR", 4))) {
+		const char *a = p;
+		while (a > text && (isalnum((unsigned char)a[-1]) || a[-1] == '_'))
+			a--;
+		const char *e = p + 4;
+		while (e < end && (isalnum((unsigned char)*e) || *e == '_'))
+			e++;
+		p = e;
+		size_t nlen = (size_t)(e - a);
+		const char *q = e;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= end || *q != '(' || nlen > 40)
+			continue;
+		/* the macro's name decides which arguments are handlers */
+		char name[48];
+		memcpy(name, a, nlen);
+		name[nlen] = '\0';
+		const char *suffix = strstr(name, "ATTR");
+		if (!suffix || (a > text && a[-1] != '\n' && a[-1] != ' ' && a[-1] != '\t' &&
+				a[-1] != '=' && a[-1] != ',' && a[-1] != '{' && a[-1] != '('))
+			continue;
+		suffix += 4;
+		/* split arguments */
+		const char *args[6];
+		size_t alen[6];
+		int na = 0, depth = 0;
+		const char *s = q + 1;
+		for (const char *t = q + 1; t < end && na < 6; t++) {
+			if (*t == '(') {
+				depth++;
+			} else if (*t == ')' && depth) {
+				depth--;
+			} else if ((*t == ',' || *t == ')') && depth == 0) {
+				while (s < t && isspace((unsigned char)*s))
+					s++;
+				const char *u = t;
+				while (u > s && isspace((unsigned char)u[-1]))
+					u--;
+				args[na] = s;
+				alen[na++] = (size_t)(u - s);
+				s = t + 1;
+				if (*t == ')')
+					break;
+			} else if (*t == ';' || *t == '{') {
+				break;
+			}
+		}
+		const char *why = "sysfs attribute handler";
+		char buf[160];
+		bool rw = !strcmp(suffix, "_RW") || !strcmp(suffix, "_ADMIN_RW");
+		bool ro = !strcmp(suffix, "_RO") || !strcmp(suffix, "_ADMIN_RO");
+		bool wo = !strcmp(suffix, "_WO");
+		if ((rw || ro || wo) && na >= 1 && alen[0] && alen[0] < 100) {
+			if (rw || ro) {
+				snprintf(buf, sizeof(buf), "%.*s_show", (int)alen[0], args[0]);
+				entries_add(es, buf, strlen(buf), why);
+			}
+			if (rw || wo) {
+				snprintf(buf, sizeof(buf), "%.*s_store", (int)alen[0], args[0]);
+				entries_add(es, buf, strlen(buf), why);
+			}
+		} else if (!*suffix && na == 4) {
+			for (int k = 2; k < 4; k++) {
+				bool ident = alen[k] > 0;
+				for (size_t j = 0; j < alen[k]; j++)
+					ident &= isalnum((unsigned char)args[k][j]) || args[k][j] == '_';
+				if (ident && !(alen[k] == 4 && !memcmp(args[k], "NULL", 4)))
+					entries_add(es, args[k], alen[k], why);
+			}
+		}
+	}
+}
+
+void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
+{
+	scan_tree(es, root, text, 0);
+	scan_attr_macros(es, text, len);
+}

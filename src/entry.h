@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Entry points recognisable inside one file: functions user space reaches
+ * directly.  System calls (SYSCALL_DEFINEn, sys_*, compat_sys_*), handlers
+ * named in designated initialisers of file_operations and its kin, and
+ * sysfs show/store functions named by DEVICE_ATTR* and friends.
+ */
+#ifndef ADDRLIMIT_ENTRY_H
+#define ADDRLIMIT_ENTRY_H
+
+#include "parse.h"
+
+struct entry {
+	char *name;		/* function name, owned */
+	const char *why;	/* static text: "system call", "file_operations .read handler"... */
+};
+
+struct entries {
+	VEC(struct entry) v;
+};
+
+/* Collect the entry points of a parsed file (root of its tree, normalised text). */
+void entries_find(struct entries *es, TSNode root, const char *text, size_t len);
+/* The reason `name` is an entry point, or NULL. */
+const char *entries_lookup(const struct entries *es, const char *name);
+void entries_add(struct entries *es, const char *name, size_t len, const char *why);
+void entries_release(struct entries *es);
+
+#endif

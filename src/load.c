@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * File discovery and reading (see load.h).  Every refusal names the file
+ * and the reason, and the caller goes on with the other files.
+ */
+#include "load.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_c_file(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 2 && strcmp(name + n - 2, ".c") == 0;
+}
+
+static void walk(const char *dir, path_list *out, int depth)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		error("cannot read folder '%s': %s", dir, strerror(errno));
+		return;
+	}
+	if (depth > 64) {
+		closedir(d);
+		error("folder '%s' is nested too deeply, skipped", dir);
+		return;
+	}
+	path_list names = {0};
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		VEC_PUSH(names, xstrdup(de->d_name));
+	}
+	closedir(d);
+	qsort(names.v, names.n, sizeof(char *), cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		char *p = xasprintf("%s/%s", dir, names.v[i]);
+		struct stat st;
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			walk(p, out, depth + 1);
+			free(p);
+		} else if (is_c_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			VEC_PUSH(*out, p);
+		} else {
+			free(p);
+		}
+		free(names.v[i]);
+	}
+	VEC_FREE(names);
+}
+
+int collect_files(const char *path, path_list *out)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return error("cannot access '%s': %s", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode)) {
+		VEC_PUSH(*out, xstrdup(path));
+		return 0;
+	}
+	size_t before = out->n;
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	char *dir = xstrndup(path, n);
+	walk(dir, out, 0);
+	free(dir);
+	if (out->n == before)
+		return error("no C files under '%s'", path);
+	return 0;
+}
+
+static long first_bad_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = s[i];
+		size_t k;
+		uint32_t cp;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if ((c & 0xe0) == 0xc0) {
+			k = 1;
+			cp = c & 0x1f;
+		} else if ((c & 0xf0) == 0xe0) {
+			k = 2;
+			cp = c & 0x0f;
+		} else if ((c & 0xf8) == 0xf0) {
+			k = 3;
+			cp = c & 0x07;
+		} else {
+			return (long)i;
+		}
+		for (size_t j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
+				return (long)i;
+			cp = (cp << 6) | (s[i + j] & 0x3f);
+		}
+		if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) ||
+		    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return (long)i;
+		i += k + 1;
+	}
+	return -1;
+}
+
+static int fail(char **why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(char **why, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	*why = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*why, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int source_load(struct source *src, const char *path, size_t max_size, char **why)
+{
+	*why = NULL;
+	memset(src, 0, sizeof(*src));
+	src->bad_utf8 = -1;
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return fail(why, "%s: cannot open: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+		close(fd);
+		return fail(why, "%s: cannot stat: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return fail(why, "%s: not a regular file, skipped", path);
+	}
+	if ((size_t)st.st_size > max_size) {
+		close(fd);
+		return fail(why, "%s: %lld bytes is over the size limit of %zu bytes (--max-file-size), skipped",
+			     path, (long long)st.st_size, max_size);
+	}
+	size_t cap = (size_t)st.st_size;
+	char *buf = xmalloc(cap + 1);
+	size_t len = 0;
+	for (;;) {
+		if (len == cap) {
+			if (cap >= max_size) {
+				char probe;
+				ssize_t r = read(fd, &probe, 1);
+				if (r > 0) {
+					free(buf);
+					close(fd);
+					return fail(why, "%s: over the size limit of %zu bytes (--max-file-size), skipped",
+						     path, max_size);
+				}
+				break;
+			}
+			cap = cap ? cap * 2 : 4096;
+			if (cap > max_size)
+				cap = max_size;
+			buf = xrealloc(buf, cap + 1);
+		}
+		ssize_t r = read(fd, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			free(buf);
+			close(fd);
+			return fail(why, "%s: cannot read: %s", path, strerror(e));
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	buf[len] = '\0';
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		size_t at = (size_t)(nul - buf);
+		free(buf);
+		return fail(why, "%s: binary file (NUL byte at offset %zu), skipped", path, at);
+	}
+	if (len > UINT32_MAX - 1) {
+		free(buf);
+		return fail(why, "%s: too large to index, skipped", path);
+	}
+	src->path = xstrdup(path);
+	src->raw = buf;
+	src->len = len;
+	src->bad_utf8 = first_bad_utf8((const unsigned char *)buf, len);
+
+	size_t lines = 1;
+	for (size_t i = 0; i < len; i++)
+		lines += buf[i] == '\n';
+	src->line_start = xmalloc(lines * sizeof(uint32_t));
+	src->nlines = 0;
+	src->line_start[src->nlines++] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (buf[i] == '\n')
+			src->line_start[src->nlines++] = (uint32_t)(i + 1);
+	return 0;
+}
+
+void source_release(struct source *src)
+{
+	free(src->path);
+	free(src->raw);
+	free(src->text);
+	free(src->line_start);
+	VEC_FREE(src->user_marks);
+	memset(src, 0, sizeof(*src));
+}
+
+static size_t line_of(const struct source *src, size_t off)
+{
+	size_t lo = 0, hi = src->nlines;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (src->line_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void source_pos(const struct source *src, size_t off, unsigned *line, unsigned *col)
+{
+	if (off > src->len)
+		off = src->len;
+	size_t l = line_of(src, off);
+	*line = (unsigned)l + 1;
+	*col = (unsigned)(off - src->line_start[l]) + 1;
+}
+
+unsigned source_col_cp(const struct source *src, size_t off)
+{
+	if (off > src->len)
+		off = src->len;
+	size_t l = line_of(src, off);
+	unsigned col = 1;
+	for (size_t i = src->line_start[l]; i < off; i++)
+		if (((unsigned char)src->raw[i] & 0xc0) != 0x80)
+			col++;
+	return col;
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tree-sitter wrapper and node helpers (see parse.h).
+ */
+#include <string.h>
+#include <ctype.h>
+#include "parse.h"
+
+TSSymbol sym_id[S__COUNT];
+
+static const char *const sym_names[S__COUNT] = {
+#define SYM(id, name) [S_##id] = name,
+#include "symbols.def"
+#undef SYM
+};
+
+void parse_init(void)
+{
+	const TSLanguage *lang = tree_sitter_c();
+	for (int i = 0; i < S__COUNT; i++) {
+		const char *name = sym_names[i];
+		if (i == S_ERROR) {
+			sym_id[i] = (TSSymbol)-1;	/* ts_builtin_sym_error */
+			continue;
+		}
+		TSSymbol s = ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), true);
+		if (!s)
+			s = ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), false);
+		if (!s)
+			die("grammar has no symbol '%s' (wrong tree-sitter-c version?)", name);
+		sym_id[i] = s;
+	}
+}
+
+bool node_text_is(TSNode n, const char *text, const char *s)
+{
+	size_t len = node_len(n);
+	return strlen(s) == len && memcmp(node_ptr(n, text), s, len) == 0;
+}
+
+char *node_text_folded(TSNode n, const char *text, size_t max)
+{
+	const char *p = node_ptr(n, text);
+	size_t len = node_len(n);
+	struct strbuf sb;
+	strbuf_init(&sb);
+	bool space = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (isspace(c)) {
+			space = sb.len > 0;
+			continue;
+		}
+		if (space)
+			strbuf_addc(&sb, ' ');
+		space = false;
+		if (sb.len >= max) {
+			strbuf_adds(&sb, "...");
+			break;
+		}
+		strbuf_addc(&sb, (char)c);
+	}
+	return sb.buf;	/* ownership passes to the caller */
+}
+
+const char *call_name(TSNode call, const char *text, size_t *len)
+{
+	TSNode fn = strip_parens(node_field(call, "function"));
+	if (!node_is(fn, S_identifier))
+		return NULL;
+	*len = node_len(fn);
+	return node_ptr(fn, text);
+}
+
+TSNode strip_parens(TSNode n)
+{
+	for (;;) {
+		if (node_is(n, S_parenthesized_expression) && ts_node_named_child_count(n) == 1) {
+			TSNode in = ts_node_named_child(n, 0);
+			if (node_is(in, S_compound_statement))
+				return n;
+			n = in;
+		} else if (node_is(n, S_cast_expression)) {
+			n = node_field(n, "value");
+		} else {
+			return n;
+		}
+	}
+}
+
+TSNode declarator_name(TSNode decl)
+{
+	for (int guard = 0; guard < 64 && !ts_node_is_null(decl); guard++) {
+		if (node_is(decl, S_identifier) || node_is(decl, S_field_identifier) ||
+		    node_is(decl, S_type_identifier))
+			return decl;
+		TSNode inner = node_field(decl, "declarator");
+		if (ts_node_is_null(inner)) {
+			if (node_is(decl, S_parenthesized_declarator) ||
+			    node_is(decl, S_attributed_declarator))
+				inner = ts_node_named_child(decl, 0);
+		}
+		decl = inner;
+	}
+	TSNode none = {0};
+	return none;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tree-sitter wrapper: parse normalised text, name the nodes we care
+ * about, and small node helpers.  Node type checks compare interned
+ * symbol ids, never strings, on the hot paths.
+ */
+#ifndef ADDRLIMIT_PARSE_H
+#define ADDRLIMIT_PARSE_H
+
+#include <string.h>
+#include <tree_sitter/api.h>
+#include "util.h"
+
+const TSLanguage *tree_sitter_c(void);
+
+/* Symbols looked up once (parse_init) and compared by value. */
+enum sym {
+#define SYM(id, name) S_##id,
+#include "symbols.def"
+#undef SYM
+	S__COUNT
+};
+extern TSSymbol sym_id[S__COUNT];
+
+/* Look up the symbols; call once before any parse. */
+void parse_init(void);
+
+static inline bool node_is(TSNode n, enum sym s)
+{
+	return !ts_node_is_null(n) && ts_node_symbol(n) == sym_id[s];
+}
+
+static inline TSNode node_field(TSNode n, const char *field)
+{
+	return ts_node_child_by_field_name(n, field, (uint32_t)strlen(field));
+}
+
+/* Pointer into `text` and length of the node's bytes. */
+static inline const char *node_ptr(TSNode n, const char *text)
+{
+	return text + ts_node_start_byte(n);
+}
+static inline size_t node_len(TSNode n)
+{
+	return ts_node_end_byte(n) - ts_node_start_byte(n);
+}
+/* Does the node's text equal s exactly? */
+bool node_text_is(TSNode n, const char *text, const char *s);
+/* Copy of the node's text with runs of white space folded to one space
+ * and trimmed; at most max bytes (then "..."). Caller frees. */
+char *node_text_folded(TSNode n, const char *text, size_t max);
+/* The name of a called function: identifier text, or NULL for calls
+ * through expressions. Returns a pointer into text with *len set. */
+const char *call_name(TSNode call, const char *text, size_t *len);
+/* Strip parentheses and casts around an expression. */
+TSNode strip_parens(TSNode n);
+/* The identifier a declarator declares (through pointers, arrays, functions). */
+TSNode declarator_name(TSNode decl);
+
+#endif

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SARIF 2.1.0 output, built as a document with Jansson and dumped once, so
+ * the result is well-formed JSON whatever the messages contain.  Rules
+ * come from diag.def; each result carries its path as a codeFlow and a
+ * partialFingerprint that ignores line numbers (rule, file, function,
+ * message), so findings still match after unrelated lines move.
+ */
+#include "addrlimit.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A JSON string; bytes that are not UTF-8 (from a Latin-1 source) become '?'. */
+static json_t *str(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	char *c = xstrdup(s);
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(c);
+	free(c);
+	return j;
+}
+
+/* Percent-encode a path as a URI reference (RFC 3986 unreserved and '/'). */
+static char *uri_of(const char *path)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+			strbuf_addc(&sb, (char)*p);
+		else
+			strbuf_addf(&sb, "%%%02X", *p);
+	}
+	return sb.buf;
+}
+
+static json_t *artifact_location(const char *path)
+{
+	char *u = uri_of(path[0] == '.' && path[1] == '/' ? path + 2 : path);
+	json_t *loc = json_object();
+	if (path[0] == '/') {
+		char *full = xasprintf("file://%s", u);
+		json_object_set_new(loc, "uri", str(full));
+		free(full);
+	} else {
+		json_object_set_new(loc, "uri", str(u));
+		json_object_set_new(loc, "uriBaseId", str("SRCROOT"));
+	}
+	free(u);
+	return loc;
+}
+
+static json_t *physical(const char *path, const struct pos *at)
+{
+	json_t *region = json_object();
+	json_object_set_new(region, "startLine", json_integer(at->line));
+	json_object_set_new(region, "startColumn", json_integer(at->col_cp));
+	json_t *pl = json_object();
+	json_object_set_new(pl, "artifactLocation", artifact_location(path));
+	json_object_set_new(pl, "region", region);
+	return pl;
+}
+
+static json_t *message(const char *text)
+{
+	json_t *m = json_object();
+	json_object_set_new(m, "text", str(text));
+	return m;
+}
+
+static const char *level_of(enum severity s)
+{
+	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "note";
+}
+
+static json_t *rules(void)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < C__COUNT; i++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "id", str(checks[i].id));
+		json_object_set_new(r, "shortDescription", message(checks[i].shortd));
+		json_object_set_new(r, "fullDescription", message(checks[i].help));
+		json_object_set_new(r, "help", message(checks[i].help));
+		json_t *cfg = json_object();
+		json_object_set_new(cfg, "level", str(level_of(checks[i].sev)));
+		json_object_set_new(r, "defaultConfiguration", cfg);
+		json_array_append_new(a, r);
+	}
+	return a;
+}
+
+static json_t *result(const struct file_result *fr, const struct finding *f)
+{
+	json_t *res = json_object();
+	json_object_set_new(res, "ruleId", str(checks[f->id].id));
+	json_object_set_new(res, "ruleIndex", json_integer(f->id));
+	json_object_set_new(res, "level", str(level_of(checks[f->id].sev)));
+	json_object_set_new(res, "message", message(f->msg));
+
+	json_t *loc = json_object();
+	json_object_set_new(loc, "physicalLocation", physical(fr->path, &f->at));
+	json_t *ll = json_object();
+	json_object_set_new(ll, "name", str(f->func));
+	json_object_set_new(ll, "kind", str("function"));
+	json_t *lls = json_array();
+	json_array_append_new(lls, ll);
+	json_object_set_new(loc, "logicalLocations", lls);
+	json_t *locs = json_array();
+	json_array_append_new(locs, loc);
+	json_object_set_new(res, "locations", locs);
+
+	if (f->steps.n) {
+		json_t *tfl = json_array();
+		for (size_t s = 0; s < f->steps.n; s++) {
+			json_t *l = json_object();
+			json_object_set_new(l, "physicalLocation", physical(fr->path, &f->steps.v[s].at));
+			json_object_set_new(l, "message", message(f->steps.v[s].msg));
+			json_t *tl = json_object();
+			json_object_set_new(tl, "location", l);
+			json_object_set_new(tl, "executionOrder", json_integer((json_int_t)s + 1));
+			json_array_append_new(tfl, tl);
+		}
+		json_t *tf = json_object();
+		json_object_set_new(tf, "locations", tfl);
+		json_t *tfs = json_array();
+		json_array_append_new(tfs, tf);
+		json_t *cf = json_object();
+		json_object_set_new(cf, "threadFlows", tfs);
+		json_t *cfs = json_array();
+		json_array_append_new(cfs, cf);
+		json_object_set_new(res, "codeFlows", cfs);
+	}
+
+	char *key = xasprintf("%s\n%s\n%s\n%s", checks[f->id].id, fr->path, f->func, f->msg);
+	char *fp = xasprintf("%016llx", (unsigned long long)hash_bytes(key, strlen(key), 0));
+	json_t *pf = json_object();
+	json_object_set_new(pf, "addrlimit/v1", str(fp));
+	json_object_set_new(res, "partialFingerprints", pf);
+	free(key);
+	free(fp);
+	return res;
+}
+
+static json_t *notification(const char *level, const char *text)
+{
+	json_t *n = json_object();
+	json_object_set_new(n, "level", str(level));
+	json_object_set_new(n, "message", message(text));
+	return n;
+}
+
+int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
+		 char **input_errors, size_t n_input_errors, int exit_code)
+{
+	json_t *driver = json_object();
+	json_object_set_new(driver, "name", str("addrlimit"));
+	json_object_set_new(driver, "version", str(ADDRLIMIT_VERSION));
+	json_object_set_new(driver, "semanticVersion", str(ADDRLIMIT_VERSION));
+	json_object_set_new(driver, "rules", rules());
+	json_t *tool = json_object();
+	json_object_set_new(tool, "driver", driver);
+
+	json_t *results = json_array();
+	json_t *notes = json_array();
+	for (size_t i = 0; i < n_input_errors; i++)
+		json_array_append_new(notes, notification("error", input_errors[i]));
+	for (size_t i = 0; i < n; i++) {
+		const struct file_result *r = &rs[i];
+		for (size_t k = 0; k < r->findings.v.n; k++)
+			json_array_append_new(results, result(r, &r->findings.v.v[k]));
+		if (r->error)
+			json_array_append_new(notes, notification("error", r->error));
+		if (r->warning)
+			json_array_append_new(notes, notification("warning", r->warning));
+		for (size_t k = 0; k < r->partial.n; k++) {
+			char *t = xasprintf("%s:%u: function '%s' %s", r->path, r->partial.v[k].line,
+					    r->partial.v[k].func, r->partial.v[k].why);
+			json_array_append_new(notes, notification("note", t));
+			free(t);
+		}
+	}
+
+	json_t *inv = json_object();
+	json_object_set_new(inv, "executionSuccessful", json_boolean(exit_code != 2));
+	json_object_set_new(inv, "exitCode", json_integer(exit_code));
+	json_object_set_new(inv, "toolExecutionNotifications", notes);
+	json_t *invs = json_array();
+	json_array_append_new(invs, inv);
+
+	json_t *run = json_object();
+	json_object_set_new(run, "tool", tool);
+	json_object_set_new(run, "invocations", invs);
+	char cwd[PATH_MAX];
+	if (getcwd(cwd, sizeof(cwd))) {
+		char *u = uri_of(cwd);
+		char *base = xasprintf("file://%s/", strcmp(u, "/") ? u : "");
+		json_t *root = json_object();
+		json_object_set_new(root, "uri", str(base));
+		json_t *bases = json_object();
+		json_object_set_new(bases, "SRCROOT", root);
+		json_object_set_new(run, "originalUriBaseIds", bases);
+		free(u);
+		free(base);
+	}
+	json_object_set_new(run, "columnKind", str("unicodeCodePoints"));
+	json_object_set_new(run, "results", results);
+	json_t *runs = json_array();
+	json_array_append_new(runs, run);
+
+	json_t *doc = json_object();
+	json_object_set_new(doc, "$schema", str("https://json.schemastore.org/sarif-2.1.0.json"));
+	json_object_set_new(doc, "version", str("2.1.0"));
+	json_object_set_new(doc, "runs", runs);
+	int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(doc);
+	(void)o;
+	fflush(out);
+	return rc || ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Allocation wrappers, error channels, strbuf and arena (see util.h).
+ */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Noreturn void oom(size_t n)
+{
+	fprintf(stderr, "addrlimit: fatal: out of memory allocating %zu bytes\n", n);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	char *p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "addrlimit: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(2);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void bug_at(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "addrlimit: BUG at %s:%d: %s\n", file, line, msg);
+	abort();
+}
+
+void strbuf_init(struct strbuf *sb)
+{
+	sb->alloc = 64;
+	sb->len = 0;
+	sb->buf = xmalloc(sb->alloc);
+	sb->buf[0] = '\0';
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	sb->buf[0] = '\0';
+}
+
+static void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want = sb->len + extra + 1;
+	if (want <= sb->alloc)
+		return;
+	size_t na = sb->alloc ? sb->alloc : 64;
+	while (na < want)
+		na *= 2;
+	sb->buf = xrealloc(sb->buf, na);
+	sb->alloc = na;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t n)
+{
+	strbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, data, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addc(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	strbuf_grow(sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+char *strbuf_detach(struct strbuf *sb)
+{
+	char *r = sb->buf;
+	strbuf_init(sb);
+	return r;
+}
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	max_align_t data[];
+};
+
+#define ARENA_CHUNK (64 * 1024)
+
+void arena_init(struct arena *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	const size_t align = sizeof(max_align_t);
+	n = (n + align - 1) & ~(align - 1);
+	if (!a->head || a->used + n > a->cap) {
+		size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		struct arena_chunk *c = xmalloc(sizeof(*c) + cap);
+		c->next = a->head;
+		a->head = c;
+		a->used = 0;
+		a->cap = cap;
+	}
+	void *p = (char *)a->head->data + a->used;
+	a->used += n;
+	a->total += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void arena_release(struct arena *a)
+{
+	struct arena_chunk *c = a->head;
+	while (c) {
+		struct arena_chunk *next = c->next;
+		free(c);
+		c = next;
+	}
+	arena_init(a);
+}
+
+uint64_t hash_bytes(const void *data, size_t n, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = 1469598103934665603ULL ^ seed;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}

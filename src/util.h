@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small shared helpers: allocation wrappers that die on exhaustion, the
+ * three error channels (die for the unrecoverable, error for one failed
+ * input, BUG for our own bugs), a growable string buffer, a typed vector
+ * and a bump arena that is released all at once.
+ */
+#ifndef ADDRLIMIT_UTIL_H
+#define ADDRLIMIT_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "addrlimit: fatal: ..." and exit with status 2. */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print "addrlimit: error: ..." on stderr and return -1. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print "addrlimit: warning: ..." on stderr. */
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void bug_at(const char *file, int line, const char *msg);
+#define BUG(msg) bug_at(__FILE__, __LINE__, (msg))
+
+/* A growable, always NUL-terminated byte string. */
+struct strbuf {
+	char *buf;	/* NUL-terminated; never NULL after strbuf_init */
+	size_t len;	/* bytes used, excluding the NUL */
+	size_t alloc;	/* bytes allocated */
+};
+void strbuf_init(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_add(struct strbuf *sb, const void *data, size_t n);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addc(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Hand the buffer to the caller; sb is left empty and reusable. */
+char *strbuf_detach(struct strbuf *sb);
+
+/*
+ * A typed vector: struct { T *v; size_t n, alloc; }.
+ * VEC_PUSH grows by doubling; VEC_FREE releases the storage.
+ */
+#define VEC(T) struct { T *v; size_t n, alloc; }
+#define VEC_GROW(vec, want) do { \
+	if ((want) > (vec).alloc) { \
+		size_t na_ = (vec).alloc ? (vec).alloc * 2 : 8; \
+		while (na_ < (want)) na_ *= 2; \
+		(vec).v = xrealloc((vec).v, na_ * sizeof(*(vec).v)); \
+		(vec).alloc = na_; \
+	} \
+} while (0)
+#define VEC_PUSH(vec, x) do { VEC_GROW(vec, (vec).n + 1); (vec).v[(vec).n++] = (x); } while (0)
+#define VEC_FREE(vec) do { free((vec).v); (vec).v = NULL; (vec).n = (vec).alloc = 0; } while (0)
+
+/*
+ * A bump allocator: many small objects with one lifetime (a file's CFGs,
+ * dataflow facts, traces).  Memory is zeroed.  arena_release frees all.
+ */
+struct arena_chunk;
+struct arena {
+	struct arena_chunk *head;	/* newest chunk first */
+	size_t used;			/* bytes used in head */
+	size_t cap;			/* capacity of head */
+	size_t total;			/* bytes handed out, for --stats */
+};
+void arena_init(struct arena *a);
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+void arena_release(struct arena *a);
+
+/* FNV-1a, for interning and fingerprints. */
+uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+
+#endif
