@@ -28,6 +28,7 @@ struct builder {
 	bool sw_default;		/* the current switch has a default */
 	VEC(struct label) labels;
 	int depth;
+	bool loop_cond;			/* building a loop test: no atoms */
 };
 
 static const char *const noreturn_names[] = {
@@ -146,9 +147,14 @@ static void collect_roots(TSNode n, const char *text, name_list *out,
 {
 	if (depth > 200)
 		return;
-	if (node_is(n, S_identifier)) {
-		VEC_PUSH(*out, arena_strndup(a, node_ptr(n, text), node_len(n)));
-		return;
+	if (node_is(n, S_identifier) || node_is(n, S_field_expression)) {
+		struct strbuf sb;
+		strbuf_init(&sb);
+		text_nospace(&sb, n, text);
+		VEC_PUSH(*out, arena_strndup(a, sb.buf, sb.len));
+		strbuf_release(&sb);
+		if (node_is(n, S_identifier))
+			return;
 	}
 	if (node_is(n, S_call_expression)) {
 		/* the callee of a pure macro is not a variable */
@@ -469,8 +475,8 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
 		} else {
 			emit(b, s, EL_COND);
-			bool pol;
-			int32_t atom = atom_for(b, s, &pol, false);
+			bool pol = true;
+			int32_t atom = b->loop_cond ? -1 : atom_for(b, s, &pol, false);
 			add_edge(b->cur, t, E_TRUE, atom, pol, off, label);
 			add_edge(b->cur, f, E_FALSE, atom, !pol, off, label);
 		}
@@ -693,7 +699,9 @@ static void stmt(struct builder *b, TSNode n)
 		struct cfg_block *head = new_block(b), *body = new_block(b), *after = new_block(b);
 		add_edge(b->cur, head, E_NEXT, -1, true, 0, NULL);
 		b->cur = head;
+		b->loop_cond = true;
 		cond(b, node_field(n, "condition"), body, after);
+		b->loop_cond = false;
 		struct cfg_block *ob = b->brk, *oc = b->cont;
 		b->brk = after;
 		b->cont = head;
@@ -715,7 +723,9 @@ static void stmt(struct builder *b, TSNode n)
 		b->brk = ob;
 		b->cont = oc;
 		b->cur = test;
+		b->loop_cond = true;
 		cond(b, node_field(n, "condition"), body, after);
+		b->loop_cond = false;
 		b->cur = after;
 	} else if (node_is(n, S_for_statement)) {
 		TSNode init = node_field(n, "initializer");
@@ -730,8 +740,11 @@ static void stmt(struct builder *b, TSNode n)
 		TSNode c = node_field(n, "condition");
 		if (ts_node_is_null(c))
 			add_edge(b->cur, body, E_NEXT, -1, true, 0, NULL);
-		else
+		else {
+			b->loop_cond = true;
 			cond(b, c, body, after);
+			b->loop_cond = false;
+		}
 		struct cfg_block *ob = b->brk, *oc = b->cont;
 		b->brk = after;
 		b->cont = update;

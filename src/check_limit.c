@@ -187,27 +187,41 @@ static void assume_add(struct state *s, int atom, bool pol)
 }
 
 /* An assignment to `root` invalidates the conditions that read it. */
+/*
+ * Writing lvalue K invalidates a condition that reads K or something
+ * reached through it (`bd = x` kills `bd->on`; `bd->len -= n` does not).
+ * A write through a pointer or an index kills by its base.
+ */
 static void kill_root(struct run *r, struct state *s, TSNode lhs)
 {
 	TSNode n = strip_parens(lhs);
 	for (int guard = 0; guard < 64; guard++) {
-		if (node_is(n, S_field_expression) || node_is(n, S_subscript_expression))
+		if (node_is(n, S_subscript_expression))
 			n = strip_parens(ts_node_named_child(n, 0));
 		else if (node_is(n, S_pointer_expression))
 			n = strip_parens(node_field(n, "argument"));
 		else
 			break;
 	}
-	if (!node_is(n, S_identifier))
+	if (!node_is(n, S_identifier) && !node_is(n, S_field_expression))
 		return;
-	const char *p = node_ptr(n, r->text);
-	size_t len = node_len(n);
+	char *k = node_text_folded(n, r->text, 200);
+	size_t w = 0;
+	for (size_t i = 0; k[i]; i++)
+		if (k[i] != ' ')
+			k[w++] = k[i];
+	k[w] = '\0';
+	const char *p = k;
+	size_t len = w;
 	const struct cfg *g = r->ctx->g;
 	for (int i = 0; i < s->nassume;) {
 		const struct cfg_atom *a = &g->atoms.v[s->as[i].atom];
 		bool hit = false;
-		for (size_t k = 0; !a->fixed && k < a->nroots && !hit; k++)
-			hit = name_is(p, len, a->roots[k]);
+		for (size_t j = 0; !a->fixed && j < a->nroots && !hit; j++) {
+			const char *root = a->roots[j];
+			hit = !strncmp(root, p, len) &&
+			      (root[len] == '\0' || root[len] == '-' || root[len] == '.' || root[len] == '[');
+		}
 		if (hit) {
 			memmove(&s->as[i], &s->as[i + 1], (size_t)(s->nassume - i - 1) * sizeof(struct assume));
 			s->nassume--;
@@ -215,6 +229,7 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
 			i++;
 		}
 	}
+	free(k);
 }
 
 static bool state_eq(const struct state *a, const struct state *b)
@@ -421,7 +436,7 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 		v = LV_OTHER;
 	if (v & LV_KERNEL) {
 		if (prev != LV_KERNEL) {
-			if ((prev & LV_ENTRY) && !any_var_has_entry(s) && !s->unsaved_raise)
+			if ((prev & (LV_ENTRY | LV_USER)) && !any_var_has_entry(s) && !s->unsaved_raise)
 				s->unsaved_raise = off + 1;
 			if (!(prev & LV_KERNEL))
 				s->trace = NULL;

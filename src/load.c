@@ -139,7 +139,7 @@ int source_load(struct source *src, const char *path, size_t max_size, char **wh
 	*why = NULL;
 	memset(src, 0, sizeof(*src));
 	src->bad_utf8 = -1;
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_NONBLOCK);	/* a FIFO must not block us */
 	if (fd < 0)
 		return fail(why, "%s: cannot open: %s", path, strerror(errno));
 	struct stat st;

@@ -11,9 +11,27 @@
  *  - iterator macros in function bodies (`list_for_each_entry(...) {`,
  *    any `*for_each*`) become `while (...)` loops over a comma expression;
  *  - a type passed as a macro argument (`container_of(p, struct x, m)`,
- *    `min_t(unsigned int, a, b)`) becomes the placeholder identifier `_`.
+ *    `min_t(unsigned int, a, b)`) becomes the placeholder identifier `_`;
+ *  - then, on a token list (normalize.c, "second stage"): conditional
+ *    groups that split a statement, an argument list or an initialiser are
+ *    flattened (one arm: its directives blanked; several: all arms in a row
+ *    when the brackets allow, else one arm when the others hold the same
+ *    control structure and the same limit/lock/uaccess calls; otherwise
+ *    left alone); `case 1 ... 5:`; digit-led token-pasted names
+ *    (`10000baseT_Full`); macros inside string concatenations and asm
+ *    templates (`KERN_ERR PFX "x"`, `__stringify(x)`); `offsetof` with a
+ *    member path; `typeof(x) v;` and other macros used as a declaration's
+ *    type; `.field =` and empty or operator arguments of macro calls;
+ *    storage-class and attribute macros in function heads and parameters
+ *    (`STATIC int f(IN OUT T p)`); macro calls with no ';' (the indentation
+ *    of the next line tells a statement from a loop header); macros taking
+ *    statements (`PP_ASSERT_WITH_CODE(c, "m", return -1);` becomes
+ *    `if(c){ "m"; return -1;}`); `define_machine(x) {`, `MACHINE_START`,
+ *    `BPF_CALL_n`; explicit-register and late `__attribute__` declarations.
  *
- * Comments, strings and preprocessor lines are left untouched.
+ * Comments and strings are left untouched; preprocessor lines only as
+ * above (conditional directives of flattened groups, `#define` inside an
+ * initialiser or argument list), always blanked, never moved.
  */
 #ifndef ADDRLIMIT_NORMALIZE_H
 #define ADDRLIMIT_NORMALIZE_H

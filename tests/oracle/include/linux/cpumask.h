@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* <linux/cpumask.h> for oracle test cases: everything is in oracle/kernel.h. */
+#include <oracle/kernel.h>
