@@ -2317,11 +2317,13 @@ void normalize(struct source *src)
 				if (p.in_body && p.callee != SIZE_MAX &&
 				    is_iterator(t + p.callee, p.callee_len)) {
 					size_t nx = skip_space(t, n, i + 1);
-					/* a body follows: a block, a statement, `++n;`, `*p = 0;` */
-					if (nx < n && (t[nx] == '{' || is_ident_start((unsigned char)t[nx]) ||
-						       ((t[nx] == '+' || t[nx] == '-') && nx + 1 < n &&
-							t[nx + 1] == t[nx]) ||
-						       t[nx] == '*' || t[nx] == '(' || t[nx] == ';')) {
+					/* a body follows: a block, a statement, `++n;`, `*p = 0;`
+					 * (not `;`: `bus_for_each_dev(...);` is a call) */
+					bool args = skip_space(t, n, p.open + 1) < i;
+					if (args && nx < n &&
+					    (t[nx] == '{' || is_ident_start((unsigned char)t[nx]) ||
+					     ((t[nx] == '+' || t[nx] == '-') && nx + 1 < n && t[nx + 1] == t[nx]) ||
+					     t[nx] == '*' || t[nx] == '(')) {
 						memcpy(t + p.callee, "while", 5);
 						blank(t, p.callee + 5, p.callee + p.callee_len);
 					}
