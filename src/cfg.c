@@ -263,7 +263,8 @@ static int32_t atom_for(struct builder *b, TSNode n, bool *pol, bool fixed)
 		name_list roots = {0};
 		collect_roots(n, text, &roots, g->arena, 0);
 		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
-		memcpy(at.roots, roots.v, roots.n * sizeof(char *));
+		if (roots.n)
+			memcpy(at.roots, roots.v, roots.n * sizeof(char *));
 		at.nroots = roots.n;
 		VEC_FREE(roots);
 	}
@@ -900,7 +901,8 @@ void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, 
 	TSNode close = ts_node_child(body, ts_node_child_count(body) - 1);
 	add_elem(&b, ts_node_is_null(close) ? body : close, EL_END);
 	VEC_FREE(b.labels);
-	qsort(g->lowered.v, g->lowered.n, sizeof(*g->lowered.v), cmp_range);
+	if (g->lowered.n > 1)
+		qsort(g->lowered.v, g->lowered.n, sizeof(*g->lowered.v), cmp_range);
 }
 
 void cfg_release(struct cfg *g)

@@ -29,7 +29,7 @@ static void test_arena(void)
 	big[199999] = 1;
 	int *z = arena_alloc(&a, sizeof(int) * 4);
 	check(z[0] == 0 && z[3] == 0, "arena memory is zeroed");
-	check(((uintptr_t)z % sizeof(max_align_t)) == 0, "arena memory is aligned");
+	check(((uintptr_t)z % _Alignof(max_align_t)) == 0, "arena memory is aligned");
 	char *s = arena_strndup(&a, "hello world", 5);
 	check(!strcmp(s, "hello"), "arena_strndup copies n bytes and terminates");
 	check(a.total >= 200000 + 10, "arena counts what it handed out");
