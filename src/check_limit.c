@@ -186,7 +186,8 @@ static void assume_add(struct state *s, int atom, bool pol)
 	s->nassume++;
 }
 
-/* An assignment to `root` invalidates the conditions that read it. */
+static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only);
+
 /*
  * Writing lvalue K invalidates a condition that reads K or something
  * reached through it (`bd = x` kills `bd->on`; `bd->len -= n` does not).
@@ -211,16 +212,30 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
 		if (k[i] != ' ')
 			k[w++] = k[i];
 	k[w] = '\0';
-	const char *p = k;
-	size_t len = w;
+	kill_key(r, s, k, w, false);
+	free(k);
+}
+
+/*
+ * Kill the conditions that read key K or what is reached through it; with
+ * deref_only, only what is reached through K as a pointer (`K->f`): a call
+ * that is given K can change *K but not K itself.
+ */
+static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only)
+{
 	const struct cfg *g = r->ctx->g;
 	for (int i = 0; i < s->nassume;) {
 		const struct cfg_atom *a = &g->atoms.v[s->as[i].atom];
 		bool hit = false;
 		for (size_t j = 0; !a->fixed && j < a->nroots && !hit; j++) {
 			const char *root = a->roots[j];
-			hit = !strncmp(root, p, len) &&
-			      (root[len] == '\0' || root[len] == '-' || root[len] == '.' || root[len] == '[');
+			if (strncmp(root, p, len))
+				continue;
+			if (deref_only)
+				hit = root[len] == '-' && root[len + 1] == '>';
+			else
+				hit = root[len] == '\0' || root[len] == '-' || root[len] == '.' ||
+				      root[len] == '[';
 		}
 		if (hit) {
 			memmove(&s->as[i], &s->as[i + 1], (size_t)(s->nassume - i - 1) * sizeof(struct assume));
@@ -229,7 +244,6 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
 			i++;
 		}
 	}
-	free(k);
 }
 
 static bool state_eq(const struct state *a, const struct state *b)
@@ -428,7 +442,8 @@ static bool any_var_has_entry(const struct state *s)
 }
 
 /* set_fs(v) and the calls that amount to it. */
-static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool restore_var)
+static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool restore_var,
+		      bool check_save)
 {
 	uint32_t off = ts_node_start_byte(call);
 	uint8_t prev = s->limit;
@@ -443,7 +458,7 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 			s->trace = push_trace(r, s->trace, T_RAISE, 0, off, arena_text(r, call, 60));
 		}
 	} else if (prev & LV_KERNEL) {
-		if (v == LV_USER) {
+		if (v == LV_USER && check_save) {
 			const char *saved;
 			if (s->unsaved_raise) {
 				report(r, C_DS_NO_SAVE, s->unsaved_raise - 1, NULL,
@@ -474,20 +489,77 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 {
 	size_t len;
 	const char *name = call_name(call, r->text, &len);
-	if (!name)
-		return;
 	TSNode args = node_field(call, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
+	/* the callee may write through any pointer it is given */
+	for (uint32_t i = 0; i < nargs && s->nassume; i++) {
+		TSNode a = strip_parens(ts_node_named_child(args, i));
+		if (!node_is(a, S_identifier) && !node_is(a, S_field_expression))
+			continue;
+		char *k = node_text_folded(a, r->text, 200);
+		size_t w = 0;
+		for (size_t j = 0; k[j]; j++)
+			if (k[j] != ' ')
+				k[w++] = k[j];
+		k[w] = '\0';
+		kill_key(r, s, k, w, true);
+		free(k);
+	}
+	if (!name)
+		return;
 	if (name_is(name, len, "set_fs") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		int v = value_of(r, s, a);
-		apply_set(r, s, v, call, lval_key(r, a, false) >= 0);
+		apply_set(r, s, v, call, lval_key(r, a, false) >= 0, true);
 	} else if (name_is(name, len, "force_uaccess_begin")) {
-		apply_set(r, s, LV_USER, call, false);
+		/* it returns the old limit for force_uaccess_end: nothing is lost */
+		apply_set(r, s, LV_USER, call, false, false);
 	} else if (name_is(name, len, "force_uaccess_end") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
-		apply_set(r, s, value_of(r, s, a), call, true);
+		apply_set(r, s, value_of(r, s, a), call, true, true);
 	}
+}
+
+/* 1 or 0 for a literal truth value (`1`, `true`, `0`, `NULL`), else -1. */
+static int literal_truth(struct run *r, TSNode n)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_true))
+		return 1;
+	if (node_is(n, S_false) || node_is(n, S_null) ||
+	    (node_is(n, S_identifier) && node_text_is(n, r->text, "NULL")))
+		return 0;
+	if (node_is(n, S_number_literal)) {
+		const char *p = node_ptr(n, r->text);
+		size_t len = node_len(n);
+		for (size_t i = 0; i < len; i++) {
+			if (p[i] >= '1' && p[i] <= '9')
+				return 1;
+			if (p[i] == '.' || p[i] == 'x' || p[i] == 'X')
+				return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* `flag = true` decides the later `if (flag)`: record it as taken. */
+static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
+{
+	int truth = ts_node_is_null(rhs) ? -1 : literal_truth(r, rhs);
+	if (truth < 0)
+		return;
+	char *k = node_text_folded(strip_parens(lhs), r->text, 200);
+	size_t w = 0;
+	for (size_t j = 0; k[j]; j++)
+		if (k[j] != ' ')
+			k[w++] = k[j];
+	k[w] = '\0';
+	const struct cfg *g = r->ctx->g;
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, k))
+			assume_add(s, (int)i, truth == 1);
+	free(k);
 }
 
 static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain)
@@ -496,6 +568,8 @@ static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool 
 	if (!ts_node_is_null(rhs))
 		walk(r, s, rhs, false);
 	kill_root(r, s, lhs);
+	if (plain)
+		assume_from_literal(r, s, lhs, rhs);
 	int key = lval_key(r, lhs, v >= 0);
 	if (key < 0)
 		return;
@@ -589,6 +663,40 @@ static void add_state(struct run *r, uint32_t blk, struct state *ns)
 	}
 }
 
+/*
+ * A test of the limit itself: uaccess_kernel(), segment_eq(get_fs(), X).
+ * Returns the LV_* value the test is true for, or 0 when it is not one.
+ */
+static int limit_test(struct run *r, TSNode n)
+{
+	n = strip_parens(n);
+	if (!node_is(n, S_call_expression))
+		return 0;
+	size_t len;
+	const char *name = call_name(n, r->text, &len);
+	if (name_is(name, len, "uaccess_kernel"))
+		return LV_KERNEL;
+	if (!name_is(name, len, "segment_eq"))
+		return 0;
+	TSNode args = node_field(n, "arguments");
+	if (ts_node_named_child_count(args) != 2)
+		return 0;
+	TSNode a = strip_parens(ts_node_named_child(args, 0));
+	TSNode b = strip_parens(ts_node_named_child(args, 1));
+	struct state probe = { .limit = 0 };
+	for (int k = 0; k < 2; k++) {
+		TSNode cur = k ? b : a, other = k ? a : b;
+		size_t l2;
+		const char *cn = node_is(cur, S_call_expression) ? call_name(cur, r->text, &l2) : NULL;
+		if (name_is(cn, cn ? l2 : 0, "get_fs")) {
+			int v = value_of(r, &probe, other);
+			if (v == LV_KERNEL || v == LV_USER)
+				return v;
+		}
+	}
+	return 0;
+}
+
 static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 {
 	const struct limit_ctx *ctx = r->ctx;
@@ -620,9 +728,20 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 			return;
 		}
 	}
+	int tested = 0;
+	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND)
+		tested = limit_test(r, blk->elems.v[blk->elems.n - 1].node);
 	for (size_t i = 0; i < blk->succs.n; i++) {
 		const struct cfg_edge *e = &blk->succs.v[i];
 		struct state ns = s;
+		if (tested && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+			/* the caller's value may be either, so ENTRY survives both arms */
+			uint8_t keep = e->kind == E_TRUE ? (uint8_t)(tested | LV_ENTRY | LV_OTHER)
+							 : (uint8_t)~tested;
+			ns.limit &= keep;
+			if (!ns.limit)
+				continue;
+		}
 		if (e->atom >= 0) {
 			int have = assume_get(&ns, e->atom);
 			if (have >= 0 && have != e->polarity)

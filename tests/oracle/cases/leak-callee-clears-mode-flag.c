@@ -1,6 +1,5 @@
 /* case: raise and restore test the same device flag, but the loader called in between clears it when it falls back */
 /* oracle: entry sys_dsp_reload */
-/* oracle: known-disagreement the analyzer keeps the branch on chip->fw_from_file correlated across dsp_load_fw(chip), which clears that field through the pointer it is given; after the fallback the restore is skipped and the call returns raised, but the analyzer reports nothing */
 #include <linux/syscalls.h>
 #include <linux/fs.h>
 #include <linux/uaccess.h>

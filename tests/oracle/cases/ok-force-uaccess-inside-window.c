@@ -1,7 +1,6 @@
 /* case: inside a KERNEL_DS window the user copy runs under force_uaccess_begin/end; the window closes on every path */
 /* oracle: entry sys_sensorlog */
 /* oracle: user-ptr */
-/* oracle: known-disagreement the analyzer reads force_uaccess_begin() as lowering the limit to USER_DS without saving it and warns ds-no-save at that call; force_uaccess_begin() returns the old limit and force_uaccess_end() puts it back, so nothing is lost */
 #include <linux/syscalls.h>
 #include <linux/fs.h>
 #include <linux/uaccess.h>

@@ -1,6 +1,5 @@
 /* case: the limit is raised only when it is not KERNEL_DS already, and a flag set with the raise guards the restore */
 /* oracle: entry sys_rtc_backup */
-/* oracle: known-disagreement the analyzer does not follow a local flag assigned beside the raise (raised = true; ... if (raised) set_fs(old_fs)): it reports the path on which the raise happened and the flag is false, which cannot occur */
 #include <linux/syscalls.h>
 #include <linux/fs.h>
 #include <linux/uaccess.h>

@@ -1,7 +1,6 @@
 /* case: the common exit restores only if the limit is still KERNEL_DS, which it always is after the raise */
 /* oracle: entry tuner_ioctl */
 /* oracle: values TUNER_IOC_SAVE_PRESETS */
-/* oracle: known-disagreement the analyzer does not evaluate tests of the limit itself: after set_fs(KERNEL_DS), `if (uaccess_kernel()) set_fs(old_fs)` always restores, but the analyzer also follows the false arm and reports a leak that cannot happen */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/uaccess.h>
