@@ -125,7 +125,7 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = &rs[i];
-		if (r->error && !r->functions) {
+		if (r->error) {
 			skipped++;
 			continue;
 		}
