@@ -100,13 +100,7 @@ static int lval_key(struct run *r, TSNode n, bool create)
 	if (!(node_is(n, S_identifier) || node_is(n, S_field_expression) ||
 	      node_is(n, S_subscript_expression) || node_is(n, S_pointer_expression)))
 		return -1;
-	char *k = node_text_folded(n, r->text, 120);
-	/* drop spaces so `ctx -> fs` and `ctx->fs` agree */
-	size_t w = 0;
-	for (size_t i = 0; k[i]; i++)
-		if (k[i] != ' ')
-			k[w++] = k[i];
-	k[w] = '\0';
+	char *k = node_text_nospace(n, r->text);
 	for (size_t i = 0; i < r->lvals.n; i++) {
 		if (!strcmp(r->lvals.v[i], k)) {
 			free(k);
@@ -206,12 +200,8 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
 	}
 	if (!node_is(n, S_identifier) && !node_is(n, S_field_expression))
 		return;
-	char *k = node_text_folded(n, r->text, 200);
-	size_t w = 0;
-	for (size_t i = 0; k[i]; i++)
-		if (k[i] != ' ')
-			k[w++] = k[i];
-	k[w] = '\0';
+	char *k = node_text_nospace(n, r->text);
+	size_t w = strlen(k);
 	kill_key(r, s, k, w, false);
 	free(k);
 }
@@ -496,12 +486,8 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 		TSNode a = strip_parens(ts_node_named_child(args, i));
 		if (!node_is(a, S_identifier) && !node_is(a, S_field_expression))
 			continue;
-		char *k = node_text_folded(a, r->text, 200);
-		size_t w = 0;
-		for (size_t j = 0; k[j]; j++)
-			if (k[j] != ' ')
-				k[w++] = k[j];
-		k[w] = '\0';
+		char *k = node_text_nospace(a, r->text);
+		size_t w = strlen(k);
 		kill_key(r, s, k, w, true);
 		free(k);
 	}
@@ -549,12 +535,7 @@ static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNo
 	int truth = ts_node_is_null(rhs) ? -1 : literal_truth(r, rhs);
 	if (truth < 0)
 		return;
-	char *k = node_text_folded(strip_parens(lhs), r->text, 200);
-	size_t w = 0;
-	for (size_t j = 0; k[j]; j++)
-		if (k[j] != ' ')
-			k[w++] = k[j];
-	k[w] = '\0';
+	char *k = node_text_nospace(strip_parens(lhs), r->text);
 	const struct cfg *g = r->ctx->g;
 	for (size_t i = 0; i < g->atoms.n; i++)
 		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, k))

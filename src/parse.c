@@ -63,6 +63,19 @@ char *node_text_folded(TSNode n, const char *text, size_t max)
 	return sb.buf;	/* ownership passes to the caller */
 }
 
+char *node_text_nospace(TSNode n, const char *text)
+{
+	const char *p = node_ptr(n, text);
+	size_t len = node_len(n);
+	char *k = xmalloc(len + 1);
+	size_t w = 0;
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)p[i]))
+			k[w++] = p[i];
+	k[w] = '\0';
+	return k;
+}
+
 const char *call_name(TSNode call, const char *text, size_t *len)
 {
 	TSNode fn = strip_parens(node_field(call, "function"));

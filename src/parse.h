@@ -49,6 +49,9 @@ bool node_text_is(TSNode n, const char *text, const char *s);
 /* Copy of the node's text with runs of white space folded to one space
  * and trimmed; at most max bytes (then "..."). Caller frees. */
 char *node_text_folded(TSNode n, const char *text, size_t max);
+/* Copy of the node's text with all white space removed: the canonical
+ * form of an lvalue or condition (`ctx -> fs` and `ctx->fs` agree). Caller frees. */
+char *node_text_nospace(TSNode n, const char *text);
 /* The name of a called function: identifier text, or NULL for calls
  * through expressions. Returns a pointer into text with *len set. */
 const char *call_name(TSNode call, const char *text, size_t *len);
