@@ -50,6 +50,7 @@ struct file_result {
 	size_t fn_skipped;		/* ... not analysed because of it */
 	size_t fn_analysed;		/* ... run through the limit analysis */
 	size_t fn_budget;		/* ... whose state budget ran out */
+	size_t suppressed;		/* findings silenced by addrlimit-ignore comments */
 };
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */

@@ -18,12 +18,14 @@
 #include "load.h"
 #include "normalize.h"
 #include "parse.h"
+#include "pipeline.h"
 
 struct worker {
 	const struct opts *o;
 	char **paths;
 	size_t n;
 	struct file_result *results;
+	struct file_facts *facts;
 	atomic_size_t *next;
 };
 
@@ -61,7 +63,7 @@ static bool text_has_vital(const char *p, size_t len)
  * the limit; returns its offset + 1, or 0 when every error is harmless
  * (an expression the grammar could not read, a missing ';').
  */
-static uint32_t vital_error(TSNode n, const char *text, int depth)
+uint32_t vital_error(TSNode n, const char *text, int depth)
 {
 	if (depth > 500)
 		return ts_node_start_byte(n) + 1;
@@ -100,7 +102,7 @@ static size_t error_bytes(TSNode n, int depth)
 	return sum;
 }
 
-static char *function_name(TSNode fn, const char *text)
+char *function_name(TSNode fn, const char *text)
 {
 	TSNode d = node_field(fn, "declarator");
 	/* the function declarator's own name, not a parameter's */
@@ -122,9 +124,7 @@ static char *function_name(TSNode fn, const char *text)
 	return xstrdup("(anonymous)");
 }
 
-typedef VEC(TSNode) node_list;
-
-static void collect_functions(TSNode n, node_list *out, int depth)
+void collect_functions(TSNode n, node_list *out, int depth)
 {
 	if (depth > 200)
 		return;
@@ -157,14 +157,32 @@ static void add_partial(struct file_result *r, const struct source *src, TSNode 
 	VEC_PUSH(r->partial, p);
 }
 
+TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
+		       struct source *src, char **why)
+{
+	if (source_load(src, path, o->max_file_size, why) < 0)
+		return NULL;
+	if (o->no_normalize)
+		src->text = xstrndup(src->raw, src->len);
+	else
+		normalize(src);
+	TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
+	if (!tree) {
+		*why = xasprintf("%s: the parser gave up on this file, skipped", path);
+		source_release(src);
+	}
+	return tree;
+}
+
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
-			struct file_result *r)
+			struct file_result *r, struct file_facts *ff)
 {
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(path);
 	struct source src;
-	char *why;
-	if (source_load(&src, path, o->max_file_size, &why) < 0) {
+	char *why = NULL;
+	TSTree *tree = load_and_parse(o, parser, path, &src, &why);
+	if (!tree) {
 		r->error = why;
 		return;
 	}
@@ -174,17 +192,6 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		source_pos(&src, (size_t)src.bad_utf8, &line, &col);
 		r->warning = xasprintf("%s:%u:%u: not valid UTF-8 (byte 0x%02x); analysed as bytes",
 				       path, line, col, (unsigned char)src.raw[src.bad_utf8]);
-	}
-	if (o->no_normalize)
-		src.text = xstrndup(src.raw, src.len);
-	else
-		normalize(&src);
-
-	TSTree *tree = ts_parser_parse_string(parser, NULL, src.text, (uint32_t)src.len);
-	if (!tree) {
-		r->error = xasprintf("%s: the parser gave up on this file, skipped", path);
-		source_release(&src);
-		return;
 	}
 	TSNode root = ts_tree_root_node(tree);
 	r->error_bytes = error_bytes(root, 0);
@@ -207,91 +214,55 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		return;
 	}
 
-	struct entries es = {0};
-	entries_find(&es, root, src.text, src.len);
-	for (size_t i = 0; i < o->entries.n; i++)
-		entries_add(&es, o->entries.v[i], strlen(o->entries.v[i]), "entry point (--entry)");
-
 	struct strbuf dump;
 	strbuf_init(&dump);
 	struct arena arena;
 	arena_init(&arena);
+	char **names = xcalloc(fns.n ? fns.n : 1, sizeof(char *));
+	bool *bad_fn = xcalloc(fns.n ? fns.n : 1, sizeof(bool));
 	for (size_t i = 0; i < fns.n; i++) {
 		TSNode fn = fns.v[i];
 		char *name = function_name(fn, src.text);
+		names[i] = name;
 		bool has_err = ts_node_has_error(fn);
 		r->fn_parse_errors += has_err;
 		bool want_dump = o->dump_cfg && (!*o->dump_cfg || !strcmp(o->dump_cfg, name));
 		bool relevant = limit_relevant(src.text, ts_node_start_byte(fn), ts_node_end_byte(fn));
-		if (!relevant && !want_dump) {
-			free(name);
-			continue;
-		}
 		uint32_t bad = has_err ? vital_error(fn, src.text, 0) : 0;
-		if (bad) {
+		bad_fn[i] = bad != 0;
+		if (bad && relevant) {
 			unsigned line, col;
 			source_pos(&src, bad - 1, &line, &col);
-			if (relevant) {
-				r->fn_skipped++;
-				add_partial(r, &src, fn, name,
-					    xasprintf("not analysed: a syntax error at line %u hides its control flow", line),
-					    false);
-			}
-			if (!want_dump) {
-				free(name);
-				continue;
-			}
+			r->fn_skipped++;
+			add_partial(r, &src, fn, name,
+				    xasprintf("not analysed: a syntax error at line %u hides its control flow", line),
+				    false);
 		}
+		if (!want_dump)
+			continue;
 		struct cfg g;
 		cfg_build(&g, &arena, src.text, fn, name);
-		if (want_dump) {
-			char *buf = NULL;
-			size_t blen = 0;
-			FILE *m = open_memstream(&buf, &blen);
-			if (m) {
-				cfg_dump(&g, m, path, dump_pos, &src);
-				fclose(m);
-				strbuf_add(&dump, buf, blen);
-				free(buf);
-			}
-		}
-		if (relevant && !bad) {
-			struct limit_ctx ctx = { .src = &src, .g = &g, .out = &r->findings,
-						 .entry_why = entries_lookup(&es, name),
-						 .budget = o->budget };
-			check_limit(&ctx);
-			r->fn_analysed++;
-			if (ctx.budget_hit) {
-				r->fn_budget++;
-				add_partial(r, &src, fn, name,
-					    xasprintf("analysed in part: more than %zu states (--state-budget)",
-						      o->budget), true);
-			} else if (g.incomplete) {
-				add_partial(r, &src, fn, name,
-					    xasprintf("analysed in part: %s", g.incomplete), true);
-			}
+		char *buf = NULL;
+		size_t blen = 0;
+		FILE *m = open_memstream(&buf, &blen);
+		if (m) {
+			cfg_dump(&g, m, path, dump_pos, &src);
+			fclose(m);
+			strbuf_add(&dump, buf, blen);
+			free(buf);
 		}
 		cfg_release(&g);
 		arena_release(&arena);
-		free(name);
 	}
 	if (dump.len)
 		r->dump = strbuf_detach(&dump);
 	strbuf_release(&dump);
-	/* drop findings of disabled checks */
-	size_t w = 0;
-	for (size_t i = 0; i < r->findings.v.n; i++) {
-		if (o->enabled[r->findings.v.v[i].id]) {
-			r->findings.v.v[w++] = r->findings.v.v[i];
-		} else {
-			struct findings one = {0};
-			VEC_PUSH(one.v, r->findings.v.v[i]);
-			findings_release(&one);
-		}
-	}
-	r->findings.v.n = w;
-	findings_sort(&r->findings);
-	entries_release(&es);
+	arena_init(&ff->arena);
+	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
+	for (size_t i = 0; i < fns.n; i++)
+		free(names[i]);
+	free(names);
+	free(bad_fn);
 	VEC_FREE(fns);
 	ts_tree_delete(tree);
 	source_release(&src);
@@ -307,17 +278,18 @@ static void *worker_main(void *arg)
 		size_t i = atomic_fetch_add(w->next, 1);
 		if (i >= w->n)
 			break;
-		analyze_one(w->o, parser, w->paths[i], &w->results[i]);
+		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
 		ts_parser_reset(parser);
 	}
 	ts_parser_delete(parser);
 	return NULL;
 }
 
-void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+static void first_pass(const struct opts *o, char **paths, size_t n,
+		       struct file_result *results, struct file_facts *facts)
 {
 	atomic_size_t next = 0;
-	struct worker w = { o, paths, n, results, &next };
+	struct worker w = { o, paths, n, results, facts, &next };
 	int jobs = o->jobs > 0 ? o->jobs : 1;
 	if ((size_t)jobs > n)
 		jobs = n ? (int)n : 1;
@@ -358,4 +330,15 @@ void file_result_release(struct file_result *r)
 	}
 	VEC_FREE(r->partial);
 	memset(r, 0, sizeof(*r));
+}
+
+void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+{
+	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
+	first_pass(o, paths, n, results, facts);
+	if (!o->dump_cfg)
+		program_run(o, results, facts, n);
+	for (size_t i = 0; i < n; i++)
+		facts_release(&facts[i]);
+	free(facts);
 }

@@ -18,14 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LV_ENTRY = 1, LV_USER = 2, LV_KERNEL = 4, LV_OTHER = 8 };
-
 #define MAX_VARS 8
 #define MAX_ASSUME 24
 #define MAX_STATES 24
 #define MAX_TRACE 48
 
-enum trace_kind { T_RAISE, T_SET, T_EDGE };
+enum trace_kind { T_RAISE, T_SET, T_EDGE, T_NOTE };
 
 struct trace {
 	const struct trace *prev;
@@ -34,11 +32,13 @@ struct trace {
 	uint8_t edge_kind;
 	uint16_t len;			/* steps up to here */
 	const char *text;
+	const char *file;		/* T_NOTE in another file, or NULL */
+	struct pos at;			/* ... and where */
 };
 
 struct var {
 	uint16_t key;			/* index into the lvalue table */
-	uint8_t val;			/* LV_* set */
+	lv_t val;			/* LV_* set */
 };
 
 struct assume {
@@ -47,11 +47,12 @@ struct assume {
 };
 
 struct state {
-	uint8_t limit;			/* LV_* set */
+	lv_t limit;			/* LV_* set; 0: the path ended in a call that never returns */
 	uint8_t nvars;
 	uint8_t nassume;
 	bool done;			/* transferred since last change */
 	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
+	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
 	struct var vars[MAX_VARS];	/* sorted by key */
 	struct assume as[MAX_ASSUME];	/* sorted by atom */
 	const struct trace *trace;	/* path since the window opened; not compared */
@@ -59,9 +60,13 @@ struct state {
 
 struct exit_rec {
 	uint32_t off;
-	uint8_t limit;
+	lv_t limit;
 	const struct trace *trace;
+	uint8_t nvars;
+	struct var vars[MAX_VARS];
 };
+
+typedef VEC(const char *) name_list;
 
 struct run {
 	struct limit_ctx *ctx;
@@ -76,6 +81,25 @@ struct run {
 	int depth;
 	/* de-duplication of reports at one site */
 	VEC(uint64_t) reported;
+	/* for the summary */
+	struct param params[MAX_PARAMS];
+	int nparams;
+	lv_t ret;
+	int field_param;		/* LV_FIELD source: param index, or -1 */
+	const char *field_suffix;
+	uint32_t raise_off;		/* 1 + offset of the first raise here, or 0 */
+	const char *raise_text;
+	const char *raise_path;		/* ... or of a callee's raise */
+	struct pos raise_at;
+	uint8_t nwsink;
+	struct wsink wsink[MAX_WSINKS];
+	/* user-pointer taint: identifiers that hold user pointers, and
+	 * identifiers of objects filled from user memory */
+	name_list tainted;
+	name_list filled;
+	const uint32_t *taint_now;	/* the state's taint bits while judging, or NULL: any */
+	uint32_t taint_init;		/* the sources' bits */
+	const char *name;		/* the function's name, as long as summaries live */
 };
 
 bool limit_relevant(const char *text, size_t start, size_t end)
@@ -94,13 +118,8 @@ static bool name_is(const char *p, size_t len, const char *s)
 	return p && strlen(s) == len && memcmp(p, s, len) == 0;
 }
 
-static int lval_key(struct run *r, TSNode n, bool create)
+static int lval_key_str(struct run *r, char *k, bool create)
 {
-	n = strip_parens(n);
-	if (!(node_is(n, S_identifier) || node_is(n, S_field_expression) ||
-	      node_is(n, S_subscript_expression) || node_is(n, S_pointer_expression)))
-		return -1;
-	char *k = node_text_nospace(n, r->text);
 	for (size_t i = 0; i < r->lvals.n; i++) {
 		if (!strcmp(r->lvals.v[i], k)) {
 			free(k);
@@ -113,6 +132,36 @@ static int lval_key(struct run *r, TSNode n, bool create)
 	}
 	VEC_PUSH(r->lvals, k);
 	return (int)(r->lvals.n - 1);
+}
+
+static int lval_key(struct run *r, TSNode n, bool create)
+{
+	n = strip_parens(n);
+	if (!(node_is(n, S_identifier) || node_is(n, S_field_expression) ||
+	      node_is(n, S_subscript_expression) || node_is(n, S_pointer_expression)))
+		return -1;
+	return lval_key_str(r, node_text_nospace(n, r->text), create);
+}
+
+/* The parameter named p[0..len), or -1. */
+static int param_index(const struct run *r, const char *p, size_t len)
+{
+	for (int i = 0; i < r->nparams; i++)
+		if (r->params[i].len == len && !memcmp(r->params[i].name, p, len))
+			return i;
+	return -1;
+}
+
+/* For an lvalue key `g->saved`: the parameter g is, and where "->saved" starts. */
+static int param_root(const struct run *r, const char *key, const char **suffix)
+{
+	const char *arrow = strstr(key, "->");
+	if (!arrow || arrow == key)
+		return -1;
+	int k = param_index(r, key, (size_t)(arrow - key));
+	if (k >= 0)
+		*suffix = arrow;
+	return k;
 }
 
 static struct var *var_find(struct state *s, int key)
@@ -134,7 +183,7 @@ static void var_del(struct state *s, int key)
 	}
 }
 
-static void var_set(struct state *s, int key, uint8_t val)
+static void var_set(struct state *s, int key, lv_t val)
 {
 	struct var *v = var_find(s, key);
 	if (v) {
@@ -238,7 +287,7 @@ static void kill_key(struct run *r, struct state *s, const char *p, size_t len, 
 
 static bool state_eq(const struct state *a, const struct state *b)
 {
-	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise &&
+	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->nvars == b->nvars && a->nassume == b->nassume &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var)) &&
 	       !memcmp(a->as, b->as, a->nassume * sizeof(struct assume));
@@ -249,6 +298,7 @@ static bool state_join(struct state *a, const struct state *b)
 {
 	struct state o = *a;
 	a->limit |= b->limit;
+	a->taint |= b->taint;
 	if (!a->unsaved_raise)
 		a->unsaved_raise = b->unsaved_raise;
 	for (int i = 0; i < b->nvars; i++) {
@@ -286,6 +336,23 @@ static const struct trace *push_trace(struct run *r, const struct trace *prev, u
 	t->off = off;
 	t->len = (uint16_t)(prev ? prev->len + 1 : 1);
 	t->text = text;
+	return t;
+}
+
+/* A step in another file (inside a callee); text is kept as given. */
+static const struct trace *push_note(struct run *r, const struct trace *prev, const char *file,
+				     struct pos at, const char *text)
+{
+	if (prev && prev->len >= MAX_TRACE)
+		return prev;
+	struct trace *t = arena_alloc(&r->arena, sizeof(*t));
+	t->prev = prev;
+	t->kind = T_NOTE;
+	t->len = (uint16_t)(prev ? prev->len + 1 : 1);
+	t->text = text;
+	t->file = file;
+	t->at = at;
+	t->off = at.off;
 	return t;
 }
 
@@ -338,9 +405,10 @@ static char *edge_note(uint8_t kind, const char *label)
 	}
 }
 
-static bool already(struct run *r, int id, uint32_t off)
+static bool already(struct run *r, int id, uint32_t off, const char *path)
 {
 	uint64_t k = ((uint64_t)id << 32) | off;
+	k ^= path == r->ctx->path ? 0 : hash_bytes(path, strlen(path), 0) << 8;
 	for (size_t i = 0; i < r->reported.n; i++)
 		if (r->reported.v[i] == k)
 			return true;
@@ -348,16 +416,18 @@ static bool already(struct run *r, int id, uint32_t off)
 	return false;
 }
 
-static void report(struct run *r, enum check_id id, uint32_t off, const struct trace *tr,
-		   char *msg, const char *final_note)
+/* A finding at `at` in file `path` (collected in `out`), with the path tr. */
+static void report_in(struct run *r, enum check_id id, struct findings *out, const char *path,
+		      struct pos at, const char *func, const struct trace *tr, char *msg,
+		      const char *final_note)
 {
-	if (already(r, id, off)) {
+	if (!r->ctx->report || already(r, id, at.off, path)) {
 		free(msg);
 		return;
 	}
 	const struct source *src = r->ctx->src;
-	struct finding f = { .id = id, .at = pos_at(src, off), .msg = msg,
-			     .func = xstrdup(r->ctx->g->name) };
+	bool here = path == r->ctx->path;
+	struct finding f = { .id = id, .at = at, .msg = msg, .func = xstrdup(func) };
 	size_t n = 0;
 	for (const struct trace *t = tr; t; t = t->prev)
 		n++;
@@ -367,11 +437,17 @@ static void report(struct run *r, enum check_id id, uint32_t off, const struct t
 		v[--k] = t;
 	for (size_t i = 0; i < n; i++) {
 		const struct trace *t = v[i];
-		struct step s = { .at = pos_at(src, t->off) };
+		struct step s = { .at = t->kind == T_NOTE ? t->at : pos_at(src, t->off) };
+		if (t->kind == T_NOTE)
+			s.file = t->file == path ? NULL : xstrdup(t->file);
+		else if (!here)
+			s.file = xstrdup(r->ctx->path);
 		if (t->kind == T_RAISE)
 			s.msg = xasprintf("address limit raised to KERNEL_DS by '%s'", t->text);
 		else if (t->kind == T_SET)
 			s.msg = xasprintf("address limit set by '%s'", t->text);
+		else if (t->kind == T_NOTE)
+			s.msg = xstrdup(t->text);
 		else
 			s.msg = edge_note(t->edge_kind, t->text);
 		VEC_PUSH(f.steps, s);
@@ -381,10 +457,84 @@ static void report(struct run *r, enum check_id id, uint32_t off, const struct t
 		struct step s = { .at = f.at, .msg = xstrdup(final_note) };
 		VEC_PUSH(f.steps, s);
 	}
-	findings_add(r->ctx->out, &f);
+	findings_add(out, &f);
+}
+
+static void report(struct run *r, enum check_id id, uint32_t off, const struct trace *tr,
+		   char *msg, const char *final_note)
+{
+	report_in(r, id, r->ctx->out, r->ctx->path, pos_at(r->ctx->src, off), r->ctx->g->name,
+		  tr, msg, final_note);
 }
 
 /* --- transfer ---------------------------------------------------------- */
+
+/* The limit value an expression denotes, or -1 when it is not one. */
+static size_t callees(struct run *r, TSNode call, const struct fn_summary **out, size_t max)
+{
+	const struct limit_env *env = r->ctx->env;
+	if (!env)
+		return 0;
+	return env->callees(env->env, ts_node_start_byte(call), out, max);
+}
+
+static int value_of(struct run *r, const struct state *s, TSNode n);
+
+/* The caller's lvalue for a callee's `param->suffix`, given the argument. */
+static char *caller_key(struct run *r, TSNode arg, const char *suffix)
+{
+	arg = strip_parens(arg);
+	char *a = node_text_nospace(arg, r->text);
+	char *k;
+	if (a[0] == '&' && suffix[0] == '-')
+		k = xasprintf("%s.%s", a + 1, suffix + 2);
+	else
+		k = xasprintf("%s%s", a, suffix);
+	free(a);
+	return k;
+}
+
+/* A callee's limit value, seen from the caller at `call` in state s. */
+static lv_t translate(struct run *r, const struct state *s, lv_t val, TSNode call,
+		      const struct fn_summary *sum)
+{
+	lv_t out = val & (LV_USER | LV_KERNEL | LV_OTHER);
+	if (val & LV_ENTRY)
+		out |= s->limit;
+	TSNode args = node_field(call, "arguments");
+	uint32_t nargs = ts_node_named_child_count(args);
+	for (uint32_t k = 0; k < LV_PARAMS; k++) {
+		if (!(val & (LV_P0 << k)))
+			continue;
+		int v = k < nargs ? value_of(r, s, ts_node_named_child(args, k)) : -1;
+		out |= v < 0 ? LV_OTHER : (lv_t)v;
+	}
+	if ((val & LV_FIELD) && sum->field_suffix) {
+		int v = -1;
+		if (sum->field_param < nargs) {
+			char *key = caller_key(r, ts_node_named_child(args, sum->field_param),
+					       sum->field_suffix);
+			const char *suffix;
+			int root = param_root(r, key, &suffix);
+			int id = lval_key_str(r, xstrdup(key), false);
+			struct var *var = id >= 0 ? var_find((struct state *)s, id) : NULL;
+			if (var) {
+				v = var->val;
+			} else if (root >= 0 && (r->field_param < 0 ||
+						 (r->field_param == root &&
+						  !strcmp(r->field_suffix, suffix)))) {
+				/* our caller's object: pass the question on */
+				r->field_param = root;
+				r->field_suffix = arena_strndup(r->ctx->env->strings, suffix,
+								strlen(suffix));
+				v = LV_FIELD;
+			}
+			free(key);
+		}
+		out |= v < 0 ? LV_OTHER : (lv_t)v;
+	}
+	return out;
+}
 
 /* The limit value an expression denotes, or -1 when it is not one. */
 static int value_of(struct run *r, const struct state *s, TSNode n)
@@ -398,7 +548,13 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 			return s->limit;
 		if (name_is(name, len, "get_ds"))
 			return LV_KERNEL;
-		return -1;
+		const struct fn_summary *t[8];
+		size_t nt = callees(r, n, t, 8);
+		lv_t v = 0;
+		for (size_t i = 0; i < nt; i++)
+			if (t[i]->analysed && t[i]->ret)
+				v |= translate(r, s, t[i]->ret, n, t[i]);
+		return v ? v : -1;
 	}
 	if (node_is(n, S_identifier)) {
 		if (node_text_is(n, text, "KERNEL_DS"))
@@ -411,6 +567,24 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 		struct var *v = var_find((struct state *)s, key);
 		if (v)
 			return v->val;
+	}
+	if (node_is(n, S_identifier)) {
+		int k = param_index(r, node_ptr(n, text), node_len(n));
+		if (k >= 0 && k < LV_PARAMS)
+			return LV_P0 << k;
+	} else if (node_is(n, S_field_expression) && r->ctx->env) {
+		char *kt = node_text_nospace(n, text);
+		const char *suffix;
+		int k = param_root(r, kt, &suffix);
+		int v = -1;
+		if (k >= 0 && (r->field_param < 0 ||
+			       (r->field_param == k && !strcmp(r->field_suffix, suffix)))) {
+			r->field_param = k;
+			r->field_suffix = arena_strndup(r->ctx->env->strings, suffix, strlen(suffix));
+			v = LV_FIELD;
+		}
+		free(kt);
+		return v;
 	}
 	return -1;
 }
@@ -436,7 +610,7 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 		      bool check_save)
 {
 	uint32_t off = ts_node_start_byte(call);
-	uint8_t prev = s->limit;
+	lv_t prev = s->limit;
 	if (v < 0)
 		v = LV_OTHER;
 	if (v & LV_KERNEL) {
@@ -446,6 +620,10 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 			if (!(prev & LV_KERNEL))
 				s->trace = NULL;
 			s->trace = push_trace(r, s->trace, T_RAISE, 0, off, arena_text(r, call, 60));
+			if (!r->raise_off) {
+				r->raise_off = off + 1;
+				r->raise_text = s->trace->text;
+			}
 		}
 	} else if (prev & LV_KERNEL) {
 		if (v == LV_USER && check_save) {
@@ -470,10 +648,344 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 	} else if (restore_var && (v & LV_ENTRY)) {
 		s->unsaved_raise = 0;
 	}
-	s->limit = (uint8_t)v;
+	s->limit = (lv_t)v;
 }
 
 static void walk(struct run *r, struct state *s, TSNode n, bool root);
+
+/* --- user-pointer taint ------------------------------------------------- */
+
+static int list_index(const char *const *v, size_t n, const char *p, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(v[i]) == len && !memcmp(v[i], p, len))
+			return (int)i;
+	return -1;
+}
+
+static bool in_list(const char *const *v, size_t n, const char *p, size_t len)
+{
+	return list_index(v, n, p, len) >= 0;
+}
+
+/* The identifier an lvalue is rooted at (`req` for `req.sub.buf[2]`). */
+static TSNode lvalue_root(TSNode n)
+{
+	for (int guard = 0; guard < 32; guard++) {
+		n = strip_parens(n);
+		if (node_is(n, S_field_expression))
+			n = node_field(n, "argument");
+		else if (node_is(n, S_subscript_expression))
+			n = ts_node_named_child(n, 0);
+		else
+			break;
+	}
+	return n;
+}
+
+/* Does expression e carry a pointer user space chose? */
+static bool carries(struct run *r, TSNode e, int depth)
+{
+	e = strip_parens(e);
+	if (ts_node_is_null(e) || depth > 16)
+		return false;
+	if (node_is(e, S_identifier)) {
+		int i = list_index(r->tainted.v, r->tainted.n, node_ptr(e, r->text), node_len(e));
+		if (i < 0)
+			return false;
+		return !r->taint_now || (i < 32 && (*r->taint_now & (1u << i)));
+	}
+	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
+		/* a value read out of an object filled from user memory */
+		TSNode base = e;
+		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
+			base = strip_parens(node_is(base, S_field_expression)
+					    ? node_field(base, "argument")
+					    : ts_node_named_child(base, 0));
+			char *k = node_text_nospace(base, r->text);
+			bool hit = in_list(r->filled.v, r->filled.n, k, strlen(k));
+			free(k);
+			if (hit)
+				return true;
+			if (!node_is(base, S_field_expression) && !node_is(base, S_subscript_expression))
+				break;
+		}
+		return false;
+	}
+	if (node_is(e, S_pointer_expression)) {
+		if (!node_text_is(node_field(e, "operator"), r->text, "&"))
+			return false;
+		TSNode a = strip_parens(node_field(e, "argument"));
+		if (!node_is(a, S_field_expression) && !node_is(a, S_subscript_expression))
+			return false;
+		TSNode root = lvalue_root(a);
+		return node_is(root, S_identifier) &&
+		       in_list(r->tainted.v, r->tainted.n, node_ptr(root, r->text), node_len(root));
+	}
+	if (node_is(e, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(e, r->text, &len);
+		if (!(name_is(name, len, "compat_ptr") || name_is(name, len, "u64_to_user_ptr") ||
+		      name_is(name, len, "untagged_addr")))
+			return false;
+		return carries(r, ts_node_named_child(node_field(e, "arguments"), 0), depth + 1);
+	}
+	if (node_is(e, S_binary_expression)) {
+		TSNode op = node_field(e, "operator");
+		if (!node_text_is(op, r->text, "+") && !node_text_is(op, r->text, "-"))
+			return false;
+		return carries(r, node_field(e, "left"), depth + 1) ||
+		       carries(r, node_field(e, "right"), depth + 1);
+	}
+	if (node_is(e, S_conditional_expression))
+		return carries(r, node_field(e, "consequence"), depth + 1) ||
+		       carries(r, node_field(e, "alternative"), depth + 1);
+	return false;
+}
+
+static void taint_add(struct run *r, name_list *v, TSNode id, bool *changed)
+{
+	if (!node_is(id, S_identifier) ||
+	    in_list(v->v, v->n, node_ptr(id, r->text), node_len(id)))
+		return;
+	VEC_PUSH(*v, arena_strndup(&r->arena, node_ptr(id, r->text), node_len(id)));
+	*changed = true;
+}
+
+/* The object `&x` or pointer `p` that copy_from_user fills: its fields are user values. */
+static void filled_add(struct run *r, TSNode dst, bool *changed)
+{
+	dst = strip_parens(dst);
+	if (node_is(dst, S_pointer_expression) &&
+	    node_text_is(node_field(dst, "operator"), r->text, "&"))
+		dst = strip_parens(node_field(dst, "argument"));
+	else if (!node_is(dst, S_identifier) && !node_is(dst, S_field_expression))
+		return;
+	char *k = node_text_nospace(dst, r->text);
+	if (!in_list(r->filled.v, r->filled.n, k, strlen(k))) {
+		VEC_PUSH(r->filled, arena_strndup(&r->arena, k, strlen(k)));
+		*changed = true;
+	}
+	free(k);
+}
+
+static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
+{
+	if (ts_node_is_null(n) || depth > 400)
+		return;
+	if (node_is(n, S_init_declarator) || node_is(n, S_assignment_expression)) {
+		TSNode lhs, rhs;
+		if (node_is(n, S_init_declarator)) {
+			lhs = declarator_name(node_field(n, "declarator"));
+			rhs = node_field(n, "value");
+		} else {
+			lhs = strip_parens(node_field(n, "left"));
+			rhs = node_field(n, "right");
+		}
+		if (!ts_node_is_null(rhs) && carries(r, rhs, 0))
+			taint_add(r, &r->tainted, lhs, changed);
+	} else if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->text, &len);
+		TSNode args = node_field(n, "arguments");
+		if ((name_is(name, len, "copy_from_user") || name_is(name, len, "__copy_from_user") ||
+		     name_is(name, len, "get_user") || name_is(name, len, "__get_user")) &&
+		    ts_node_named_child_count(args) >= 2 &&
+		    carries(r, ts_node_named_child(args, 1), 0)) {
+			filled_add(r, ts_node_named_child(args, 0), changed);
+		}
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		taint_scan(r, ts_node_named_child(n, i), changed, depth + 1);
+}
+
+/* Sources are the parameters ctx->user_params names; spread them flow-insensitively. */
+static void taint_init(struct run *r)
+{
+	for (int i = 0; i < r->nparams && i < 32; i++)
+		if ((r->ctx->user_params & (1u << i)) && r->params[i].len)
+			VEC_PUSH(r->tainted, arena_strndup(&r->arena, r->params[i].name,
+							   r->params[i].len));
+	if (!r->tainted.n)
+		return;
+	r->taint_init = (uint32_t)((1ull << (r->tainted.n < 32 ? r->tainted.n : 32)) - 1);
+	bool changed = true;
+	for (int round = 0; round < 6 && changed; round++) {
+		changed = false;
+		taint_scan(r, node_field(r->ctx->g->fn, "body"), &changed, 0);
+	}
+}
+
+/* --- calls --------------------------------------------------------------- */
+
+static const struct call_fact *call_fact_at(struct run *r, uint32_t off)
+{
+	const struct fn_fact *f = r->ctx->fact;
+	if (!f)
+		return NULL;
+	size_t lo = 0, hi = f->ncalls;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->calls[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->ncalls && f->calls[lo].off == off ? &f->calls[lo] : NULL;
+}
+
+static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
+{
+	for (int k = 0; k < 32; k++) {
+		if (!(params & (1u << k)))
+			continue;
+		bool dup = false;
+		for (int i = 0; i < r->nwsink; i++)
+			dup |= r->wsink[i].param == k && r->wsink[i].at.off == w->at.off &&
+			       r->wsink[i].path == w->path;
+		if (dup || r->nwsink == MAX_WSINKS)
+			continue;
+		r->wsink[r->nwsink] = *w;
+		r->wsink[r->nwsink].param = (uint8_t)k;
+		r->nwsink++;
+	}
+}
+
+static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)
+{
+	if (cf && cf->callee[0] != '.')
+		return cf->callee;
+	return arena_text(r, node_field(call, "function"), 40);
+}
+
+/* User pointers given to a uaccess routine, here or in a callee's window. */
+static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
+			    const struct call_fact *cf, const struct fn_summary **t, size_t nt)
+{
+	TSNode args = node_field(call, "arguments");
+	uint32_t nargs = ts_node_named_child_count(args);
+	uint32_t sinkmask = cf ? sink_args(cf->callee, strlen(cf->callee), cf->fop) : 0;
+	for (size_t i = 0; i < nt; i++)
+		sinkmask |= t[i]->sinks;
+	for (uint32_t i = 0; i < nargs && i < 32; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		r->taint_now = &s->taint;
+		bool taint = r->tainted.n && carries(r, a, 0);
+		r->taint_now = NULL;
+		uint32_t pm = cf && cf->argmask && i < 64 ? cf->argmask[i] : 0;
+		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
+			const char *what = callee_text(cf, call, r);
+			if (taint) {
+				char *at = node_text_folded(a, r->text, 40);
+				report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), s->trace,
+				       xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
+						 at, what),
+				       "access_ok() lets any address through while KERNEL_DS is in force");
+				free(at);
+			}
+			if (pm && r->ctx->env) {
+				struct wsink w = { .path = r->ctx->path, .out = r->ctx->out,
+						   .at = pos_at(r->ctx->src, ts_node_start_byte(call)),
+						   .fn = r->name,
+						   .what = arena_strndup(r->ctx->env->strings, what,
+									 strlen(what)) };
+				add_wsink(r, pm, &w);
+			}
+		}
+		for (size_t k = 0; k < nt; k++) {
+			for (int j = 0; j < t[k]->nwsink; j++) {
+				const struct wsink *w = &t[k]->wsink[j];
+				if (w->param != i)
+					continue;
+				if (taint) {
+					char *at = node_text_folded(a, r->text, 40);
+					char *note = xasprintf("'%s' passes the user-controlled pointer '%s' to '%s'",
+							       r->ctx->g->name, at, t[k]->name);
+					const struct trace *tr = push_note(
+						r, NULL, r->ctx->path, pos_at(r->ctx->src, ts_node_start_byte(call)),
+						arena_strndup(&r->arena, note, strlen(note)));
+					free(note);
+					report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
+						  xasprintf("user-controlled pointer '%s' from '%s' reaches '%s' while '%s' holds the address limit at KERNEL_DS",
+							    at, r->ctx->g->name, w->what, w->fn),
+						  "access_ok() lets any address through while KERNEL_DS is in force");
+					free(at);
+				}
+				if (pm)
+					add_wsink(r, pm, w);
+			}
+		}
+	}
+}
+
+/* A call of a function we have a summary for. */
+static void apply_summaries(struct run *r, struct state *s, TSNode call,
+			    const struct fn_summary **t, size_t nt)
+{
+	lv_t prev = s->limit, nl = 0;
+	bool all_noreturn = true;
+	const struct fn_summary *raiser = NULL;
+	for (size_t i = 0; i < nt; i++) {
+		if (!t[i]->analysed) {
+			nl |= prev;
+			all_noreturn = false;
+			continue;
+		}
+		if (t[i]->noreturn)
+			continue;
+		all_noreturn = false;
+		lv_t v = translate(r, s, t[i]->exit, call, t[i]);
+		if ((v & LV_KERNEL) && !raiser)
+			raiser = t[i];
+		nl |= v;
+	}
+	uint32_t off = ts_node_start_byte(call);
+	if (all_noreturn) {
+		if (prev & LV_KERNEL)
+			report(r, C_OOPS_IN_WINDOW, off, s->trace,
+			       xasprintf("'%s' never returns and the address limit may still be KERNEL_DS here",
+					 t[0]->name),
+			       NULL);
+		s->limit = 0;
+		return;
+	}
+	/* limit values the callee stores through pointers it was given */
+	if (nt == 1 && t[0]->analysed) {
+		TSNode args = node_field(call, "arguments");
+		uint32_t nargs = ts_node_named_child_count(args);
+		for (int i = 0; i < t[0]->nstore; i++) {
+			if (t[0]->store[i].param >= nargs)
+				continue;
+			lv_t v = translate(r, s, t[0]->store[i].val, call, t[0]);
+			char *key = caller_key(r, ts_node_named_child(args, t[0]->store[i].param),
+					       t[0]->store[i].suffix);
+			int id = lval_key_str(r, key, true);
+			if (id >= 0)
+				var_set(s, id, v);
+		}
+	}
+	if ((nl & LV_KERNEL) && prev != LV_KERNEL && raiser) {
+		if (!(prev & LV_KERNEL))
+			s->trace = NULL;
+		s->trace = push_trace(r, s->trace, T_RAISE, 0, off, arena_text(r, call, 60));
+		if (raiser->raise_path && raiser->raise_text) {
+			char *note = xasprintf("'%s' raises it with '%s'", raiser->name, raiser->raise_text);
+			s->trace = push_note(r, s->trace, raiser->raise_path, raiser->raise_at,
+					     arena_strndup(&r->arena, note, strlen(note)));
+			free(note);
+		}
+		if (!r->raise_off && !r->raise_path) {
+			r->raise_path = raiser->raise_path;
+			r->raise_at = raiser->raise_at;
+			r->raise_text = raiser->raise_text;
+		}
+	} else if (!(nl & LV_KERNEL) && (prev & LV_KERNEL)) {
+		s->trace = NULL;
+		s->unsaved_raise = 0;
+	}
+	s->limit = nl;
+}
 
 static void on_call(struct run *r, struct state *s, TSNode call)
 {
@@ -491,19 +1003,27 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 		kill_key(r, s, k, w, true);
 		free(k);
 	}
-	if (!name)
-		return;
 	if (name_is(name, len, "set_fs") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		int v = value_of(r, s, a);
 		apply_set(r, s, v, call, lval_key(r, a, false) >= 0, true);
+		return;
 	} else if (name_is(name, len, "force_uaccess_begin")) {
 		/* it returns the old limit for force_uaccess_end: nothing is lost */
 		apply_set(r, s, LV_USER, call, false, false);
+		return;
 	} else if (name_is(name, len, "force_uaccess_end") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		apply_set(r, s, value_of(r, s, a), call, true, true);
+		return;
 	}
+	const struct fn_summary *t[8];
+	size_t nt = callees(r, call, t, 8);
+	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
+	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt))
+		check_user_ptrs(r, s, call, cf, t, nt);
+	if (nt)
+		apply_summaries(r, s, call, t, nt);
 }
 
 /* 1 or 0 for a literal truth value (`1`, `true`, `0`, `NULL`), else -1. */
@@ -546,6 +1066,15 @@ static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNo
 static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain)
 {
 	int v = plain && !ts_node_is_null(rhs) ? value_of(r, s, rhs) : -1;
+	TSNode id = strip_parens(lhs);
+	int ti = r->tainted.n && node_is(id, S_identifier)
+		 ? list_index(r->tainted.v, r->tainted.n, node_ptr(id, r->text), node_len(id)) : -1;
+	if (ti >= 0 && ti < 32) {
+		r->taint_now = &s->taint;
+		bool c = !ts_node_is_null(rhs) && carries(r, rhs, 0);
+		r->taint_now = NULL;
+		s->taint = c ? s->taint | (1u << ti) : s->taint & ~(1u << ti);
+	}
 	if (!ts_node_is_null(rhs))
 		walk(r, s, rhs, false);
 	kill_root(r, s, lhs);
@@ -555,7 +1084,7 @@ static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool 
 	if (key < 0)
 		return;
 	if (v >= 0)
-		var_set(s, key, (uint8_t)v);
+		var_set(s, key, (lv_t)v);
 	else
 		var_del(s, key);
 }
@@ -615,17 +1144,23 @@ static void walk(struct run *r, struct state *s, TSNode n, bool root)
 
 static void record_exit(struct run *r, const struct state *s, uint32_t off)
 {
+	if (!s->limit)
+		return;
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
-		if (e->off == off && e->limit == s->limit)
+		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars &&
+		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
-	struct exit_rec e = { off, s->limit, s->trace };
+	struct exit_rec e = { off, s->limit, s->trace, s->nvars, {{0}} };
+	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
 
 static void add_state(struct run *r, uint32_t blk, struct state *ns)
 {
+	if (!ns->limit)
+		return;	/* the path ended in a call that never returns */
 	typeof(r->in[0]) *set = &r->in[blk];
 	for (size_t i = 0; i < set->n; i++)
 		if (state_eq(&set->v[i], ns))
@@ -688,11 +1223,21 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 		case EL_DECL:
 		case EL_COND:
 			walk(r, &s, e->node, true);
+			if (!s.limit)
+				return;
 			break;
-		case EL_RETURN:
+		case EL_RETURN: {
+			TSNode val = ts_node_named_child(e->node, 0);
+			int v = node_is(e->node, S_return_statement) && !ts_node_is_null(val)
+				? value_of(r, &s, val) : -1;
 			walk(r, &s, e->node, true);
+			if (!s.limit)
+				return;
+			if (v > 0)
+				r->ret |= (lv_t)v;
 			record_exit(r, &s, ts_node_start_byte(e->node));
 			return;
+		}
 		case EL_END:
 			record_exit(r, &s, ts_node_start_byte(e->node));
 			return;
@@ -717,8 +1262,8 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 		struct state ns = s;
 		if (tested && (e->kind == E_TRUE || e->kind == E_FALSE)) {
 			/* the caller's value may be either, so ENTRY survives both arms */
-			uint8_t keep = e->kind == E_TRUE ? (uint8_t)(tested | LV_ENTRY | LV_OTHER)
-							 : (uint8_t)~tested;
+			lv_t keep = e->kind == E_TRUE ? (lv_t)(tested | ~(LV_USER | LV_KERNEL))
+						      : (lv_t)~tested;
 			ns.limit &= keep;
 			if (!ns.limit)
 				continue;
@@ -769,15 +1314,102 @@ static void judge_exits(struct run *r)
 	}
 }
 
+static void summarize(struct run *r, struct fn_summary *sum)
+{
+	const struct limit_ctx *ctx = r->ctx;
+	struct arena *strings = ctx->env->strings;
+	memset(sum, 0, sizeof(*sum));
+	sum->name = r->name;
+	sum->analysed = !ctx->budget_hit;
+	if (!sum->analysed)
+		return;
+	sum->noreturn = r->exits.n == 0;
+	for (size_t i = 0; i < r->exits.n; i++)
+		sum->exit |= r->exits.v[i].limit;
+	sum->ret = r->ret;
+	/* limits left in the caller's objects: param->field at every exit */
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *e = &r->exits.v[i];
+		for (int j = 0; j < e->nvars; j++) {
+			const char *suffix;
+			int k = param_root(r, r->lvals.v[e->vars[j].key], &suffix);
+			if (k < 0)
+				continue;
+			int at = -1;
+			for (int m = 0; m < sum->nstore; m++)
+				if (sum->store[m].param == k && !strcmp(sum->store[m].suffix, suffix))
+					at = m;
+			if (at < 0) {
+				if (sum->nstore == MAX_STORES)
+					continue;
+				at = sum->nstore++;
+				sum->store[at].param = (uint8_t)k;
+				sum->store[at].suffix = arena_strndup(strings, suffix, strlen(suffix));
+				/* exits before this one did not store it */
+				sum->store[at].val = i ? LV_OTHER : 0;
+			}
+			sum->store[at].val |= e->vars[j].val;
+		}
+		for (int m = 0; m < sum->nstore; m++) {
+			bool here = false;
+			for (int j = 0; j < e->nvars && !here; j++) {
+				const char *suffix;
+				int k = param_root(r, r->lvals.v[e->vars[j].key], &suffix);
+				here = k == sum->store[m].param && !strcmp(sum->store[m].suffix, suffix);
+			}
+			if (!here)
+				sum->store[m].val |= LV_OTHER;
+		}
+	}
+	if (r->field_param >= 0) {
+		sum->field_param = (uint8_t)r->field_param;
+		sum->field_suffix = r->field_suffix;
+	}
+	if (r->raise_off) {
+		sum->raise_path = ctx->path;
+		sum->raise_at = pos_at(ctx->src, r->raise_off - 1);
+		sum->raise_text = arena_strndup(strings, r->raise_text, strlen(r->raise_text));
+	} else if (r->raise_path) {
+		sum->raise_path = r->raise_path;
+		sum->raise_at = r->raise_at;
+		sum->raise_text = r->raise_text;
+	}
+	sum->nwsink = r->nwsink;
+	memcpy(sum->wsink, r->wsink, sizeof(sum->wsink));
+}
+
+bool summary_eq(const struct fn_summary *a, const struct fn_summary *b)
+{
+	if (a->analysed != b->analysed || a->noreturn != b->noreturn || a->exit != b->exit ||
+	    a->ret != b->ret || a->nstore != b->nstore || a->nwsink != b->nwsink ||
+	    a->field_param != b->field_param || !a->field_suffix != !b->field_suffix ||
+	    (a->field_suffix && strcmp(a->field_suffix, b->field_suffix)))
+		return false;
+	for (int i = 0; i < a->nstore; i++)
+		if (a->store[i].param != b->store[i].param || a->store[i].val != b->store[i].val ||
+		    strcmp(a->store[i].suffix, b->store[i].suffix))
+			return false;
+	for (int i = 0; i < a->nwsink; i++)
+		if (a->wsink[i].param != b->wsink[i].param || a->wsink[i].at.off != b->wsink[i].at.off)
+			return false;
+	return true;
+}
+
 bool check_limit(struct limit_ctx *ctx)
 {
 	const struct cfg *g = ctx->g;
-	struct run r = { .ctx = ctx, .text = g->text };
+	struct run r = { .ctx = ctx, .text = g->text, .field_param = -1 };
 	arena_init(&r.arena);
+	r.nparams = function_params(g->fn, g->text, r.params, MAX_PARAMS);
+	for (int i = 0; i < r.nparams; i++)
+		if (!r.params[i].name)
+			r.params[i].len = 0;
+	r.name = ctx->env ? arena_strndup(ctx->env->strings, g->name, strlen(g->name)) : g->name;
+	taint_init(&r);
 	size_t nb = g->blocks.n;
 	r.in = xcalloc(nb, sizeof(*r.in));
 	r.queued = xcalloc(nb, sizeof(bool));
-	struct state init = { .limit = LV_ENTRY };
+	struct state init = { .limit = LV_ENTRY, .taint = r.taint_init };
 	add_state(&r, g->entry->id, &init);
 	while (r.work.n) {
 		uint32_t b = r.work.v[--r.work.n];
@@ -795,6 +1427,8 @@ bool check_limit(struct limit_ctx *ctx)
 	}
 	judge_exits(&r);
 out:
+	if (ctx->sum && ctx->env)
+		summarize(&r, ctx->sum);
 	for (size_t i = 0; i < nb; i++)
 		VEC_FREE(r.in[i]);
 	free(r.in);
@@ -805,6 +1439,8 @@ out:
 	VEC_FREE(r.lvals);
 	VEC_FREE(r.exits);
 	VEC_FREE(r.reported);
+	VEC_FREE(r.tainted);
+	VEC_FREE(r.filled);
 	arena_release(&r.arena);
 	return !ctx->budget_hit;
 }

@@ -1,22 +1,86 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The intraprocedural address-limit analysis: a path-sensitive walk of one
- * function's CFG over states (limit, saved limits, branch assumptions)
- * that reports ds-leak, ds-unbalanced, oops-in-window and ds-no-save,
- * each with the path from the raise to the fault.
+ * The address-limit analysis of one function: a path-sensitive walk of
+ * its CFG over states (limit, saved limits, branch assumptions) that
+ * reports ds-leak, ds-unbalanced, oops-in-window, ds-no-save and
+ * user-ptr-kernel-ds, each with the path from the raise to the fault, and
+ * that sums the function up for its callers (program.c runs it bottom-up
+ * over the call graph of the whole tree).
  */
 #ifndef ADDRLIMIT_CHECK_LIMIT_H
 #define ADDRLIMIT_CHECK_LIMIT_H
 
 #include "cfg.h"
 #include "diag.h"
+#include "facts.h"
 #include "load.h"
+
+/* Limit values: a set of these.  LV_P0..LV_P3: what the caller passed as
+ * parameter k; LV_FIELD: what the caller's object held in the field the
+ * summary names (a limit saved there by an earlier helper). */
+enum {
+	LV_ENTRY = 1, LV_USER = 2, LV_KERNEL = 4, LV_OTHER = 8,
+	LV_P0 = 16, LV_FIELD = 256,
+};
+#define LV_PARAMS 4
+typedef uint16_t lv_t;
+
+#define MAX_STORES 4
+#define MAX_WSINKS 4
+
+/* A uaccess call inside a window that a parameter of the function reaches. */
+struct wsink {
+	uint8_t param;
+	const char *path;		/* file of the call */
+	struct findings *out;		/* where a report at it goes */
+	struct pos at;
+	const char *fn;			/* function holding the window */
+	const char *what;		/* the call, as text */
+};
+
+/* What a caller needs to know about a function. */
+struct fn_summary {
+	bool analysed;			/* false: the limit is never touched */
+	bool noreturn;			/* no path returns */
+	lv_t exit;			/* the limit at its returns (LV_ENTRY: unchanged) */
+	lv_t ret;			/* the limit value it returns, 0 when none */
+	uint8_t nstore;
+	struct {
+		uint8_t param;		/* stores into param->suffix */
+		const char *suffix;	/* "->saved_fs" */
+		lv_t val;
+	} store[MAX_STORES];
+	uint8_t field_param;		/* LV_FIELD reads param->field_suffix */
+	const char *field_suffix;
+	const char *raise_path;		/* where it raises the limit, for notes */
+	struct pos raise_at;
+	const char *raise_text;
+	uint32_t sinks;			/* parameters that reach a uaccess routine */
+	uint8_t nwsink;
+	struct wsink wsink[MAX_WSINKS];
+	const char *name;
+};
+
+/* How the analysis sees the rest of the program (program.c). */
+struct limit_env {
+	/* Summaries of the functions a call at offset `off` may reach; returns
+	 * how many (0: an unknown callee, which changes nothing). */
+	size_t (*callees)(void *env, uint32_t off, const struct fn_summary **out, size_t max);
+	void *env;
+	struct arena *strings;		/* outlives every summary */
+};
 
 struct limit_ctx {
 	const struct source *src;	/* positions and messages */
+	const char *path;		/* the file, as reported */
 	const struct cfg *g;		/* the function */
+	const struct fn_fact *fact;	/* its facts (calls, argument masks), or NULL */
 	const char *entry_why;		/* why it is an entry point, or NULL */
+	uint32_t user_params;		/* parameters that hold user-chosen pointers */
 	struct findings *out;		/* findings are appended here */
+	const struct limit_env *env;	/* callees, or NULL (intraprocedural) */
+	bool report;			/* false: only compute the summary */
+	struct fn_summary *sum;		/* filled when not NULL */
 	size_t budget;			/* state transfers allowed */
 	bool budget_hit;		/* set when the budget ran out */
 };
@@ -26,5 +90,8 @@ bool limit_relevant(const char *text, size_t start, size_t end);
 
 /* Analyse ctx->g; returns false when the budget ran out (results partial). */
 bool check_limit(struct limit_ctx *ctx);
+
+/* Do two summaries say the same to a caller? */
+bool summary_eq(const struct fn_summary *a, const struct fn_summary *b);
 
 #endif

@@ -63,8 +63,10 @@ void findings_release(struct findings *fs)
 		struct finding *f = &fs->v.v[i];
 		free(f->msg);
 		free(f->func);
-		for (size_t k = 0; k < f->steps.n; k++)
+		for (size_t k = 0; k < f->steps.n; k++) {
 			free(f->steps.v[k].msg);
+			free(f->steps.v[k].file);
+		}
 		VEC_FREE(f->steps);
 	}
 	VEC_FREE(fs->v);

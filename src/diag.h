@@ -38,6 +38,7 @@ struct pos {
 struct step {
 	struct pos at;
 	char *msg;		/* owned */
+	char *file;		/* owned; NULL: the finding's own file */
 };
 
 struct finding {

@@ -50,7 +50,14 @@ static const struct ops_field ops_table[] = {
 	{ "bin_attribute", "read write mmap", "sysfs attribute handler" },
 	{ "sysfs_ops", "show store", "sysfs attribute handler" },
 	{ "tty_operations", "ioctl compat_ioctl write open close", "tty_operations handler" },
+	{ "seq_operations", "start next stop show", "seq_file handler" },
 };
+
+/* Fields distinctive enough that `x->field = fn` registers fn whatever x is. */
+static const char distinctive[] =
+	"unlocked_ioctl compat_ioctl proc_read proc_write proc_ioctl proc_compat_ioctl "
+	"ndo_do_ioctl ndo_siocdevprivate ndo_eth_ioctl read_iter write_iter doit dumpit "
+	"compat_setsockopt compat_getsockopt";
 
 static bool word_in(const char *list, const char *w, size_t len)
 {
@@ -144,6 +151,136 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text)
 		if (node_is(val, S_initializer_list))
 			scan_init(es, val, text, ops, 0);
 	}
+}
+
+/* The struct tag in a declaration's type, or NULL. */
+static const char *struct_tag(TSNode decl, const char *text, size_t *len)
+{
+	TSNode type = node_field(decl, "type");
+	if (!node_is(type, S_struct_specifier))
+		return NULL;
+	TSNode tag = node_field(type, "name");
+	if (ts_node_is_null(tag))
+		return NULL;
+	*len = node_len(tag);
+	return node_ptr(tag, text);
+}
+
+/* Does declaration `decl` declare `name`? */
+static bool declares(TSNode decl, const char *name, size_t len, const char *text)
+{
+	uint32_t c = ts_node_named_child_count(decl);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(decl, i);
+		TSNode id = node_is(ch, S_init_declarator) ? declarator_name(node_field(ch, "declarator"))
+							   : declarator_name(ch);
+		if (!ts_node_is_null(id) && node_len(id) == len && !memcmp(node_ptr(id, text), name, len))
+			return true;
+	}
+	return false;
+}
+
+static const char *find_decl(TSNode scope, const char *name, size_t len, const char *text,
+			     size_t *tlen, int depth)
+{
+	if (depth > 40)
+		return NULL;
+	uint32_t c = ts_node_named_child_count(scope);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(scope, i);
+		if ((node_is(ch, S_declaration) || node_is(ch, S_parameter_declaration)) &&
+		    declares(ch, name, len, text)) {
+			const char *t = struct_tag(ch, text, tlen);
+			if (t)
+				return t;
+		} else if (node_is(ch, S_compound_statement) || node_is(ch, S_parameter_list) ||
+			   node_is(ch, S_function_declarator) || node_is(ch, S_preproc_if) ||
+			   node_is(ch, S_preproc_ifdef) || node_is(ch, S_preproc_else)) {
+			const char *t = find_decl(ch, name, len, text, tlen, depth + 1);
+			if (t)
+				return t;
+		}
+	}
+	return NULL;
+}
+
+/* The struct type `name` is declared with where `at` uses it: the
+ * enclosing function's parameters and locals, then the file scope. */
+static const char *declared_struct(TSNode at, const char *name, size_t len, const char *text,
+				   size_t *tlen)
+{
+	TSNode n = at;
+	for (int guard = 0; guard < 200 && !ts_node_is_null(n); guard++) {
+		if (node_is(n, S_function_definition)) {
+			const char *t = find_decl(node_field(n, "declarator"), name, len, text, tlen, 0);
+			if (!t)
+				t = find_decl(node_field(n, "body"), name, len, text, tlen, 0);
+			if (t)
+				return t;
+		} else if (node_is(n, S_translation_unit)) {
+			return find_decl(n, name, len, text, tlen, 0);
+		}
+		n = ts_node_parent(n);
+	}
+	return NULL;
+}
+
+/* `fops.unlocked_ioctl = fn;`, `ops->proc_write = fn;`, `attr.store = fn;` */
+static void scan_assign(struct entries *es, TSNode n, const char *text)
+{
+	TSNode lhs = strip_parens(node_field(n, "left"));
+	TSNode val = strip_parens(node_field(n, "right"));
+	if (node_is(val, S_pointer_expression))
+		val = strip_parens(node_field(val, "argument"));
+	if (!node_is(lhs, S_field_expression) || !node_is(val, S_identifier))
+		return;
+	TSNode field = node_field(lhs, "field");
+	TSNode base = node_field(lhs, "argument");
+	if (ts_node_is_null(field) || ts_node_is_null(base))
+		return;
+	const char *f = node_ptr(field, text);
+	size_t flen = node_len(field);
+	const char *b = node_ptr(base, text);
+	size_t blen = node_len(base);
+	bool fops = memmem(b, blen, "fop", 3) || memmem(b, blen, "f_op", 4) ||
+		    memmem(b, blen, "file_op", 7) || memmem(b, blen, "proc_op", 7);
+	bool attr = memmem(b, blen, "attr", 4) != NULL;
+	/* the declared struct type of the object, when it is a plain name */
+	const char *tag = NULL;
+	size_t tlen = 0;
+	TSNode bid = strip_parens(base);
+	if (node_is(bid, S_pointer_expression))
+		bid = strip_parens(node_field(bid, "argument"));
+	if (node_is(bid, S_identifier))
+		tag = declared_struct(n, node_ptr(bid, text), node_len(bid), text, &tlen);
+	for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++) {
+		const struct ops_field *ops = &ops_table[i];
+		if (!word_in(ops->fields, f, flen))
+			continue;
+		if (tag) {
+			if (strlen(ops->strct) == tlen && !memcmp(ops->strct, tag, tlen)) {
+				entries_add(es, node_ptr(val, text), node_len(val), ops->why);
+				return;
+			}
+			continue;
+		}
+		bool sysfs = !strcmp(ops->why, "sysfs attribute handler");
+		if (word_in(distinctive, f, flen) || (fops && i == 0) || (attr && sysfs)) {
+			entries_add(es, node_ptr(val, text), node_len(val), ops->why);
+			return;
+		}
+	}
+}
+
+static void scan_assignments(struct entries *es, TSNode n, const char *text, int depth)
+{
+	if (depth > 300)
+		return;
+	if (node_is(n, S_assignment_expression))
+		scan_assign(es, n, text);
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		scan_assignments(es, ts_node_named_child(n, i), text, depth + 1);
 }
 
 static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
@@ -241,5 +378,6 @@ static void scan_attr_macros(struct entries *es, const char *text, size_t len)
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 {
 	scan_tree(es, root, text, 0);
+	scan_assignments(es, root, text, 0);
 	scan_attr_macros(es, text, len);
 }

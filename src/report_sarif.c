@@ -124,7 +124,8 @@ static json_t *result(const struct file_result *fr, const struct finding *f)
 		json_t *tfl = json_array();
 		for (size_t s = 0; s < f->steps.n; s++) {
 			json_t *l = json_object();
-			json_object_set_new(l, "physicalLocation", physical(fr->path, &f->steps.v[s].at));
+			json_object_set_new(l, "physicalLocation", physical(f->steps.v[s].file ? f->steps.v[s].file : fr->path,
+						 &f->steps.v[s].at));
 			json_object_set_new(l, "message", message(f->steps.v[s].msg));
 			json_t *tl = json_object();
 			json_object_set_new(tl, "location", l);

@@ -16,8 +16,8 @@ int report_text(FILE *out, const struct opts *o, const struct file_result *rs, s
 				severity_name(checks[f->id].sev), f->msg, checks[f->id].id);
 			for (size_t s = 0; s < f->steps.n; s++) {
 				const struct step *st = &f->steps.v[s];
-				fprintf(out, "%s:%u:%u: note: %s\n", r->path, st->at.line, st->at.col,
-					st->msg);
+				fprintf(out, "%s:%u:%u: note: %s\n", st->file ? st->file : r->path,
+					st->at.line, st->at.col, st->msg);
 			}
 		}
 		if (o->verbose) {

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-file facts for the whole-tree analysis (see facts.h).
+ */
+#include "facts.h"
+
+#include <string.h>
+
+#include "cfg.h"
+#include "check_limit.h"
+
+/* --- parameters ---------------------------------------------------------- */
+
+static TSNode function_declarator_of(TSNode fn)
+{
+	TSNode d = node_field(fn, "declarator");
+	for (int guard = 0; guard < 32 && !ts_node_is_null(d); guard++) {
+		if (node_is(d, S_function_declarator))
+			return d;
+		TSNode inner = node_field(d, "declarator");
+		if (ts_node_is_null(inner))
+			inner = ts_node_named_child(d, 0);
+		d = inner;
+	}
+	TSNode none = {0};
+	return none;
+}
+
+int function_params(TSNode fn, const char *text, struct param *out, int max)
+{
+	(void)text;
+	TSNode fd = function_declarator_of(fn);
+	TSNode list = node_field(fd, "parameters");
+	if (ts_node_is_null(list))
+		return 0;
+	int n = 0;
+	uint32_t c = ts_node_named_child_count(list);
+	for (uint32_t i = 0; i < c && n < max; i++) {
+		TSNode p = ts_node_named_child(list, i);
+		if (!node_is(p, S_parameter_declaration))
+			continue;
+		TSNode id = declarator_name(node_field(p, "declarator"));
+		out[n].decl = p;
+		out[n].name = ts_node_is_null(id) ? NULL : node_ptr(id, text);
+		out[n].len = ts_node_is_null(id) ? 0 : node_len(id);
+		n++;
+	}
+	return n;
+}
+
+bool function_is_static(TSNode fn, const char *text)
+{
+	uint32_t c = ts_node_named_child_count(fn);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(fn, i);
+		if (node_is(ch, S_storage_class_specifier) && node_text_is(ch, text, "static"))
+			return true;
+	}
+	return false;
+}
+
+/* --- uaccess routines ---------------------------------------------------- */
+
+struct sink {
+	const char *name;
+	uint32_t args;		/* bit i: argument i is a user pointer */
+};
+
+static const struct sink sinks[] = {
+	{ "copy_from_user", 2 }, { "copy_to_user", 1 }, { "__copy_from_user", 2 },
+	{ "__copy_to_user", 1 }, { "__copy_from_user_inatomic", 2 },
+	{ "__copy_to_user_inatomic", 1 }, { "raw_copy_from_user", 2 },
+	{ "raw_copy_to_user", 1 }, { "copy_in_user", 3 }, { "__copy_in_user", 3 },
+	{ "_copy_from_user", 2 }, { "_copy_to_user", 1 },
+	{ "get_user", 2 }, { "put_user", 2 }, { "__get_user", 2 }, { "__put_user", 2 },
+	{ "strncpy_from_user", 2 }, { "strnlen_user", 1 }, { "strlen_user", 1 },
+	{ "clear_user", 1 }, { "__clear_user", 1 }, { "memdup_user", 1 },
+	{ "strndup_user", 1 }, { "memdup_user_nul", 1 }, { "copy_struct_from_user", 4 },
+	{ "vfs_read", 2 }, { "vfs_write", 2 }, { "__vfs_read", 2 }, { "__vfs_write", 2 },
+	{ "vfs_readv", 2 }, { "vfs_writev", 2 }, { "sock_sendmsg", 2 }, { "sock_recvmsg", 2 },
+};
+
+uint32_t sink_args(const char *name, size_t len, bool fop)
+{
+	if (!name)
+		return 0;
+	if (name[0] == '.') {
+		if (fop && ((len == 5 && !memcmp(name, ".read", 5)) ||
+			    (len == 6 && !memcmp(name, ".write", 6))))
+			return 2;
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(sinks); i++)
+		if (strlen(sinks[i].name) == len && !memcmp(sinks[i].name, name, len))
+			return sinks[i].args;
+	return 0;
+}
+
+/* --- one function -------------------------------------------------------- */
+
+struct alias {
+	const char *name;
+	size_t len;
+	uint32_t mask;
+};
+
+struct fn_walk {
+	const char *text;
+	const struct param *params;
+	int nparams;
+	VEC(struct alias) aliases;
+	VEC(TSNode) assigns;	/* assignment_expression / init_declarator */
+	VEC(TSNode) calls;
+	bool has_noreturn_call;
+	bool has_return;
+};
+
+static uint32_t name_mask(struct fn_walk *w, const char *p, size_t len)
+{
+	for (int i = 0; i < w->nparams; i++)
+		if (w->params[i].len == len && !memcmp(w->params[i].name, p, len))
+			return 1u << i;
+	for (size_t i = 0; i < w->aliases.n; i++)
+		if (w->aliases.v[i].len == len && !memcmp(w->aliases.v[i].name, p, len))
+			return w->aliases.v[i].mask;
+	return 0;
+}
+
+/* The parameters an expression's value derives from. */
+static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 64)
+		return 0;
+	if (node_is(n, S_identifier))
+		return name_mask(w, node_ptr(n, w->text), node_len(n));
+	if (node_is(n, S_sizeof_expression))
+		return 0;
+	if (node_is(n, S_call_expression))
+		return expr_mask(w, node_field(n, "arguments"), depth + 1);
+	uint32_t m = 0;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		m |= expr_mask(w, ts_node_named_child(n, i), depth + 1);
+	return m;
+}
+
+static void walk_body(struct fn_walk *w, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 400)
+		return;
+	if (node_is(n, S_call_expression)) {
+		VEC_PUSH(w->calls, n);
+		size_t len;
+		const char *name = call_name(n, w->text, &len);
+		if (name && is_noreturn_call(name, len))
+			w->has_noreturn_call = true;
+	} else if (node_is(n, S_assignment_expression) || node_is(n, S_init_declarator)) {
+		VEC_PUSH(w->assigns, n);
+	} else if (node_is(n, S_return_statement)) {
+		w->has_return = true;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		walk_body(w, ts_node_named_child(n, i), depth + 1);
+}
+
+static void alias_closure(struct fn_walk *w)
+{
+	for (int round = 0; round < 4; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < w->assigns.n; i++) {
+			TSNode a = w->assigns.v[i], lhs, rhs;
+			if (node_is(a, S_init_declarator)) {
+				lhs = declarator_name(node_field(a, "declarator"));
+				rhs = node_field(a, "value");
+			} else {
+				lhs = strip_parens(node_field(a, "left"));
+				rhs = node_field(a, "right");
+			}
+			if (!node_is(lhs, S_identifier) || ts_node_is_null(rhs))
+				continue;
+			uint32_t m = expr_mask(w, rhs, 0);
+			if (!m)
+				continue;
+			const char *p = node_ptr(lhs, w->text);
+			size_t len = node_len(lhs);
+			bool found = false;
+			for (size_t k = 0; k < w->aliases.n; k++) {
+				struct alias *al = &w->aliases.v[k];
+				if (al->len == len && !memcmp(al->name, p, len)) {
+					found = true;
+					if ((al->mask | m) != al->mask) {
+						al->mask |= m;
+						changed = true;
+					}
+				}
+			}
+			if (!found) {
+				struct alias al = { p, len, m };
+				VEC_PUSH(w->aliases, al);
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+/* The callee of a call: its name, or ".field" for a call through a field. */
+static const char *callee_of(struct arena *a, TSNode call, const char *text, bool *fop)
+{
+	*fop = false;
+	size_t len;
+	const char *name = call_name(call, text, &len);
+	if (name)
+		return arena_strndup(a, name, len);
+	TSNode f = strip_parens(node_field(call, "function"));
+	if (node_is(f, S_pointer_expression))
+		f = strip_parens(node_field(f, "argument"));
+	if (!node_is(f, S_field_expression))
+		return NULL;
+	TSNode field = node_field(f, "field");
+	TSNode base = node_field(f, "argument");
+	if (ts_node_is_null(field))
+		return NULL;
+	const char *bp = node_ptr(base, text);
+	size_t bl = node_len(base);
+	*fop = (bl >= 4 && (memmem(bp, bl, "f_op", 4) || memmem(bp, bl, "fops", 4)));
+	char *s = arena_alloc(a, node_len(field) + 2);
+	s[0] = '.';
+	memcpy(s + 1, node_ptr(field, text), node_len(field));
+	return s;
+}
+
+static bool cfg_returns(const struct cfg *g)
+{
+	for (size_t i = 0; i < g->blocks.n; i++)
+		g->blocks.v[i]->id = (uint32_t)i;
+	bool *seen = xcalloc(g->blocks.n, sizeof(bool));
+	VEC(struct cfg_block *) stack = {0};
+	VEC_PUSH(stack, g->entry);
+	seen[g->entry->id] = true;
+	bool ret = false;
+	while (stack.n && !ret) {
+		struct cfg_block *b = stack.v[--stack.n];
+		for (size_t i = 0; i < b->elems.n; i++)
+			if (b->elems.v[i].kind == EL_RETURN || b->elems.v[i].kind == EL_END)
+				ret = true;
+		for (size_t i = 0; i < b->succs.n; i++) {
+			struct cfg_block *t = b->succs.v[i].to;
+			if (!seen[t->id]) {
+				seen[t->id] = true;
+				VEC_PUSH(stack, t);
+			}
+		}
+	}
+	VEC_FREE(stack);
+	free(seen);
+	return ret;
+}
+
+static void collect_fn(struct file_facts *ff, const struct source *src, TSNode fn,
+		       struct fn_fact *f)
+{
+	const char *text = src->text;
+	struct param params[MAX_PARAMS];
+	struct fn_walk w = { .text = text, .params = params };
+	w.nparams = function_params(fn, text, params, MAX_PARAMS);
+	for (int i = 0; i < w.nparams; i++)
+		if (!params[i].name)
+			params[i].len = 0;
+	f->nparams = (uint8_t)w.nparams;
+	f->is_static = function_is_static(fn, text);
+	f->direct = limit_relevant(text, f->start, f->end);
+	walk_body(&w, node_field(fn, "body"), 0);
+	alias_closure(&w);
+	f->calls = arena_alloc(&ff->arena, (w.calls.n ? w.calls.n : 1) * sizeof(struct call_fact));
+	for (size_t i = 0; i < w.calls.n; i++) {
+		TSNode call = w.calls.v[i];
+		struct call_fact *c = &f->calls[f->ncalls];
+		c->callee = callee_of(&ff->arena, call, text, &c->fop);
+		if (!c->callee)
+			continue;
+		c->off = ts_node_start_byte(call);
+		TSNode args = node_field(call, "arguments");
+		uint32_t na = ts_node_named_child_count(args);
+		c->nargs = (uint8_t)(na > 255 ? 255 : na);
+		uint32_t any = 0;
+		uint32_t masks[64] = {0};
+		for (uint32_t k = 0; k < na && k < 64; k++) {
+			masks[k] = w.nparams ? expr_mask(&w, ts_node_named_child(args, k), 0) : 0;
+			any |= masks[k];
+		}
+		if (any) {
+			uint32_t n = na < 64 ? na : 64;
+			c->argmask = arena_alloc(&ff->arena, n * sizeof(uint32_t));
+			memcpy(c->argmask, masks, n * sizeof(uint32_t));
+			uint32_t sa = sink_args(c->callee, strlen(c->callee), c->fop);
+			for (uint32_t k = 0; k < n; k++)
+				if (sa & (1u << k))
+					f->sinks |= masks[k];
+		}
+		f->ncalls++;
+	}
+	TSNode body = node_field(fn, "body");
+	uint32_t nb = ts_node_named_child_count(body);
+	for (uint32_t i = nb; i-- > 0 && !w.has_return;) {
+		TSNode last = ts_node_named_child(body, i);
+		if (node_is(last, S_comment))
+			continue;
+		TSNode call = ts_node_named_child(last, 0);
+		size_t len;
+		const char *name = node_is(last, S_expression_statement) &&
+				   node_is(call, S_call_expression) ? call_name(call, text, &len) : NULL;
+		if (name)
+			f->tail = arena_strndup(&ff->arena, name, len);
+		break;
+	}
+	if (w.has_noreturn_call && !f->unanalysable) {
+		struct arena a;
+		arena_init(&a);
+		struct cfg g;
+		cfg_build(&g, &a, text, fn, f->name);
+		f->noreturn = !cfg_returns(&g);
+		cfg_release(&g);
+		arena_release(&a);
+	}
+	VEC_FREE(w.aliases);
+	VEC_FREE(w.assigns);
+	VEC_FREE(w.calls);
+}
+
+/* --- bindings: functions stored into fields ------------------------------- */
+
+static void add_binding(struct file_facts *ff, const char *text, TSNode field, TSNode val)
+{
+	val = strip_parens(val);
+	if (node_is(val, S_pointer_expression))
+		val = strip_parens(node_field(val, "argument"));
+	if (ts_node_is_null(field) || !node_is(val, S_identifier))
+		return;
+	struct binding b = {
+		arena_strndup(&ff->arena, node_ptr(field, text), node_len(field)),
+		arena_strndup(&ff->arena, node_ptr(val, text), node_len(val)),
+	};
+	VEC_PUSH(ff->binds, b);
+}
+
+static void scan_bindings(struct file_facts *ff, const char *text, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 300)
+		return;
+	if (node_is(n, S_initializer_pair)) {
+		TSNode des = node_field(n, "designator");
+		if (node_is(des, S_field_designator))
+			add_binding(ff, text, ts_node_named_child(des, 0), node_field(n, "value"));
+	} else if (node_is(n, S_assignment_expression)) {
+		TSNode lhs = strip_parens(node_field(n, "left"));
+		if (node_is(lhs, S_field_expression))
+			add_binding(ff, text, node_field(lhs, "field"), node_field(n, "right"));
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		scan_bindings(ff, text, ts_node_named_child(n, i), depth + 1);
+}
+
+void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
+		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns)
+{
+	for (size_t i = 0; i < nfns; i++) {
+		struct fn_fact f = {0};
+		f.name = arena_strndup(&ff->arena, names[i], strlen(names[i]));
+		f.start = ts_node_start_byte(fns[i]);
+		f.end = ts_node_end_byte(fns[i]);
+		f.unanalysable = unanalysable[i];
+		collect_fn(ff, src, fns[i], &f);
+		VEC_PUSH(ff->fns, f);
+	}
+	scan_bindings(ff, src->text, root, 0);
+	entries_find(&ff->regs, root, src->text, src->len);
+}
+
+void facts_release(struct file_facts *ff)
+{
+	VEC_FREE(ff->fns);
+	VEC_FREE(ff->binds);
+	entries_release(&ff->regs);
+	arena_release(&ff->arena);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What one file tells the whole-tree analysis, gathered while the file is
+ * parsed for the first time: its functions (name, linkage, the calls they
+ * make and which parameters flow into each argument), the function names
+ * it stores into struct fields (for calls through function pointers), and
+ * the entry points it registers.  Facts are small and outlive the parse
+ * tree, so the whole tree's facts fit in memory at once.
+ */
+#ifndef ADDRLIMIT_FACTS_H
+#define ADDRLIMIT_FACTS_H
+
+#include "entry.h"
+#include "load.h"
+#include "parse.h"
+
+#define MAX_PARAMS 32
+
+struct call_fact {
+	const char *callee;	/* name, or ".field" for a call through a field */
+	uint32_t off;		/* where the call starts */
+	uint8_t nargs;
+	bool fop;		/* through f_op / fops (->read, ->write are sinks) */
+	uint32_t *argmask;	/* per argument: the parameters it derives from; NULL if none */
+};
+
+struct fn_fact {
+	const char *name;
+	uint32_t start, end;	/* bytes of the definition */
+	bool is_static;
+	bool direct;		/* its text can change the limit (set_fs, force_uaccess_) */
+	bool unanalysable;	/* a parse error hides its control flow */
+	bool noreturn;		/* no path returns (only ends in panic, BUG, do_exit...) */
+	uint8_t nparams;
+	uint32_t sinks;		/* parameters passed straight to a uaccess routine */
+	const char *tail;	/* with no return statement: the call that ends the body */
+	struct call_fact *calls;
+	uint32_t ncalls;
+};
+
+/* `.field = fn` or `x->field = fn`, anywhere in the file. */
+struct binding {
+	const char *field;
+	const char *fn;
+};
+
+struct file_facts {
+	struct arena arena;	/* owns every string and array below */
+	VEC(struct fn_fact) fns;
+	VEC(struct binding) binds;
+	struct entries regs;	/* entry points the file registers */
+};
+
+/* The parameters of function definition fn: names (pointers into text,
+ * with lengths) and their declarations; returns how many (≤ max). */
+struct param {
+	const char *name;
+	size_t len;
+	TSNode decl;
+};
+int function_params(TSNode fn, const char *text, struct param *out, int max);
+
+/* The arguments of a uaccess routine that must be user pointers (bit i for
+ * argument i), or 0 when `name` is not one.  fop: a call through f_op. */
+uint32_t sink_args(const char *name, size_t len, bool fop);
+
+/* Gather the facts of one parsed file; fns are the function definitions
+ * found in the tree, in order, with their names; unanalysable[i] says a
+ * vital parse error hides fns[i]'s control flow. */
+void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
+		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns);
+void facts_release(struct file_facts *ff);
+
+/* Is the function definition `static`? */
+bool function_is_static(TSNode fn, const char *text);
+
+#endif

@@ -1,0 +1,712 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The whole-tree pass (see pipeline.h).  Functions of every file get one
+ * global id; calls are resolved by name (a static of the same file first,
+ * then the extern definitions) and through struct fields (the functions
+ * stored into that field anywhere); the parameters that reach a uaccess
+ * routine are a fixpoint over that graph.  Then the strongly connected
+ * components are visited callees first: a component is analysed when one
+ * of its functions touches the limit itself or calls a function whose
+ * summary is not "leaves the limit alone", iterated to a fixpoint when it
+ * is recursive, and analysed once more with reporting on.  Only the files
+ * holding such functions are read a second time.
+ */
+#include "pipeline.h"
+
+#include <string.h>
+
+#include "cfg.h"
+#include "check_limit.h"
+
+#define MAX_TARGETS 8
+#define SCC_ROUNDS 8
+#define CACHE_FILES 8
+
+/* --- a string → ids map -------------------------------------------------- */
+
+struct smap_ent {
+	const char *key;
+	size_t len;
+	VEC(uint32_t) ids;
+};
+
+struct smap {
+	struct smap_ent *t;
+	size_t cap, n;
+};
+
+static struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create)
+{
+	if (!m->cap || (create && m->n * 2 >= m->cap)) {
+		if (!create)
+			return NULL;
+		size_t ncap = m->cap ? m->cap * 2 : 1024;
+		struct smap_ent *nt = xcalloc(ncap, sizeof(*nt));
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->t[i].key)
+				continue;
+			size_t h = hash_bytes(m->t[i].key, m->t[i].len, 0) & (ncap - 1);
+			while (nt[h].key)
+				h = (h + 1) & (ncap - 1);
+			nt[h] = m->t[i];
+		}
+		free(m->t);
+		m->t = nt;
+		m->cap = ncap;
+	}
+	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
+	while (m->t[h].key) {
+		if (m->t[h].len == len && !memcmp(m->t[h].key, key, len))
+			return &m->t[h];
+		h = (h + 1) & (m->cap - 1);
+	}
+	if (!create)
+		return NULL;
+	m->t[h].key = key;
+	m->t[h].len = len;
+	m->n++;
+	return &m->t[h];
+}
+
+static void smap_free(struct smap *m)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		VEC_FREE(m->t[i].ids);
+	free(m->t);
+}
+
+/* --- the program --------------------------------------------------------- */
+
+struct gfn {
+	uint32_t file, idx;
+};
+
+struct range {
+	uint32_t first, n;
+};
+
+struct cached {
+	long file;			/* -1: empty */
+	struct source src;
+	TSTree *tree;
+	node_list fns;
+	unsigned long used;
+};
+
+struct program {
+	const struct opts *o;
+	struct file_result *rs;
+	struct file_facts *ff;
+	size_t nfiles;
+	VEC(struct gfn) fn;
+	uint32_t *file_base;		/* first global id of each file */
+	uint32_t *call_base;		/* per function: its first call in cr */
+	uint32_t *tg_base;		/* per function: its first target in tg */
+	VEC(struct range) cr;		/* per call: its targets in tg */
+	VEC(uint32_t) tg;
+	struct smap names;		/* function name → ids */
+	struct smap fields;		/* ".field" → functions stored into it */
+	uint32_t *sinks;
+	const char **entry_why;
+	struct fn_summary *sum;
+	struct arena strings;
+	TSParser *parser;
+	struct cached cache[CACHE_FILES];
+	unsigned long tick;
+	uint32_t cur;			/* the function being analysed */
+};
+
+static const struct fn_fact *fact(const struct program *p, uint32_t id)
+{
+	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
+}
+
+/* The definitions a name means in file `file`: that file's own first, else
+ * the extern ones elsewhere (at most max; 0 when there are more). */
+static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
+			   uint32_t *out, size_t max)
+{
+	struct smap_ent *e = smap_get(&p->names, name, len, false);
+	if (!e)
+		return 0;
+	size_t n = 0;
+	for (size_t i = 0; i < e->ids.n; i++)
+		if (p->fn.v[e->ids.v[i]].file == file && n < max)
+			out[n++] = e->ids.v[i];
+	if (n)
+		return n;
+	for (size_t i = 0; i < e->ids.n; i++) {
+		if (fact(p, e->ids.v[i])->is_static)
+			continue;
+		if (n == max)
+			return 0;
+		out[n++] = e->ids.v[i];
+	}
+	return n;
+}
+
+static void build_graph(struct program *p)
+{
+	/* ids and names */
+	p->file_base = xcalloc(p->nfiles + 1, sizeof(uint32_t));
+	for (size_t f = 0; f < p->nfiles; f++) {
+		p->file_base[f] = (uint32_t)p->fn.n;
+		for (size_t i = 0; i < p->ff[f].fns.n; i++) {
+			struct gfn g = { (uint32_t)f, (uint32_t)i };
+			const char *name = p->ff[f].fns.v[i].name;
+			struct smap_ent *e = smap_get(&p->names, name, strlen(name), true);
+			VEC_PUSH(e->ids, (uint32_t)p->fn.n);
+			VEC_PUSH(p->fn, g);
+		}
+	}
+	p->file_base[p->nfiles] = (uint32_t)p->fn.n;
+	/* functions stored into fields */
+	for (size_t f = 0; f < p->nfiles; f++) {
+		for (size_t i = 0; i < p->ff[f].binds.n; i++) {
+			const struct binding *b = &p->ff[f].binds.v[i];
+			uint32_t ids[MAX_TARGETS];
+			size_t n = resolve_name(p, (uint32_t)f, b->fn, strlen(b->fn), ids, MAX_TARGETS);
+			if (!n)
+				continue;
+			size_t fl = strlen(b->field);
+			char *key = arena_alloc(&p->strings, fl + 2);
+			key[0] = '.';
+			memcpy(key + 1, b->field, fl);
+			struct smap_ent *e = smap_get(&p->fields, key, fl + 1, true);
+			for (size_t k = 0; k < n; k++) {
+				bool dup = false;
+				for (size_t j = 0; j < e->ids.n && !dup; j++)
+					dup = e->ids.v[j] == ids[k];
+				if (!dup)
+					VEC_PUSH(e->ids, ids[k]);
+			}
+		}
+	}
+	/* calls */
+	p->call_base = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	p->tg_base = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		p->call_base[id] = (uint32_t)p->cr.n;
+		p->tg_base[id] = (uint32_t)p->tg.n;
+		for (uint32_t c = 0; c < f->ncalls; c++) {
+			const char *callee = f->calls[c].callee;
+			struct range r = { (uint32_t)p->tg.n, 0 };
+			if (callee[0] == '.') {
+				struct smap_ent *e = smap_get(&p->fields, callee, strlen(callee), false);
+				if (e && e->ids.n <= MAX_TARGETS) {
+					for (size_t k = 0; k < e->ids.n; k++)
+						VEC_PUSH(p->tg, e->ids.v[k]);
+					r.n = (uint32_t)e->ids.n;
+				}
+			} else {
+				uint32_t ids[MAX_TARGETS];
+				size_t n = resolve_name(p, p->fn.v[id].file, callee, strlen(callee), ids,
+							MAX_TARGETS);
+				for (size_t k = 0; k < n; k++)
+					VEC_PUSH(p->tg, ids[k]);
+				r.n = (uint32_t)n;
+			}
+			VEC_PUSH(p->cr, r);
+		}
+	}
+	p->call_base[p->fn.n] = (uint32_t)p->cr.n;
+	p->tg_base[p->fn.n] = (uint32_t)p->tg.n;
+}
+
+/* Parameters that reach a uaccess routine, through any depth of calls. */
+static void sink_fixpoint(struct program *p)
+{
+	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		p->sinks[id] = fact(p, id)->sinks;
+	for (int round = 0; round < 64; round++) {
+		bool changed = false;
+		for (uint32_t id = 0; id < p->fn.n; id++) {
+			const struct fn_fact *f = fact(p, id);
+			for (uint32_t c = 0; c < f->ncalls; c++) {
+				const struct call_fact *cf = &f->calls[c];
+				if (!cf->argmask)
+					continue;
+				const struct range *r = &p->cr.v[p->call_base[id] + c];
+				uint32_t m = 0;
+				for (uint32_t k = 0; k < r->n; k++)
+					m |= p->sinks[p->tg.v[r->first + k]];
+				uint32_t add = 0;
+				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
+					if (m & (1u << a))
+						add |= cf->argmask[a];
+				if ((p->sinks[id] | add) != p->sinks[id]) {
+					p->sinks[id] |= add;
+					changed = true;
+				}
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+static void find_entries(struct program *p)
+{
+	p->entry_why = xcalloc(p->fn.n + 1, sizeof(char *));
+	for (size_t f = 0; f < p->nfiles; f++) {
+		const struct entries *es = &p->ff[f].regs;
+		for (size_t i = 0; i < es->v.n; i++) {
+			uint32_t ids[MAX_TARGETS];
+			size_t n = resolve_name(p, (uint32_t)f, es->v.v[i].name,
+						strlen(es->v.v[i].name), ids, MAX_TARGETS);
+			for (size_t k = 0; k < n; k++)
+				if (!p->entry_why[ids[k]])
+					p->entry_why[ids[k]] = es->v.v[i].why;
+		}
+	}
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const char *name = fact(p, id)->name;
+		if (p->entry_why[id])
+			continue;
+		if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
+			p->entry_why[id] = "system call";
+		for (size_t i = 0; i < p->o->entries.n; i++)
+			if (!strcmp(p->o->entries.v[i], name))
+				p->entry_why[id] = "entry point (--entry)";
+	}
+}
+
+/* --- strongly connected components (Tarjan, without recursion) ----------- */
+
+struct tarjan {
+	uint32_t *index, *low;
+	bool *on;
+	VEC(uint32_t) stack;
+	uint32_t next;
+};
+
+/* Calls `visit` for each component, callees before callers. */
+static void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t))
+{
+	size_t n = p->fn.n;
+	struct tarjan t = { xcalloc(n + 1, 4), xcalloc(n + 1, 4), xcalloc(n + 1, 1), {0}, 1 };
+	struct frame {
+		uint32_t v, edge;
+	};
+	VEC(struct frame) calls = {0};
+	for (uint32_t root = 0; root < n; root++) {
+		if (t.index[root])
+			continue;
+		struct frame fr = { root, 0 };
+		VEC_PUSH(calls, fr);
+		t.index[root] = t.low[root] = t.next++;
+		VEC_PUSH(t.stack, root);
+		t.on[root] = true;
+		while (calls.n) {
+			struct frame *top = &calls.v[calls.n - 1];
+			uint32_t v = top->v;
+			uint32_t first = p->tg_base[v], end = p->tg_base[v + 1];
+			if (first + top->edge < end) {
+				uint32_t w = p->tg.v[first + top->edge++];
+				if (!t.index[w]) {
+					t.index[w] = t.low[w] = t.next++;
+					VEC_PUSH(t.stack, w);
+					t.on[w] = true;
+					struct frame nf = { w, 0 };
+					VEC_PUSH(calls, nf);
+				} else if (t.on[w] && t.index[w] < t.low[v]) {
+					t.low[v] = t.index[w];
+				}
+				continue;
+			}
+			if (t.low[v] == t.index[v]) {
+				size_t k = t.stack.n;
+				do {
+					k--;
+					t.on[t.stack.v[k]] = false;
+				} while (t.stack.v[k] != v);
+				visit(p, &t.stack.v[k], t.stack.n - k);
+				t.stack.n = k;
+			}
+			calls.n--;
+			if (calls.n) {
+				uint32_t u = calls.v[calls.n - 1].v;
+				if (t.low[v] < t.low[u])
+					t.low[u] = t.low[v];
+			}
+		}
+	}
+	VEC_FREE(calls);
+	VEC_FREE(t.stack);
+	free(t.index);
+	free(t.low);
+	free(t.on);
+}
+
+/* --- reading files again ------------------------------------------------- */
+
+static struct cached *file_get(struct program *p, uint32_t file)
+{
+	struct cached *lru = &p->cache[0];
+	for (int i = 0; i < CACHE_FILES; i++) {
+		struct cached *c = &p->cache[i];
+		if (c->tree && c->file == (long)file) {
+			c->used = ++p->tick;
+			return c;
+		}
+		if (!c->tree || c->used < lru->used)
+			lru = c;
+	}
+	if (lru->tree) {
+		VEC_FREE(lru->fns);
+		ts_tree_delete(lru->tree);
+		source_release(&lru->src);
+		lru->tree = NULL;
+	}
+	char *why = NULL;
+	lru->tree = load_and_parse(p->o, p->parser, p->rs[file].path, &lru->src, &why);
+	if (!lru->tree) {
+		/* the file changed under us: it was readable a moment ago */
+		free(why);
+		return NULL;
+	}
+	lru->file = file;
+	lru->used = ++p->tick;
+	collect_functions(ts_tree_root_node(lru->tree), &lru->fns, 0);
+	return lru;
+}
+
+static void cache_release(struct program *p)
+{
+	for (int i = 0; i < CACHE_FILES; i++) {
+		struct cached *c = &p->cache[i];
+		if (!c->tree)
+			continue;
+		VEC_FREE(c->fns);
+		ts_tree_delete(c->tree);
+		source_release(&c->src);
+	}
+}
+
+/* --- analysing one function ---------------------------------------------- */
+
+static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out, size_t max)
+{
+	struct program *p = env;
+	uint32_t id = p->cur;
+	const struct fn_fact *f = fact(p, id);
+	size_t lo = 0, hi = f->ncalls;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->calls[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= f->ncalls || f->calls[lo].off != off)
+		return 0;
+	const struct range *r = &p->cr.v[p->call_base[id] + lo];
+	size_t n = 0;
+	for (uint32_t k = 0; k < r->n && n < max; k++)
+		out[n++] = &p->sum[p->tg.v[r->first + k]];
+	return n;
+}
+
+static bool decl_has_user_mark(const struct source *src, TSNode decl)
+{
+	uint32_t a = ts_node_start_byte(decl), b = ts_node_end_byte(decl);
+	for (size_t i = 0; i < src->user_marks.n; i++)
+		if (src->user_marks.v[i] >= a && src->user_marks.v[i] < b)
+			return true;
+	return false;
+}
+
+/* Parameters of an entry point that hold pointers user space chose. */
+static uint32_t user_params(const struct source *src, TSNode fn, const char *why)
+{
+	if (!why)
+		return 0;
+	struct param ps[MAX_PARAMS];
+	int n = function_params(fn, src->text, ps, MAX_PARAMS);
+	bool ioctl = strstr(why, "ioctl") != NULL;
+	uint32_t m = 0;
+	for (int i = 0; i < n && i < 32; i++) {
+		if (decl_has_user_mark(src, ps[i].decl)) {
+			m |= 1u << i;
+			continue;
+		}
+		TSNode type = node_field(ps[i].decl, "type");
+		bool ulong = node_is(type, S_sized_type_specifier) &&
+			     node_text_is(type, src->text, "unsigned long");
+		if (ulong && i > 0 && ((ioctl && i == n - 1) ||
+				       (ps[i].len == 3 && !memcmp(ps[i].name, "arg", 3))))
+			m |= 1u << i;
+	}
+	return m;
+}
+
+static void analyse(struct program *p, uint32_t id, bool report, struct fn_summary *out)
+{
+	const struct fn_fact *f = fact(p, id);
+	uint32_t file = p->fn.v[id].file;
+	memset(out, 0, sizeof(*out));
+	struct cached *c = file_get(p, file);
+	if (!c)
+		return;
+	/* the definition at the same offset as in the first pass */
+	size_t lo = 0, hi = c->fns.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (ts_node_start_byte(c->fns.v[mid]) < f->start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= c->fns.n || ts_node_start_byte(c->fns.v[lo]) != f->start)
+		return;
+	TSNode fn = c->fns.v[lo];
+	struct file_result *r = &p->rs[file];
+	struct arena arena;
+	arena_init(&arena);
+	struct cfg g;
+	cfg_build(&g, &arena, c->src.text, fn, f->name);
+	struct limit_env env = { env_callees, p, &p->strings };
+	struct limit_ctx ctx = {
+		.src = &c->src, .path = r->path, .g = &g, .fact = f,
+		.entry_why = p->entry_why[id],
+		.user_params = user_params(&c->src, fn, p->entry_why[id]),
+		.out = &r->findings, .env = &env, .report = report, .sum = out,
+		.budget = p->o->budget,
+	};
+	p->cur = id;
+	check_limit(&ctx);
+	out->sinks = p->sinks[id];
+	if (report) {
+		r->fn_analysed++;
+		struct partial part = { xstrdup(f->name), 0, NULL, true };
+		unsigned col;
+		source_pos(&c->src, f->start, &part.line, &col);
+		if (ctx.budget_hit) {
+			r->fn_budget++;
+			part.why = xasprintf("analysed in part: more than %zu states (--state-budget)",
+					     p->o->budget);
+		} else if (g.incomplete) {
+			part.why = xasprintf("analysed in part: %s", g.incomplete);
+		}
+		if (part.why)
+			VEC_PUSH(r->partial, part);
+		else
+			free(part.func);
+	}
+	cfg_release(&g);
+	arena_release(&arena);
+}
+
+/* Does calling it change anything a caller tracks? */
+static bool summary_matters(const struct fn_summary *s)
+{
+	return s->analysed && !s->noreturn && (s->exit != LV_ENTRY || s->ret || s->nstore || s->field_suffix ||
+			       s->nwsink);
+}
+
+static bool calls_into(const struct program *p, uint32_t id, const uint32_t *scc, size_t n,
+		       bool (*pred)(const struct program *, uint32_t, const uint32_t *, size_t))
+{
+	uint32_t a = p->call_base[id], b = p->call_base[id + 1];
+	for (uint32_t c = a; c < b; c++) {
+		const struct range *r = &p->cr.v[c];
+		for (uint32_t k = 0; k < r->n; k++)
+			if (pred(p, p->tg.v[r->first + k], scc, n))
+				return true;
+	}
+	return false;
+}
+
+static bool in_scc(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (scc[i] == t)
+			return true;
+	return false;
+}
+
+static bool matters_outside(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
+{
+	return !in_scc(p, t, scc, n) && summary_matters(&p->sum[t]);
+}
+
+static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
+{
+	bool need = false;
+	for (size_t i = 0; i < n && !need; i++) {
+		const struct fn_fact *f = fact(p, scc[i]);
+		if (f->unanalysable)
+			continue;
+		need = f->direct || calls_into(p, scc[i], scc, n, matters_outside);
+	}
+	if (!need)
+		return;
+	bool recursive = n > 1 || calls_into(p, scc[0], scc, n, in_scc);
+	if (recursive) {
+		/* from "never returns" upwards, until nothing changes */
+		for (size_t i = 0; i < n; i++) {
+			p->sum[scc[i]].analysed = true;
+			p->sum[scc[i]].noreturn = true;
+			p->sum[scc[i]].name = fact(p, scc[i])->name;
+		}
+		for (int round = 0; round < SCC_ROUNDS; round++) {
+			bool changed = false;
+			for (size_t i = 0; i < n; i++) {
+				if (fact(p, scc[i])->unanalysable)
+					continue;
+				struct fn_summary s;
+				analyse(p, scc[i], false, &s);
+				if (!summary_eq(&s, &p->sum[scc[i]])) {
+					p->sum[scc[i]] = s;
+					changed = true;
+				}
+			}
+			if (!changed)
+				break;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (fact(p, scc[i])->unanalysable) {
+			memset(&p->sum[scc[i]], 0, sizeof(p->sum[scc[i]]));
+			continue;
+		}
+		struct fn_summary s;
+		analyse(p, scc[i], true, &s);
+		p->sum[scc[i]] = s;
+	}
+}
+
+/* --- suppressions and output order --------------------------------------- */
+
+/* Does the comment `addrlimit-ignore: ID[,ID]` on `line` name id? */
+static bool line_ignores(const struct source *src, unsigned line, const char *id)
+{
+	if (line < 1 || line > src->nlines)
+		return false;
+	size_t a = src->line_start[line - 1];
+	size_t b = line < src->nlines ? src->line_start[line] : src->len;
+	const char *p = src->raw + a;
+	const char *end = src->raw + b;
+	static const char tag[] = "addrlimit-ignore:";
+	while ((p = memmem(p, (size_t)(end - p), tag, sizeof(tag) - 1))) {
+		p += sizeof(tag) - 1;
+		for (;;) {
+			while (p < end && (*p == ' ' || *p == '\t' || *p == ','))
+				p++;
+			const char *w = p;
+			while (p < end && ((*p >= 'a' && *p <= 'z') || *p == '-'))
+				p++;
+			if (p == w)
+				break;
+			size_t wl = (size_t)(p - w);
+			/* "--" starts the reason */
+			if (wl >= 2 && w[0] == '-' && w[1] == '-')
+				break;
+			if (strlen(id) == wl && !memcmp(w, id, wl))
+				return true;
+			if (!strncmp(w, "all", 3) && wl == 3)
+				return true;
+		}
+	}
+	return false;
+}
+
+static void finish_file(const struct opts *o, struct file_result *r)
+{
+	struct source src;
+	bool have_src = false;
+	size_t w = 0;
+	for (size_t i = 0; i < r->findings.v.n; i++) {
+		struct finding *f = &r->findings.v.v[i];
+		bool keep = o->enabled[f->id];
+		if (keep && !have_src) {
+			char *why = NULL;
+			have_src = source_load(&src, r->path, o->max_file_size, &why) == 0;
+			free(why);
+		}
+		if (keep && have_src &&
+		    (line_ignores(&src, f->at.line, checks[f->id].id) ||
+		     line_ignores(&src, f->at.line - 1, checks[f->id].id))) {
+			keep = false;
+			r->suppressed++;
+		}
+		if (keep) {
+			r->findings.v.v[w++] = *f;
+		} else {
+			struct findings one = {0};
+			VEC_PUSH(one.v, *f);
+			findings_release(&one);
+		}
+	}
+	r->findings.v.n = w;
+	findings_sort(&r->findings);
+	if (have_src)
+		source_release(&src);
+}
+
+void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n)
+{
+	struct program p = { .o = o, .rs = rs, .ff = ff, .nfiles = n };
+	arena_init(&p.strings);
+	for (int i = 0; i < CACHE_FILES; i++)
+		p.cache[i].file = -1;
+	build_graph(&p);
+	sink_fixpoint(&p);
+	find_entries(&p);
+	p.sum = xcalloc(p.fn.n + 1, sizeof(*p.sum));
+	for (uint32_t id = 0; id < p.fn.n; id++) {
+		const struct fn_fact *f = fact(&p, id);
+		p.sum[id].name = f->name;
+		p.sum[id].sinks = p.sinks[id];
+		if (f->noreturn) {
+			p.sum[id].analysed = true;
+			p.sum[id].noreturn = true;
+		}
+	}
+	/* a function whose body ends in a call that never returns, with no
+	 * return statement, never returns either (die() wrapping panic()) */
+	for (int round = 0; round < 16; round++) {
+		bool changed = false;
+		for (uint32_t id = 0; id < p.fn.n; id++) {
+			const struct fn_fact *f = fact(&p, id);
+			if (p.sum[id].noreturn || !f->tail || f->unanalysable)
+				continue;
+			uint32_t ids[MAX_TARGETS];
+			size_t k = resolve_name(&p, p.fn.v[id].file, f->tail, strlen(f->tail), ids,
+						MAX_TARGETS);
+			bool all = k > 0;
+			for (size_t i = 0; i < k; i++)
+				all &= p.sum[ids[i]].noreturn;
+			if (all) {
+				p.sum[id].analysed = true;
+				p.sum[id].noreturn = true;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+	p.parser = ts_parser_new();
+	if (!ts_parser_set_language(p.parser, tree_sitter_c()))
+		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+	sccs(&p, visit_scc);
+	ts_parser_delete(p.parser);
+	cache_release(&p);
+	for (size_t i = 0; i < n; i++)
+		finish_file(o, &rs[i]);
+
+	smap_free(&p.names);
+	smap_free(&p.fields);
+	VEC_FREE(p.fn);
+	VEC_FREE(p.cr);
+	VEC_FREE(p.tg);
+	free(p.file_base);
+	free(p.call_base);
+	free(p.tg_base);
+	free(p.sinks);
+	free(p.entry_why);
+	free(p.sum);
+	arena_release(&p.strings);
+}
