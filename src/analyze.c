@@ -128,9 +128,10 @@ void collect_functions(TSNode n, node_list *out, int depth)
 {
 	if (depth > 200)
 		return;
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++) {
-		TSNode ch = ts_node_named_child(n, i);
+	node_vec kids = {0};
+	node_children(n, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		TSNode ch = kids.v[i];
 		if (node_is(ch, S_function_definition)) {
 			if (!ts_node_is_null(node_field(ch, "body")))
 				VEC_PUSH(*out, ch);
@@ -141,6 +142,7 @@ void collect_functions(TSNode n, node_list *out, int depth)
 			collect_functions(ch, out, depth + 1);
 		}
 	}
+	VEC_FREE(kids);
 }
 
 static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)

@@ -509,9 +509,11 @@ static void dead_end(struct builder *b)
 
 static void stmts_of(struct builder *b, TSNode n, uint32_t from)
 {
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = from; i < c; i++)
-		stmt(b, ts_node_named_child(n, i));
+	node_vec kids = {0};
+	node_children(n, &kids);
+	for (size_t i = from; i < kids.n; i++)
+		stmt(b, kids.v[i]);
+	VEC_FREE(kids);
 }
 
 static void preproc_branch(struct builder *b, TSNode n);

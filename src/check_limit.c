@@ -97,9 +97,11 @@ struct run {
 	 * identifiers of objects filled from user memory */
 	name_list tainted;
 	name_list filled;
+	name_list loaded;		/* `x` of copy_from_user(&x, ...): x itself is user data */
 	const uint32_t *taint_now;	/* the state's taint bits while judging, or NULL: any */
 	uint32_t taint_init;		/* the sources' bits */
 	const char *name;		/* the function's name, as long as summaries live */
+	bool param_values;		/* value_of: a parameter stands for what the caller passed */
 };
 
 bool limit_relevant(const char *text, size_t start, size_t end)
@@ -155,6 +157,13 @@ static int param_index(const struct run *r, const char *p, size_t len)
 /* For an lvalue key `g->saved`: the parameter g is, and where "->saved" starts. */
 static int param_root(const struct run *r, const char *key, const char **suffix)
 {
+	if (key[0] == '*') {
+		/* `*old_fs = get_fs();` through a pointer parameter */
+		int k = param_index(r, key + 1, strlen(key + 1));
+		if (k >= 0)
+			*suffix = "*";
+		return k;
+	}
 	const char *arrow = strstr(key, "->");
 	if (!arrow || arrow == key)
 		return -1;
@@ -486,7 +495,9 @@ static char *caller_key(struct run *r, TSNode arg, const char *suffix)
 	arg = strip_parens(arg);
 	char *a = node_text_nospace(arg, r->text);
 	char *k;
-	if (a[0] == '&' && suffix[0] == '-')
+	if (!strcmp(suffix, "*"))
+		k = a[0] == '&' ? xstrdup(a + 1) : xasprintf("*%s", a);
+	else if (a[0] == '&' && suffix[0] == '-')
 		k = xasprintf("%s.%s", a + 1, suffix + 2);
 	else
 		k = xasprintf("%s%s", a, suffix);
@@ -506,7 +517,10 @@ static lv_t translate(struct run *r, const struct state *s, lv_t val, TSNode cal
 	for (uint32_t k = 0; k < LV_PARAMS; k++) {
 		if (!(val & (LV_P0 << k)))
 			continue;
+		bool pv = r->param_values;
+		r->param_values = true;
 		int v = k < nargs ? value_of(r, s, ts_node_named_child(args, k)) : -1;
+		r->param_values = pv;
 		out |= v < 0 ? LV_OTHER : (lv_t)v;
 	}
 	if ((val & LV_FIELD) && sum->field_suffix) {
@@ -568,7 +582,9 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 		if (v)
 			return v->val;
 	}
-	if (node_is(n, S_identifier)) {
+	if (!r->param_values) {
+		return -1;
+	} else if (node_is(n, S_identifier)) {
 		int k = param_index(r, node_ptr(n, text), node_len(n));
 		if (k >= 0 && k < LV_PARAMS)
 			return LV_P0 << k;
@@ -691,11 +707,19 @@ static bool carries(struct run *r, TSNode e, int depth)
 		return false;
 	if (node_is(e, S_identifier)) {
 		int i = list_index(r->tainted.v, r->tainted.n, node_ptr(e, r->text), node_len(e));
-		if (i < 0)
-			return false;
+		if (i < 0)	/* a pointer value copied in from user memory */
+			return in_list(r->loaded.v, r->loaded.n, node_ptr(e, r->text), node_len(e));
 		return !r->taint_now || (i < 32 && (*r->taint_now & (1u << i)));
 	}
 	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
+		/* an address inside user memory: up->buf, up[i] */
+		TSNode op = node_field(e, "operator");
+		if (node_is(e, S_subscript_expression) || node_text_is(op, r->text, "->")) {
+			TSNode b0 = node_is(e, S_field_expression) ? node_field(e, "argument")
+								   : ts_node_named_child(e, 0);
+			if (carries(r, b0, depth + 1))
+				return true;
+		}
 		/* a value read out of an object filled from user memory */
 		TSNode base = e;
 		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
@@ -756,17 +780,25 @@ static void taint_add(struct run *r, name_list *v, TSNode id, bool *changed)
 static void filled_add(struct run *r, TSNode dst, bool *changed)
 {
 	dst = strip_parens(dst);
+	bool obj = false;
 	if (node_is(dst, S_pointer_expression) &&
-	    node_text_is(node_field(dst, "operator"), r->text, "&"))
+	    node_text_is(node_field(dst, "operator"), r->text, "&")) {
 		dst = strip_parens(node_field(dst, "argument"));
-	else if (!node_is(dst, S_identifier) && !node_is(dst, S_field_expression))
+		obj = true;
+	} else if (!node_is(dst, S_identifier) && !node_is(dst, S_field_expression)) {
 		return;
+	}
 	char *k = node_text_nospace(dst, r->text);
 	if (!in_list(r->filled.v, r->filled.n, k, strlen(k))) {
 		VEC_PUSH(r->filled, arena_strndup(&r->arena, k, strlen(k)));
 		*changed = true;
 	}
 	free(k);
+	if (obj && node_is(dst, S_identifier) &&
+	    !in_list(r->loaded.v, r->loaded.n, node_ptr(dst, r->text), node_len(dst))) {
+		VEC_PUSH(r->loaded, arena_strndup(&r->arena, node_ptr(dst, r->text), node_len(dst)));
+		*changed = true;
+	}
 }
 
 static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
@@ -788,11 +820,16 @@ static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
 		size_t len;
 		const char *name = call_name(n, r->text, &len);
 		TSNode args = node_field(n, "arguments");
-		if ((name_is(name, len, "copy_from_user") || name_is(name, len, "__copy_from_user") ||
-		     name_is(name, len, "get_user") || name_is(name, len, "__get_user")) &&
+		bool get = name_is(name, len, "get_user") || name_is(name, len, "__get_user");
+		if ((get || name_is(name, len, "copy_from_user") ||
+		     name_is(name, len, "__copy_from_user")) &&
 		    ts_node_named_child_count(args) >= 2 &&
 		    carries(r, ts_node_named_child(args, 1), 0)) {
-			filled_add(r, ts_node_named_child(args, 0), changed);
+			TSNode dst = strip_parens(ts_node_named_child(args, 0));
+			if (get && node_is(dst, S_identifier))
+				taint_add(r, &r->loaded, dst, changed);	/* get_user(p, &up->p) */
+			else
+				filled_add(r, dst, changed);
 		}
 	}
 	uint32_t c = ts_node_named_child_count(n);
@@ -1005,7 +1042,9 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	}
 	if (name_is(name, len, "set_fs") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
+		r->param_values = true;
 		int v = value_of(r, s, a);
+		r->param_values = false;
 		apply_set(r, s, v, call, lval_key(r, a, false) >= 0, true);
 		return;
 	} else if (name_is(name, len, "force_uaccess_begin")) {
@@ -1014,7 +1053,10 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 		return;
 	} else if (name_is(name, len, "force_uaccess_end") && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
-		apply_set(r, s, value_of(r, s, a), call, true, true);
+		r->param_values = true;
+		int v = value_of(r, s, a);
+		r->param_values = false;
+		apply_set(r, s, v, call, true, true);
 		return;
 	}
 	const struct fn_summary *t[8];
@@ -1213,6 +1255,37 @@ static int limit_test(struct run *r, TSNode n)
 	return 0;
 }
 
+/*
+ * A NULL test of a tracked pointer: `p`, `!p`, `p == NULL`, `p != NULL`.
+ * Returns its taint bit and sets *on_true when the true arm means NULL.
+ */
+static int null_test(struct run *r, TSNode n, bool *on_true)
+{
+	n = strip_parens(n);
+	bool neg = false;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
+		neg = true;
+		n = strip_parens(node_field(n, "argument"));
+	} else if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		bool eq = node_text_is(op, r->text, "==");
+		if (!eq && !node_text_is(op, r->text, "!="))
+			return -1;
+		TSNode rhs = node_field(n, "right");
+		if (literal_truth(r, rhs) != 0)
+			return -1;
+		neg = eq;
+		n = strip_parens(node_field(n, "left"));
+	}
+	if (!node_is(n, S_identifier))
+		return -1;
+	int i = list_index(r->tainted.v, r->tainted.n, node_ptr(n, r->text), node_len(n));
+	if (i < 0 || i >= 32)
+		return -1;
+	*on_true = neg;
+	return i;
+}
+
 static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 {
 	const struct limit_ctx *ctx = r->ctx;
@@ -1234,7 +1307,7 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 			if (!s.limit)
 				return;
 			if (v > 0)
-				r->ret |= (lv_t)v;
+				r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
 			record_exit(r, &s, ts_node_start_byte(e->node));
 			return;
 		}
@@ -1254,9 +1327,13 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 			return;
 		}
 	}
-	int tested = 0;
-	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND)
+	int tested = 0, null_bit = -1;
+	bool null_on_true = false;
+	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
 		tested = limit_test(r, blk->elems.v[blk->elems.n - 1].node);
+		if (s.taint)
+			null_bit = null_test(r, blk->elems.v[blk->elems.n - 1].node, &null_on_true);
+	}
 	for (size_t i = 0; i < blk->succs.n; i++) {
 		const struct cfg_edge *e = &blk->succs.v[i];
 		struct state ns = s;
@@ -1268,6 +1345,10 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 			if (!ns.limit)
 				continue;
 		}
+		/* a user pointer found NULL is harmless */
+		if (null_bit >= 0 && ((e->kind == E_TRUE && null_on_true) ||
+				      (e->kind == E_FALSE && !null_on_true)))
+			ns.taint &= ~(1u << null_bit);
 		if (e->atom >= 0) {
 			int have = assume_get(&ns, e->atom);
 			if (have >= 0 && have != e->polarity)
@@ -1441,6 +1522,7 @@ out:
 	VEC_FREE(r.reported);
 	VEC_FREE(r.tainted);
 	VEC_FREE(r.filled);
+	VEC_FREE(r.loaded);
 	arena_release(&r.arena);
 	return !ctx->budget_hit;
 }

@@ -272,29 +272,33 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 	}
 }
 
-static void scan_assignments(struct entries *es, TSNode n, const char *text, int depth)
+struct assign_walk {
+	struct entries *es;
+	const char *text;
+};
+
+static bool visit_assign(TSNode n, void *ctx)
 {
-	if (depth > 300)
-		return;
+	struct assign_walk *w = ctx;
 	if (node_is(n, S_assignment_expression))
-		scan_assign(es, n, text);
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		scan_assignments(es, ts_node_named_child(n, i), text, depth + 1);
+		scan_assign(w->es, n, w->text);
+	return true;
 }
 
 static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
 {
 	if (depth > 64)
 		return;
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++) {
-		TSNode ch = ts_node_named_child(n, i);
+	node_vec kids = {0};
+	node_children(n, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		TSNode ch = kids.v[i];
 		if (node_is(ch, S_declaration))
 			scan_decl(es, ch, text);
 		else if (!node_is(ch, S_function_definition) && ts_node_named_child_count(ch))
 			scan_tree(es, ch, text, depth + 1);	/* #ifdef arms, ERROR nodes */
 	}
+	VEC_FREE(kids);
 }
 
 /* DEVICE_ATTR(name, mode, show, store), DEVICE_ATTR_RW(name), __ATTR(...)... */
@@ -378,6 +382,7 @@ static void scan_attr_macros(struct entries *es, const char *text, size_t len)
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 {
 	scan_tree(es, root, text, 0);
-	scan_assignments(es, root, text, 0);
+	struct assign_walk aw = { es, text };
+	node_walk(root, visit_assign, &aw);
 	scan_attr_macros(es, text, len);
 }

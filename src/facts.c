@@ -144,10 +144,9 @@ static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 	return m;
 }
 
-static void walk_body(struct fn_walk *w, TSNode n, int depth)
+static bool visit_body(TSNode n, void *ctx)
 {
-	if (ts_node_is_null(n) || depth > 400)
-		return;
+	struct fn_walk *w = ctx;
 	if (node_is(n, S_call_expression)) {
 		VEC_PUSH(w->calls, n);
 		size_t len;
@@ -159,9 +158,7 @@ static void walk_body(struct fn_walk *w, TSNode n, int depth)
 	} else if (node_is(n, S_return_statement)) {
 		w->has_return = true;
 	}
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		walk_body(w, ts_node_named_child(n, i), depth + 1);
+	return true;
 }
 
 static void alias_closure(struct fn_walk *w)
@@ -272,7 +269,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	f->nparams = (uint8_t)w.nparams;
 	f->is_static = function_is_static(fn, text);
 	f->direct = limit_relevant(text, f->start, f->end);
-	walk_body(&w, node_field(fn, "body"), 0);
+	node_walk(node_field(fn, "body"), visit_body, &w);
 	alias_closure(&w);
 	f->calls = arena_alloc(&ff->arena, (w.calls.n ? w.calls.n : 1) * sizeof(struct call_fact));
 	for (size_t i = 0; i < w.calls.n; i++) {
@@ -346,10 +343,16 @@ static void add_binding(struct file_facts *ff, const char *text, TSNode field, T
 	VEC_PUSH(ff->binds, b);
 }
 
-static void scan_bindings(struct file_facts *ff, const char *text, TSNode n, int depth)
+struct bind_walk {
+	struct file_facts *ff;
+	const char *text;
+};
+
+static bool visit_binding(TSNode n, void *ctx)
 {
-	if (ts_node_is_null(n) || depth > 300)
-		return;
+	struct bind_walk *bw = ctx;
+	struct file_facts *ff = bw->ff;
+	const char *text = bw->text;
 	if (node_is(n, S_initializer_pair)) {
 		TSNode des = node_field(n, "designator");
 		if (node_is(des, S_field_designator))
@@ -359,9 +362,7 @@ static void scan_bindings(struct file_facts *ff, const char *text, TSNode n, int
 		if (node_is(lhs, S_field_expression))
 			add_binding(ff, text, node_field(lhs, "field"), node_field(n, "right"));
 	}
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		scan_bindings(ff, text, ts_node_named_child(n, i), depth + 1);
+	return true;
 }
 
 void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
@@ -376,7 +377,8 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		collect_fn(ff, src, fns[i], &f);
 		VEC_PUSH(ff->fns, f);
 	}
-	scan_bindings(ff, src->text, root, 0);
+	struct bind_walk bw = { ff, src->text };
+	node_walk(root, visit_binding, &bw);
 	entries_find(&ff->regs, root, src->text, src->len);
 }
 

@@ -118,3 +118,40 @@ TSNode declarator_name(TSNode decl)
 	TSNode none = {0};
 	return none;
 }
+
+void node_walk(TSNode n, bool (*visit)(TSNode n, void *ctx), void *ctx)
+{
+	if (ts_node_is_null(n))
+		return;
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	for (;;) {
+		TSNode cur = ts_tree_cursor_current_node(&c);
+		bool descend = !ts_node_is_named(cur) || visit(cur, ctx);
+		if (descend && ts_tree_cursor_goto_first_child(&c))
+			continue;
+		for (;;) {
+			if (ts_tree_cursor_current_depth(&c) == 0)
+				goto out;
+			if (ts_tree_cursor_goto_next_sibling(&c))
+				break;
+			ts_tree_cursor_goto_parent(&c);
+		}
+	}
+out:
+	ts_tree_cursor_delete(&c);
+}
+
+void node_children(TSNode n, node_vec *out)
+{
+	if (ts_node_is_null(n))
+		return;
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do {
+			TSNode cur = ts_tree_cursor_current_node(&c);
+			if (ts_node_is_named(cur))
+				VEC_PUSH(*out, cur);
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	}
+	ts_tree_cursor_delete(&c);
+}

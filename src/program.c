@@ -114,6 +114,7 @@ struct program {
 	struct cached cache[CACHE_FILES];
 	unsigned long tick;
 	uint32_t cur;			/* the function being analysed */
+	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
 };
 
 static const struct fn_fact *fact(const struct program *p, uint32_t id)
@@ -123,9 +124,36 @@ static const struct fn_fact *fact(const struct program *p, uint32_t id)
 
 /* The definitions a name means in file `file`: that file's own first, else
  * the extern ones elsewhere (at most max; 0 when there are more). */
+/* The architecture folder a path lies in ("arch/arm/"), as a length, or 0. */
+static size_t arch_prefix(const char *path)
+{
+	const char *a = strstr(path, "arch/");
+	if (!a || (a != path && a[-1] != '/'))
+		return 0;
+	const char *slash = strchr(a + 5, '/');
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* Names whose meaning is the kernel API's, whatever a scanned tree defines. */
+static bool api_name(const char *name, size_t len)
+{
+	static const char *const limit_api[] = {
+		"set_fs", "get_fs", "get_ds", "force_uaccess_begin", "force_uaccess_end",
+		"uaccess_kernel", "segment_eq", "access_ok",
+	};
+	if (sink_args(name, len, false))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(limit_api); i++)
+		if (strlen(limit_api[i]) == len && !memcmp(limit_api[i], name, len))
+			return true;
+	return false;
+}
+
 static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 			   uint32_t *out, size_t max)
 {
+	if (api_name(name, len))
+		return 0;
 	struct smap_ent *e = smap_get(&p->names, name, len, false);
 	if (!e)
 		return 0;
@@ -135,12 +163,20 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 			out[n++] = e->ids.v[i];
 	if (n)
 		return n;
+	/* an arch's code calls its own arch's definition, not another arch's */
+	const char *from = p->rs[file].path;
+	size_t fa = arch_prefix(from);
 	for (size_t i = 0; i < e->ids.n; i++) {
-		if (fact(p, e->ids.v[i])->is_static)
+		uint32_t id = e->ids.v[i];
+		if (fact(p, id)->is_static)
+			continue;
+		const char *to = p->rs[p->fn.v[id].file].path;
+		size_t ta = arch_prefix(to);
+		if (fa && ta && (fa != ta || strncmp(from, to, fa)))
 			continue;
 		if (n == max)
 			return 0;
-		out[n++] = e->ids.v[i];
+		out[n++] = id;
 	}
 	return n;
 }
@@ -442,6 +478,8 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	return m;
 }
 
+static bool summary_matters(const struct fn_summary *s);
+
 static void analyse(struct program *p, uint32_t id, bool report, struct fn_summary *out)
 {
 	const struct fn_fact *f = fact(p, id);
@@ -478,6 +516,20 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	p->cur = id;
 	check_limit(&ctx);
 	out->sinks = p->sinks[id];
+	if (report && getenv("ADDRLIMIT_DEBUG")) {
+		fprintf(stderr, "analysed %s direct=%d\n", f->name, f->direct);
+		uint32_t a = p->call_base[id], b = p->call_base[id + 1];
+		for (uint32_t ci = a; ci < b; ci++) {
+			const struct range *rg = &p->cr.v[ci];
+			for (uint32_t k = 0; k < rg->n; k++) {
+				const struct fn_summary *t = &p->sum[p->tg.v[rg->first + k]];
+				if (summary_matters(t))
+					fprintf(stderr, "  because %s exit=%x ret=%x nstore=%d field=%s\n",
+						t->name, t->exit, t->ret, t->nstore,
+						t->field_suffix ? t->field_suffix : "-");
+			}
+		}
+	}
 	if (report) {
 		r->fn_analysed++;
 		struct partial part = { xstrdup(f->name), 0, NULL, true };
@@ -499,11 +551,63 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	arena_release(&arena);
 }
 
-/* Does calling it change anything a caller tracks? */
+/* Does calling it change the limit, or a limit the caller tracks? */
 static bool summary_matters(const struct fn_summary *s)
 {
-	return s->analysed && !s->noreturn && (s->exit != LV_ENTRY || s->ret || s->nstore || s->field_suffix ||
-			       s->nwsink);
+	if (!s->analysed || s->noreturn)
+		return false;
+	/* a limit we cannot name (OTHER) is no news to a caller */
+	bool stores = false;
+	for (int i = 0; i < s->nstore; i++)
+		stores |= (s->store[i].val & ~LV_OTHER) != 0;
+	return (s->exit & ~(LV_ENTRY | LV_OTHER)) || s->ret || stores || s->field_suffix;
+}
+
+static void wsink_add(struct fn_summary *s, uint32_t params, const struct wsink *w)
+{
+	for (int k = 0; k < 32; k++) {
+		if (!(params & (1u << k)))
+			continue;
+		bool dup = false;
+		for (int i = 0; i < s->nwsink; i++)
+			dup |= s->wsink[i].param == k && s->wsink[i].at.off == w->at.off &&
+			       s->wsink[i].path == w->path;
+		if (dup || s->nwsink == MAX_WSINKS)
+			continue;
+		s->wsink[s->nwsink] = *w;
+		s->wsink[s->nwsink].param = (uint8_t)k;
+		s->nwsink++;
+	}
+}
+
+/*
+ * A function that is not analysed still passes its parameters on: when a
+ * callee's window reaches argument i and the function passes its own
+ * parameter k there, parameter k reaches the window too.
+ */
+static bool pass_wsinks(struct program *p, uint32_t id)
+{
+	const struct fn_fact *f = fact(p, id);
+	struct fn_summary *s = &p->sum[id];
+	int before = s->nwsink;
+	for (uint32_t c = 0; c < f->ncalls; c++) {
+		const struct call_fact *cf = &f->calls[c];
+		if (!cf->argmask)
+			continue;
+		const struct range *r = &p->cr.v[p->call_base[id] + c];
+		for (uint32_t k = 0; k < r->n; k++) {
+			const struct fn_summary *t = &p->sum[p->tg.v[r->first + k]];
+			for (int j = 0; j < t->nwsink; j++)
+				if (t->wsink[j].param < cf->nargs && t->wsink[j].param < 64)
+					wsink_add(s, cf->argmask[t->wsink[j].param], &t->wsink[j]);
+		}
+	}
+	return s->nwsink != before;
+}
+
+static bool has_wsinks(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
+{
+	return p->sum[t].nwsink > 0;
 }
 
 static bool calls_into(const struct program *p, uint32_t id, const uint32_t *scc, size_t n,
@@ -527,55 +631,114 @@ static bool in_scc(const struct program *p, uint32_t t, const uint32_t *scc, siz
 	return false;
 }
 
-static bool matters_outside(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
+
+static bool matters(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
 {
-	return !in_scc(p, t, scc, n) && summary_matters(&p->sum[t]);
+	return summary_matters(&p->sum[t]);
+}
+
+/* Must it be analysed: does it touch the limit, call what does, or hand
+ * a user pointer (as an entry point) to a callee's window? */
+static bool member_needs(const struct program *p, uint32_t id, const uint32_t *scc, size_t n)
+{
+	const struct fn_fact *f = fact(p, id);
+	if (f->unanalysable)
+		return false;
+	return f->direct || calls_into(p, id, scc, n, matters) ||
+	       (p->entry_why[id] && calls_into(p, id, scc, n, has_wsinks));
 }
 
 static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 {
-	bool need = false;
-	for (size_t i = 0; i < n && !need; i++) {
-		const struct fn_fact *f = fact(p, scc[i]);
-		if (f->unanalysable)
-			continue;
-		need = f->direct || calls_into(p, scc[i], scc, n, matters_outside);
-	}
-	if (!need)
-		return;
+	bool *need = xcalloc(n, sizeof(bool));
+	bool any = false;
+	for (size_t i = 0; i < n; i++)
+		any |= need[i] = member_needs(p, scc[i], scc, n);
 	bool recursive = n > 1 || calls_into(p, scc[0], scc, n, in_scc);
-	if (recursive) {
-		/* from "never returns" upwards, until nothing changes */
-		for (size_t i = 0; i < n; i++) {
-			p->sum[scc[i]].analysed = true;
-			p->sum[scc[i]].noreturn = true;
-			p->sum[scc[i]].name = fact(p, scc[i])->name;
-		}
-		for (int round = 0; round < SCC_ROUNDS; round++) {
-			bool changed = false;
-			for (size_t i = 0; i < n; i++) {
-				if (fact(p, scc[i])->unanalysable)
-					continue;
-				struct fn_summary s;
-				analyse(p, scc[i], false, &s);
-				if (!summary_eq(&s, &p->sum[scc[i]])) {
-					p->sum[scc[i]] = s;
-					changed = true;
-				}
+	if (!any || !recursive) {
+		if (any) {
+			analyse(p, scc[0], true, &p->sum[scc[0]]);
+		} else {
+			for (int round = 0; round < (n > 1 ? 4 : 1); round++) {
+				bool changed = false;
+				for (size_t i = 0; i < n; i++)
+					changed |= pass_wsinks(p, scc[i]);
+				if (!changed)
+					break;
 			}
-			if (!changed)
-				break;
+		}
+		free(need);
+		return;
+	}
+	/*
+	 * A recursive component: only the members that need it are analysed,
+	 * from "never returns" upwards; a member whose summary changes puts
+	 * its callers inside the component back on the list.
+	 */
+	for (size_t i = 0; i < n; i++)
+		p->scc_pos[scc[i]] = (uint32_t)i + 1;
+	VEC(uint32_t) *callers = xcalloc(n, sizeof(*callers));
+	for (size_t i = 0; i < n; i++) {
+		for (uint32_t t = p->tg_base[scc[i]]; t < p->tg_base[scc[i] + 1]; t++) {
+			uint32_t j = p->scc_pos[p->tg.v[t]];
+			if (j && (!callers[j - 1].n || callers[j - 1].v[callers[j - 1].n - 1] != i))
+				VEC_PUSH(callers[j - 1], (uint32_t)i);
+		}
+	}
+	int *runs = xcalloc(n, sizeof(int));
+	bool *queued = xcalloc(n, sizeof(bool));
+	VEC(uint32_t) work = {0};
+	for (size_t i = n; i-- > 0;) {
+		if (!need[i])
+			continue;
+		struct fn_summary *sum = &p->sum[scc[i]];
+		memset(sum, 0, sizeof(*sum));
+		sum->analysed = sum->noreturn = true;
+		sum->name = fact(p, scc[i])->name;
+		sum->sinks = p->sinks[scc[i]];
+		VEC_PUSH(work, (uint32_t)i);
+		queued[i] = true;
+	}
+	while (work.n) {
+		uint32_t i = work.v[--work.n];
+		queued[i] = false;
+		if (runs[i]++ >= SCC_ROUNDS)
+			continue;
+		struct fn_summary sum;
+		analyse(p, scc[i], false, &sum);
+		if (summary_eq(&sum, &p->sum[scc[i]]))
+			continue;
+		p->sum[scc[i]] = sum;
+		for (size_t k = 0; k < callers[i].n; k++) {
+			uint32_t j = callers[i].v[k];
+			if (!need[j]) {
+				if (!summary_matters(&sum) && !sum.nwsink)
+					continue;
+				if (fact(p, scc[j])->unanalysable)
+					continue;
+				need[j] = true;
+			}
+			if (!queued[j]) {
+				queued[j] = true;
+				VEC_PUSH(work, j);
+			}
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (fact(p, scc[i])->unanalysable) {
-			memset(&p->sum[scc[i]], 0, sizeof(p->sum[scc[i]]));
-			continue;
-		}
-		struct fn_summary s;
-		analyse(p, scc[i], true, &s);
-		p->sum[scc[i]] = s;
+		if (need[i])
+			analyse(p, scc[i], true, &p->sum[scc[i]]);
+		else
+			pass_wsinks(p, scc[i]);
 	}
+	for (size_t i = 0; i < n; i++) {
+		p->scc_pos[scc[i]] = 0;
+		VEC_FREE(callers[i]);
+	}
+	free(callers);
+	free(runs);
+	free(queued);
+	free(need);
+	VEC_FREE(work);
 }
 
 /* --- suppressions and output order --------------------------------------- */
@@ -656,6 +819,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	sink_fixpoint(&p);
 	find_entries(&p);
 	p.sum = xcalloc(p.fn.n + 1, sizeof(*p.sum));
+	p.scc_pos = xcalloc(p.fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p.fn.n; id++) {
 		const struct fn_fact *f = fact(&p, id);
 		p.sum[id].name = f->name;
@@ -708,5 +872,6 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	free(p.sinks);
 	free(p.entry_why);
 	free(p.sum);
+	free(p.scc_pos);
 	arena_release(&p.strings);
 }
