@@ -915,7 +915,20 @@ static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
 			const char *what = callee_text(cf, call, r);
 			if (taint) {
 				char *at = node_text_folded(a, r->text, 40);
-				report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), s->trace,
+				const struct trace *tr = s->trace;
+				for (size_t k = 0; k < nt && !(sink_args(cf ? cf->callee : NULL,
+									cf ? strlen(cf->callee) : 0,
+									cf && cf->fop) & (1u << i)); k++) {
+					if (!(t[k]->sinks & (1u << i)) || !t[k]->sink_path)
+						continue;
+					char *note = xasprintf("'%s' passes it on to '%s'", t[k]->name,
+							       t[k]->sink_what);
+					tr = push_note(r, tr, t[k]->sink_path, t[k]->sink_at,
+						       arena_strndup(&r->arena, note, strlen(note)));
+					free(note);
+					break;
+				}
+				report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), tr,
 				       xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
 						 at, what),
 				       "access_ok() lets any address through while KERNEL_DS is in force");

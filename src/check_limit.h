@@ -56,6 +56,9 @@ struct fn_summary {
 	struct pos raise_at;
 	const char *raise_text;
 	uint32_t sinks;			/* parameters that reach a uaccess routine */
+	const char *sink_path;		/* ... the first such routine call, for notes */
+	struct pos sink_at;
+	const char *sink_what;
 	uint8_t nwsink;
 	struct wsink wsink[MAX_WSINKS];
 	const char *name;

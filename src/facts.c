@@ -293,9 +293,16 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 			c->argmask = arena_alloc(&ff->arena, n * sizeof(uint32_t));
 			memcpy(c->argmask, masks, n * sizeof(uint32_t));
 			uint32_t sa = sink_args(c->callee, strlen(c->callee), c->fop);
-			for (uint32_t k = 0; k < n; k++)
-				if (sa & (1u << k))
-					f->sinks |= masks[k];
+			for (uint32_t k = 0; k < n; k++) {
+				if (!(sa & (1u << k)) || !masks[k])
+					continue;
+				f->sinks |= masks[k];
+				if (!f->sink_callee) {
+					f->sink_callee = c->callee[0] == '.' ? "f_op" : c->callee;
+					source_pos(src, c->off, &f->sink_line, &f->sink_col);
+					f->sink_col_cp = source_col_cp(src, c->off);
+				}
+			}
 		}
 		f->ncalls++;
 	}

@@ -34,6 +34,8 @@ struct fn_fact {
 	uint8_t nparams;
 	uint32_t sinks;		/* parameters passed straight to a uaccess routine */
 	const char *tail;	/* with no return statement: the call that ends the body */
+	const char *sink_callee;	/* the first uaccess call a parameter reaches, */
+	unsigned sink_line, sink_col, sink_col_cp;	/* ... and where */
 	struct call_fact *calls;
 	uint32_t ncalls;
 };

@@ -122,7 +122,7 @@ static const struct option long_opts[] = {
 static void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors)
 {
 	size_t files = 0, skipped = n_input_errors, bytes = 0, err_bytes = 0, fns = 0, fn_err = 0,
-	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0;
+	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0, suppressed = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = &rs[i];
 		if (r->error) {
@@ -138,6 +138,7 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		fn_an += r->fn_analysed;
 		fn_budget += r->fn_budget;
 		findings += r->findings.v.n;
+		suppressed += r->suppressed;
 	}
 	double pct = fns ? 100.0 * (double)fn_err / (double)fns : 0.0;
 	double und = bytes ? 100.0 * (double)(bytes - err_bytes) / (double)bytes : 100.0;
@@ -146,8 +147,9 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		"addrlimit: stats: functions %zu, with parse errors %zu (%.2f%%)\n"
 		"addrlimit: stats: functions analysed for the address limit %zu, not analysed "
 		"because of parse errors %zu, state budget exceeded %zu\n"
-		"addrlimit: stats: findings %zu\n",
-		files, skipped, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget, findings);
+		"addrlimit: stats: findings %zu, suppressed %zu\n",
+		files, skipped, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget, findings,
+		suppressed);
 }
 
 int main(int argc, char **argv)

@@ -107,6 +107,7 @@ struct program {
 	struct smap names;		/* function name → ids */
 	struct smap fields;		/* ".field" → functions stored into it */
 	uint32_t *sinks;
+	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
 	const char **entry_why;
 	struct fn_summary *sum;
 	struct arena strings;
@@ -254,8 +255,11 @@ static void build_graph(struct program *p)
 static void sink_fixpoint(struct program *p)
 {
 	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++)
+	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
 		p->sinks[id] = fact(p, id)->sinks;
+		p->sink_via[id] = id;
+	}
 	for (int round = 0; round < 64; round++) {
 		bool changed = false;
 		for (uint32_t id = 0; id < p->fn.n; id++) {
@@ -265,14 +269,20 @@ static void sink_fixpoint(struct program *p)
 				if (!cf->argmask)
 					continue;
 				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0;
-				for (uint32_t k = 0; k < r->n; k++)
-					m |= p->sinks[p->tg.v[r->first + k]];
+				uint32_t m = 0, via = 0;
+				for (uint32_t k = 0; k < r->n; k++) {
+					uint32_t t = p->tg.v[r->first + k];
+					if (p->sinks[t] && !m)
+						via = t;
+					m |= p->sinks[t];
+				}
 				uint32_t add = 0;
 				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
 					if (m & (1u << a))
 						add |= cf->argmask[a];
 				if ((p->sinks[id] | add) != p->sinks[id]) {
+					if (!p->sinks[id])
+						p->sink_via[id] = via;
 					p->sinks[id] |= add;
 					changed = true;
 				}
@@ -445,6 +455,22 @@ static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out
 	return n;
 }
 
+/* Where a parameter of id first reaches a uaccess routine, for notes. */
+static void set_sink_site(struct program *p, uint32_t id, struct fn_summary *s)
+{
+	uint32_t at = id;
+	for (int guard = 0; guard < 32 && p->sinks[at] && p->sink_via[at] != at; guard++)
+		at = p->sink_via[at];
+	const struct fn_fact *f = fact(p, at);
+	if (!p->sinks[id] || !f->sink_callee)
+		return;
+	s->sink_path = p->rs[p->fn.v[at].file].path;
+	s->sink_at.line = f->sink_line;
+	s->sink_at.col = f->sink_col;
+	s->sink_at.col_cp = f->sink_col_cp;
+	s->sink_what = f->sink_callee;
+}
+
 static bool decl_has_user_mark(const struct source *src, TSNode decl)
 {
 	uint32_t a = ts_node_start_byte(decl), b = ts_node_end_byte(decl);
@@ -516,6 +542,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	p->cur = id;
 	check_limit(&ctx);
 	out->sinks = p->sinks[id];
+	set_sink_site(p, id, out);
 	if (report && getenv("ADDRLIMIT_DEBUG")) {
 		fprintf(stderr, "analysed %s direct=%d\n", f->name, f->direct);
 		uint32_t a = p->call_base[id], b = p->call_base[id + 1];
@@ -824,6 +851,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 		const struct fn_fact *f = fact(&p, id);
 		p.sum[id].name = f->name;
 		p.sum[id].sinks = p.sinks[id];
+		set_sink_site(&p, id, &p.sum[id]);
 		if (f->noreturn) {
 			p.sum[id].analysed = true;
 			p.sum[id].noreturn = true;
@@ -870,6 +898,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	free(p.call_base);
 	free(p.tg_base);
 	free(p.sinks);
+	free(p.sink_via);
 	free(p.entry_why);
 	free(p.sum);
 	free(p.scc_pos);
