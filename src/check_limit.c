@@ -910,7 +910,7 @@ static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
 		r->taint_now = &s->taint;
 		bool taint = r->tainted.n && carries(r, a, 0);
 		r->taint_now = NULL;
-		uint32_t pm = cf && cf->argmask && i < 64 ? cf->argmask[i] : 0;
+		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
 		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
 			const char *what = callee_text(cf, call, r);
 			if (taint) {
