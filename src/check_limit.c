@@ -53,14 +53,20 @@ struct state {
 	bool done;			/* transferred since last change */
 	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
 	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
+	uint32_t user_restore;		/* 1 + offset of a set_fs(USER_DS) while a saved limit waits, or 0 */
+	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
+	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
 	struct var vars[MAX_VARS];	/* sorted by key */
 	struct assume as[MAX_ASSUME];	/* sorted by atom */
 	const struct trace *trace;	/* path since the window opened; not compared */
 };
 
+enum { RC_UNKNOWN, RC_NEG, RC_NONNEG };
+
 struct exit_rec {
 	uint32_t off;
 	lv_t limit;
+	uint8_t rclass;			/* RC_*: the sign of the value returned */
 	const struct trace *trace;
 	uint8_t nvars;
 	struct var vars[MAX_VARS];
@@ -297,6 +303,8 @@ static void kill_key(struct run *r, struct state *s, const char *p, size_t len, 
 static bool state_eq(const struct state *a, const struct state *b)
 {
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
+	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
+	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg &&
 	       a->nvars == b->nvars && a->nassume == b->nassume &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var)) &&
 	       !memcmp(a->as, b->as, a->nassume * sizeof(struct assume));
@@ -308,6 +316,12 @@ static bool state_join(struct state *a, const struct state *b)
 	struct state o = *a;
 	a->limit |= b->limit;
 	a->taint |= b->taint;
+	if (a->rc_key != b->rc_key)
+		a->rc_key = 0;
+	a->rc_neg |= b->rc_neg;
+	a->rc_nonneg |= b->rc_nonneg;
+	if (!a->user_restore)
+		a->user_restore = b->user_restore;
 	if (!a->unsaved_raise)
 		a->unsaved_raise = b->unsaved_raise;
 	for (int i = 0; i < b->nvars; i++) {
@@ -650,11 +664,9 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 					       "the later set_fs(USER_DS) assumes the caller ran with USER_DS"),
 				       NULL);
 			} else if ((saved = var_holding_entry(r, s))) {
-				const struct trace *t = push_trace(r, s->trace, T_SET, 0, off,
-								   arena_text(r, call, 60));
-				report(r, C_DS_NO_SAVE, off, t,
-				       xasprintf("restores USER_DS instead of the saved limit '%s'", saved),
-				       NULL);
+				/* judged at the exit: a later set_fs(saved) makes it a
+				 * deliberate switch (core dumps check user ranges so) */
+				s->user_restore = off + 1;
 			}
 		}
 	}
@@ -664,6 +676,9 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 	} else if (restore_var && (v & LV_ENTRY)) {
 		s->unsaved_raise = 0;
 	}
+	if (restore_var && (v & LV_ENTRY))
+		s->user_restore = 0;
+	s->rc_key = 0;
 	s->limit = (lv_t)v;
 }
 
@@ -969,6 +984,22 @@ static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
 	}
 }
 
+/* The lvalue a call's result lands in (`ret = f()`, `int ret = f()`), or the call itself. */
+static int result_key(struct run *r, TSNode call)
+{
+	TSNode up = ts_node_parent(call);
+	while (node_is(up, S_parenthesized_expression) || node_is(up, S_cast_expression))
+		up = ts_node_parent(up);
+	if (node_is(up, S_assignment_expression) &&
+	    node_text_is(node_field(up, "operator"), r->text, "="))
+		return lval_key(r, node_field(up, "left"), true);
+	if (node_is(up, S_init_declarator)) {
+		TSNode id = declarator_name(node_field(up, "declarator"));
+		return ts_node_is_null(id) ? -1 : lval_key(r, id, true);
+	}
+	return lval_key_str(r, node_text_nospace(call, r->text), true);
+}
+
 /* A call of a function we have a summary for. */
 static void apply_summaries(struct run *r, struct state *s, TSNode call,
 			    const struct fn_summary **t, size_t nt)
@@ -1033,6 +1064,17 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	} else if (!(nl & LV_KERNEL) && (prev & LV_KERNEL)) {
 		s->trace = NULL;
 		s->unsaved_raise = 0;
+	}
+	/* a callee that raises only on error returns: remember which sign
+	 * of its result goes with which limit */
+	s->rc_key = 0;
+	if (nt == 1 && t[0]->analysed && t[0]->exit_neg != t[0]->exit_nonneg && nl != prev) {
+		int key = result_key(r, call);
+		if (key >= 0 && key < UINT16_MAX) {
+			s->rc_key = (uint16_t)(key + 1);
+			s->rc_neg = translate(r, s, t[0]->exit_neg, call, t[0]);
+			s->rc_nonneg = translate(r, s, t[0]->exit_nonneg, call, t[0]);
+		}
 	}
 	s->limit = nl;
 }
@@ -1121,6 +1163,8 @@ static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNo
 static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain)
 {
 	int v = plain && !ts_node_is_null(rhs) ? value_of(r, s, rhs) : -1;
+	if (s->rc_key && lval_key(r, lhs, false) == s->rc_key - 1)
+		s->rc_key = 0;
 	TSNode id = strip_parens(lhs);
 	int ti = r->tainted.n && node_is(id, S_identifier)
 		 ? list_index(r->tainted.v, r->tainted.n, node_ptr(id, r->text), node_len(id)) : -1;
@@ -1197,17 +1241,46 @@ static void walk(struct run *r, struct state *s, TSNode n, bool root)
 	r->depth--;
 }
 
-static void record_exit(struct run *r, const struct state *s, uint32_t off)
+/* The sign of a returned expression: -EINVAL, -1, PTR_ERR(p) / 0, 1, true / unknown. */
+static uint8_t ret_class(struct run *r, TSNode n)
+{
+	n = strip_parens(n);
+	if (ts_node_is_null(n))
+		return RC_UNKNOWN;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "-")) {
+		TSNode a = strip_parens(node_field(n, "argument"));
+		if (node_is(a, S_number_literal) || node_is(a, S_identifier))
+			return RC_NEG;
+		return RC_UNKNOWN;
+	}
+	if (node_is(n, S_number_literal))	/* the grammar reads `-1` as one literal */
+		return r->text[ts_node_start_byte(n)] == '-' ? RC_NEG : RC_NONNEG;
+	if (node_is(n, S_true) || node_is(n, S_false))
+		return RC_NONNEG;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->text, &len);
+		if (name_is(name, len, "PTR_ERR"))
+			return RC_NEG;
+	}
+	return RC_UNKNOWN;
+}
+
+static void record_exit(struct run *r, const struct state *s, uint32_t off, uint8_t rclass)
 {
 	if (!s->limit)
 		return;
+	const char *saved;
+	if (s->user_restore && (saved = var_holding_entry(r, s)))
+		report(r, C_DS_NO_SAVE, s->user_restore - 1, NULL,
+		       xasprintf("restores USER_DS instead of the saved limit '%s'", saved), NULL);
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
-		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars &&
+		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars && e->rclass == rclass &&
 		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
-	struct exit_rec e = { off, s->limit, s->trace, s->nvars, {{0}} };
+	struct exit_rec e = { off, s->limit, rclass, s->trace, s->nvars, {{0}} };
 	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
@@ -1268,6 +1341,96 @@ static int limit_test(struct run *r, TSNode n)
 	return 0;
 }
 
+/* A number literal's value (decimal or hex), or -1 when it is not one. */
+static long long literal_value(struct run *r, TSNode n)
+{
+	n = strip_parens(n);
+	if (!node_is(n, S_number_literal) || node_len(n) > 20)
+		return -1;
+	char buf[24];
+	memcpy(buf, node_ptr(n, r->text), node_len(n));
+	buf[node_len(n)] = '\0';
+	char *end;
+	long long v = strtoll(buf, &end, 0);
+	return end == buf ? -1 : v;
+}
+
+/*
+ * A test of the sign of s->rc_key's value: `ret < 0`, `ret`, `!ret`,
+ * `ret > 0`, `(ret = f()) < 0`, `f() == 0`...  Sets the RC_* class each
+ * arm implies (RC_UNKNOWN: nothing); returns false when n is no such test.
+ */
+static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *on_true,
+		      uint8_t *on_false)
+{
+	n = strip_parens(n);
+	for (int guard = 0; guard < 4 && node_is(n, S_call_expression); guard++) {
+		size_t len;
+		const char *name = call_name(n, r->text, &len);
+		if (!name_is(name, len, "likely") && !name_is(name, len, "unlikely"))
+			break;
+		n = strip_parens(ts_node_named_child(node_field(n, "arguments"), 0));
+	}
+	bool neg = false;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
+		neg = true;
+		n = strip_parens(node_field(n, "argument"));
+	}
+	TSNode x = n, lit = {0};
+	const char *op = NULL;
+	if (node_is(n, S_binary_expression)) {
+		static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
+		TSNode o = node_field(n, "operator");
+		for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+			if (node_text_is(o, r->text, ops[i]))
+				op = ops[i];
+		if (!op)
+			return false;
+		x = strip_parens(node_field(n, "left"));
+		lit = node_field(n, "right");
+	}
+	if (node_is(x, S_assignment_expression))
+		x = node_field(x, "left");
+	int key = node_is(x, S_call_expression)
+		  ? lval_key_str(r, node_text_nospace(x, r->text), false) : lval_key(r, x, false);
+	if (key < 0 || key != s->rc_key - 1)
+		return false;
+	uint8_t t = RC_UNKNOWN, f = RC_UNKNOWN;
+	if (!op) {
+		f = RC_NONNEG;		/* `ret` false: zero */
+	} else {
+		long long v = literal_value(r, lit);
+		bool neglit = false;
+		TSNode l = strip_parens(lit);
+		if ((node_is(l, S_unary_expression) &&
+		     node_text_is(node_field(l, "operator"), r->text, "-")) ||
+		    (node_is(l, S_number_literal) && v < 0))
+			neglit = true;
+		if (!neglit && v < 0)
+			return false;
+		if (!strcmp(op, "<") && v == 0) {
+			t = RC_NEG;
+			f = RC_NONNEG;
+		} else if (!strcmp(op, ">=") && v == 0) {
+			t = RC_NONNEG;
+			f = RC_NEG;
+		} else if ((!strcmp(op, ">") && !neglit) || (!strcmp(op, ">=") && !neglit)) {
+			t = RC_NONNEG;
+		} else if (!strcmp(op, "<=") && v == 0) {
+			f = RC_NONNEG;
+		} else if (!strcmp(op, "==")) {
+			t = neglit ? RC_NEG : RC_NONNEG;
+		} else if (!strcmp(op, "!=")) {
+			f = neglit ? RC_NEG : RC_NONNEG;
+		} else {
+			return false;
+		}
+	}
+	*on_true = neg ? f : t;
+	*on_false = neg ? t : f;
+	return true;
+}
+
 /*
  * A NULL test of a tracked pointer: `p`, `!p`, `p == NULL`, `p != NULL`.
  * Returns its taint bit and sets *on_true when the true arm means NULL.
@@ -1321,11 +1484,12 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 				return;
 			if (v > 0)
 				r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
-			record_exit(r, &s, ts_node_start_byte(e->node));
+			record_exit(r, &s, ts_node_start_byte(e->node),
+				    node_is(e->node, S_return_statement) ? ret_class(r, val) : RC_UNKNOWN);
 			return;
 		}
 		case EL_END:
-			record_exit(r, &s, ts_node_start_byte(e->node));
+			record_exit(r, &s, ts_node_start_byte(e->node), RC_UNKNOWN);
 			return;
 		case EL_NORETURN:
 			walk(r, &s, node_field(e->node, "arguments"), false);
@@ -1341,11 +1505,15 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 		}
 	}
 	int tested = 0, null_bit = -1;
-	bool null_on_true = false;
+	bool null_on_true = false, signed_test = false;
+	uint8_t sign_true = RC_UNKNOWN, sign_false = RC_UNKNOWN;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
-		tested = limit_test(r, blk->elems.v[blk->elems.n - 1].node);
+		TSNode c = blk->elems.v[blk->elems.n - 1].node;
+		tested = limit_test(r, c);
 		if (s.taint)
-			null_bit = null_test(r, blk->elems.v[blk->elems.n - 1].node, &null_on_true);
+			null_bit = null_test(r, c, &null_on_true);
+		if (s.rc_key)
+			signed_test = sign_test(r, &s, c, &sign_true, &sign_false);
 	}
 	for (size_t i = 0; i < blk->succs.n; i++) {
 		const struct cfg_edge *e = &blk->succs.v[i];
@@ -1357,6 +1525,17 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
 			ns.limit &= keep;
 			if (!ns.limit)
 				continue;
+		}
+		/* the sign of a callee's result tells which of its limits we have */
+		if (signed_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+			uint8_t c = e->kind == E_TRUE ? sign_true : sign_false;
+			if (c != RC_UNKNOWN) {
+				ns.limit = c == RC_NEG ? ns.rc_neg : ns.rc_nonneg;
+				if (!ns.limit)
+					continue;	/* no return of that sign */
+				if (!(ns.limit & LV_KERNEL))
+					ns.trace = NULL;
+			}
 		}
 		/* a user pointer found NULL is harmless */
 		if (null_bit >= 0 && ((e->kind == E_TRUE && null_on_true) ||
@@ -1418,8 +1597,14 @@ static void summarize(struct run *r, struct fn_summary *sum)
 	if (!sum->analysed)
 		return;
 	sum->noreturn = r->exits.n == 0;
-	for (size_t i = 0; i < r->exits.n; i++)
-		sum->exit |= r->exits.v[i].limit;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *e = &r->exits.v[i];
+		sum->exit |= e->limit;
+		if (e->rclass != RC_NONNEG)
+			sum->exit_neg |= e->limit;
+		if (e->rclass != RC_NEG)
+			sum->exit_nonneg |= e->limit;
+	}
 	sum->ret = r->ret;
 	/* limits left in the caller's objects: param->field at every exit */
 	for (size_t i = 0; i < r->exits.n; i++) {
@@ -1475,6 +1660,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b)
 {
 	if (a->analysed != b->analysed || a->noreturn != b->noreturn || a->exit != b->exit ||
+	    a->exit_neg != b->exit_neg || a->exit_nonneg != b->exit_nonneg ||
 	    a->ret != b->ret || a->nstore != b->nstore || a->nwsink != b->nwsink ||
 	    a->field_param != b->field_param || !a->field_suffix != !b->field_suffix ||
 	    (a->field_suffix && strcmp(a->field_suffix, b->field_suffix)))

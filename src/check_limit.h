@@ -43,6 +43,8 @@ struct fn_summary {
 	bool analysed;			/* false: the limit is never touched */
 	bool noreturn;			/* no path returns */
 	lv_t exit;			/* the limit at its returns (LV_ENTRY: unchanged) */
+	lv_t exit_neg;			/* ... at returns that may give a negative value */
+	lv_t exit_nonneg;		/* ... at returns that may give zero or more */
 	lv_t ret;			/* the limit value it returns, 0 when none */
 	uint8_t nstore;
 	struct {

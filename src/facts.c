@@ -126,22 +126,46 @@ static uint32_t name_mask(struct fn_walk *w, const char *p, size_t len)
 	return 0;
 }
 
-/* The parameters an expression's value derives from. */
+/*
+ * The parameters whose pointer value an expression carries: through
+ * casts, `+`/`-` offsets, `?:`, fields and elements (`p->buf`, `&p->hdr`,
+ * `p[i]`) and the pointer conversions (`compat_ptr`); not through other
+ * calls or arithmetic (`page_address(alloc_pages(get_order(len)))` is a
+ * kernel buffer whatever len is).
+ */
 static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 {
-	if (ts_node_is_null(n) || depth > 64)
+	n = strip_parens(n);
+	if (ts_node_is_null(n) || depth > 32)
 		return 0;
 	if (node_is(n, S_identifier))
 		return name_mask(w, node_ptr(n, w->text), node_len(n));
-	if (node_is(n, S_sizeof_expression))
-		return 0;
-	if (node_is(n, S_call_expression))
-		return expr_mask(w, node_field(n, "arguments"), depth + 1);
-	uint32_t m = 0;
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		m |= expr_mask(w, ts_node_named_child(n, i), depth + 1);
-	return m;
+	if (node_is(n, S_field_expression))
+		return expr_mask(w, node_field(n, "argument"), depth + 1);
+	if (node_is(n, S_subscript_expression))
+		return expr_mask(w, ts_node_named_child(n, 0), depth + 1);
+	if (node_is(n, S_pointer_expression))
+		return expr_mask(w, node_field(n, "argument"), depth + 1);
+	if (node_is(n, S_conditional_expression))
+		return expr_mask(w, node_field(n, "consequence"), depth + 1) |
+		       expr_mask(w, node_field(n, "alternative"), depth + 1);
+	if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		if (!node_text_is(op, w->text, "+") && !node_text_is(op, w->text, "-"))
+			return 0;
+		return expr_mask(w, node_field(n, "left"), depth + 1) |
+		       expr_mask(w, node_field(n, "right"), depth + 1);
+	}
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, w->text, &len);
+		static const char *const conv[] = { "compat_ptr", "u64_to_user_ptr", "untagged_addr" };
+		for (size_t i = 0; name && i < ARRAY_SIZE(conv); i++)
+			if (strlen(conv[i]) == len && !memcmp(conv[i], name, len))
+				return expr_mask(w, ts_node_named_child(node_field(n, "arguments"), 0),
+						 depth + 1);
+	}
+	return 0;
 }
 
 static bool visit_body(TSNode n, void *ctx)

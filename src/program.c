@@ -21,6 +21,7 @@
 #define MAX_TARGETS 8
 #define SCC_ROUNDS 8
 #define CACHE_FILES 8
+#define LINK_CACHE 4093
 
 /* --- a string → ids map -------------------------------------------------- */
 
@@ -116,6 +117,8 @@ struct program {
 	unsigned long tick;
 	uint32_t cur;			/* the function being analysed */
 	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
+	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
+	bool link_ok[LINK_CACHE];
 };
 
 static const struct fn_fact *fact(const struct program *p, uint32_t id)
@@ -150,6 +153,35 @@ static bool api_name(const char *name, size_t len)
 	return false;
 }
 
+/*
+ * Can files a and b be linked into one kernel?  Not when both define the
+ * same extern function: they are alternatives (board files, one per
+ * machine; an arch's two implementations of one interface).
+ */
+static bool linkable(struct program *p, uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return true;
+	uint64_t key = ((uint64_t)a << 32) | b;
+	size_t slot = (size_t)(hash_bytes(&key, sizeof(key), 0) % LINK_CACHE);
+	if (p->link_key[slot] == key + 1)
+		return p->link_ok[slot];
+	bool ok = true;
+	const struct file_facts *fa = &p->ff[a];
+	for (size_t i = 0; i < fa->fns.n && ok; i++) {
+		const struct fn_fact *f = &fa->fns.v[i];
+		if (f->is_static)
+			continue;
+		struct smap_ent *e = smap_get(&p->names, f->name, strlen(f->name), false);
+		for (size_t k = 0; e && k < e->ids.n && ok; k++)
+			if (p->fn.v[e->ids.v[k]].file == b && !fact(p, e->ids.v[k])->is_static)
+				ok = false;
+	}
+	p->link_key[slot] = key + 1;
+	p->link_ok[slot] = ok;
+	return ok;
+}
+
 static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 			   uint32_t *out, size_t max)
 {
@@ -174,6 +206,8 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 		const char *to = p->rs[p->fn.v[id].file].path;
 		size_t ta = arch_prefix(to);
 		if (fa && ta && (fa != ta || strncmp(from, to, fa)))
+			continue;
+		if (e->ids.n > 1 && !linkable(p, file, p->fn.v[id].file))
 			continue;
 		if (n == max)
 			return 0;
@@ -230,11 +264,22 @@ static void build_graph(struct program *p)
 			const char *callee = f->calls[c].callee;
 			struct range r = { (uint32_t)p->tg.n, 0 };
 			if (callee[0] == '.') {
+				/* a file that stores its own functions into the field
+				 * calls those (board files that each fill the same ops
+				 * are never linked together) */
 				struct smap_ent *e = smap_get(&p->fields, callee, strlen(callee), false);
-				if (e && e->ids.n <= MAX_TARGETS) {
-					for (size_t k = 0; k < e->ids.n; k++)
+				uint32_t file = p->fn.v[id].file;
+				size_t own = 0;
+				for (size_t k = 0; e && k < e->ids.n; k++)
+					own += p->fn.v[e->ids.v[k]].file == file;
+				if (e && (own || e->ids.n <= MAX_TARGETS)) {
+					for (size_t k = 0; k < e->ids.n; k++) {
+						uint32_t tf = p->fn.v[e->ids.v[k]].file;
+						if (own ? tf != file : !linkable(p, file, tf))
+							continue;
 						VEC_PUSH(p->tg, e->ids.v[k]);
-					r.n = (uint32_t)e->ids.n;
+						r.n++;
+					}
 				}
 			} else {
 				uint32_t ids[MAX_TARGETS];
