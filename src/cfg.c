@@ -26,6 +26,8 @@ struct builder {
 	struct cfg_block *cont;		/* where continue goes, or NULL */
 	struct cfg_block *sw;		/* the switch's dispatch block, or NULL */
 	bool sw_default;		/* the current switch has a default */
+	TSNode sw_cond;			/* its controlling expression, when pure */
+	VEC(int32_t) sw_atoms;		/* `cond==value` of each of its cases */
 	VEC(struct label) labels;
 	int depth;
 	bool loop_cond;			/* building a loop test: no atoms */
@@ -599,6 +601,66 @@ static void preproc_branch(struct builder *b, TSNode n)
 
 static void switch_body(struct builder *b, TSNode body);
 
+/*
+ * `case V:` of `switch (x)` is the condition `x==V`, the same atom an
+ * `if (x == V)` gets, so two switches on an unchanged x take matching
+ * arms.  Only for a pure x and a case value without side effects.
+ */
+static int32_t case_atom(struct builder *b, TSNode value)
+{
+	const char *text = b->g->text;
+	if (ts_node_is_null(b->sw_cond) || impure(value, text, 0))
+		return -1;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	text_nospace(&sb, b->sw_cond, text);
+	strbuf_adds(&sb, "==");
+	text_nospace(&sb, value, text);
+	struct cfg *g = b->g;
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		if (strcmp(g->atoms.v[i].key, sb.buf) == 0) {
+			strbuf_release(&sb);
+			return (int32_t)i;
+		}
+	}
+	struct cfg_atom at = { .key = arena_strndup(g->arena, sb.buf, sb.len) };
+	strbuf_release(&sb);
+	name_list roots = {0};
+	collect_roots(b->sw_cond, text, &roots, g->arena, 0);
+	at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
+	if (roots.n)
+		memcpy(at.roots, roots.v, roots.n * sizeof(char *));
+	at.nroots = roots.n;
+	VEC_FREE(roots);
+	VEC_PUSH(g->atoms, at);
+	return (int32_t)(g->atoms.n - 1);
+}
+
+/* The default (or no-case) edge of a switch: every case's atom is false on it. */
+static void chain_case_atoms(struct builder *b, struct cfg_block *disp, const int32_t *atoms,
+			     size_t n)
+{
+	for (size_t i = 0; i < disp->succs.n; i++) {
+		struct cfg_edge *e = &disp->succs.v[i];
+		if (e->kind != E_DEFAULT && e->kind != E_NOCASE)
+			continue;
+		struct cfg_block *target = e->to;
+		struct cfg_edge *link = e;
+		for (size_t k = 0; k < n; k++) {
+			if (k == 0) {
+				link->atom = atoms[0];
+				link->polarity = false;
+				continue;
+			}
+			struct cfg_block *mid = new_block(b);
+			link->to = mid;
+			add_edge(mid, target, E_NEXT, atoms[k], false, 0, NULL);
+			link = &mid->succs.v[mid->succs.n - 1];
+		}
+		return;
+	}
+}
+
 static void case_stmt(struct builder *b, TSNode n)
 {
 	if (!b->sw) {
@@ -614,7 +676,10 @@ static void case_stmt(struct builder *b, TSNode n)
 		b->sw_default = true;
 		add_edge(b->sw, blk, E_DEFAULT, -1, true, off, "default");
 	} else {
-		add_edge(b->sw, blk, E_CASE, -1, true, off, folded(b, value, 60));
+		int32_t atom = case_atom(b, value);
+		if (atom >= 0)
+			VEC_PUSH(b->sw_atoms, atom);
+		add_edge(b->sw, blk, E_CASE, atom, true, off, folded(b, value, 60));
 	}
 	b->cur = blk;
 	uint32_t c = ts_node_named_child_count(n);
@@ -766,6 +831,13 @@ static void stmt(struct builder *b, TSNode n)
 		struct cfg_block *disp = b->cur, *after = new_block(b);
 		struct cfg_block *ob = b->brk, *osw = b->sw;
 		bool odef = b->sw_default;
+		TSNode ocond = b->sw_cond;
+		typeof(b->sw_atoms) oatoms = b->sw_atoms;
+		memset(&b->sw_atoms, 0, sizeof(b->sw_atoms));
+		TSNode sc = strip_parens(c);
+		if (impure(sc, b->g->text, 0) || b->loop_cond)
+			memset(&sc, 0, sizeof(sc));
+		b->sw_cond = sc;
 		b->brk = after;
 		b->sw = disp;
 		b->sw_default = false;
@@ -775,6 +847,10 @@ static void stmt(struct builder *b, TSNode n)
 		if (!b->sw_default)
 			add_edge(disp, after, E_NOCASE, -1, true, ts_node_start_byte(n),
 				 folded(b, c, 60));
+		chain_case_atoms(b, disp, b->sw_atoms.v, b->sw_atoms.n);
+		VEC_FREE(b->sw_atoms);
+		b->sw_atoms = oatoms;
+		b->sw_cond = ocond;
 		b->brk = ob;
 		b->sw = osw;
 		b->sw_default = odef;
