@@ -124,17 +124,21 @@ void node_walk(TSNode n, bool (*visit)(TSNode n, void *ctx), void *ctx)
 	if (ts_node_is_null(n))
 		return;
 	TSTreeCursor c = ts_tree_cursor_new(n);
+	size_t depth = 0;	/* ts_tree_cursor_current_depth() is O(depth) */
 	for (;;) {
 		TSNode cur = ts_tree_cursor_current_node(&c);
 		bool descend = !ts_node_is_named(cur) || visit(cur, ctx);
-		if (descend && ts_tree_cursor_goto_first_child(&c))
+		if (descend && ts_tree_cursor_goto_first_child(&c)) {
+			depth++;
 			continue;
+		}
 		for (;;) {
-			if (ts_tree_cursor_current_depth(&c) == 0)
+			if (depth == 0)
 				goto out;
 			if (ts_tree_cursor_goto_next_sibling(&c))
 				break;
 			ts_tree_cursor_goto_parent(&c);
+			depth--;
 		}
 	}
 out:
