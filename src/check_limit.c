@@ -874,34 +874,29 @@ static void taint_init(struct run *r)
 static const struct call_fact *call_fact_at(struct run *r, uint32_t off)
 {
 	const struct fn_fact *f = r->ctx->fact;
-	if (!f)
-		return NULL;
-	size_t lo = 0, hi = f->ncalls;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (f->calls[mid].off < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < f->ncalls && f->calls[lo].off == off ? &f->calls[lo] : NULL;
+	long i = f ? fn_call_at(f, off) : -1;
+	return i < 0 ? NULL : &f->calls[i];
 }
 
-static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
+void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink *w)
 {
 	for (int k = 0; k < 32; k++) {
 		if (!(params & (1u << k)))
 			continue;
 		bool dup = false;
-		for (int i = 0; i < r->nwsink; i++)
-			dup |= r->wsink[i].param == k && r->wsink[i].at.off == w->at.off &&
-			       r->wsink[i].path == w->path;
-		if (dup || r->nwsink == MAX_WSINKS)
+		for (int i = 0; i < *n; i++)
+			dup |= v[i].param == k && v[i].at.off == w->at.off && v[i].path == w->path;
+		if (dup || *n == MAX_WSINKS)
 			continue;
-		r->wsink[r->nwsink] = *w;
-		r->wsink[r->nwsink].param = (uint8_t)k;
-		r->nwsink++;
+		v[*n] = *w;
+		v[*n].param = (uint8_t)k;
+		(*n)++;
 	}
+}
+
+static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
+{
+	wsinks_add(r->wsink, &r->nwsink, params, w);
 }
 
 static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)

@@ -96,6 +96,9 @@ bool limit_relevant(const char *text, size_t start, size_t end);
 /* Analyse ctx->g; returns false when the budget ran out (results partial). */
 bool check_limit(struct limit_ctx *ctx);
 
+/* Add w for each parameter in params to v[0..*n), without duplicates. */
+void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink *w);
+
 /* Do two summaries say the same to a caller? */
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b);
 

@@ -413,6 +413,19 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 	entries_find(&ff->regs, root, src->text, src->len);
 }
 
+long fn_call_at(const struct fn_fact *f, uint32_t off)
+{
+	size_t lo = 0, hi = f->ncalls;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->calls[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->ncalls && f->calls[lo].off == off ? (long)lo : -1;
+}
+
 void facts_release(struct file_facts *ff)
 {
 	VEC_FREE(ff->fns);

@@ -73,6 +73,9 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns);
 void facts_release(struct file_facts *ff);
 
+/* The index of f's call starting at offset off, or -1. */
+long fn_call_at(const struct fn_fact *f, uint32_t off);
+
 /* Is the function definition `static`? */
 bool function_is_static(TSNode fn, const char *text);
 

@@ -482,18 +482,10 @@ static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out
 {
 	struct program *p = env;
 	uint32_t id = p->cur;
-	const struct fn_fact *f = fact(p, id);
-	size_t lo = 0, hi = f->ncalls;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (f->calls[mid].off < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo >= f->ncalls || f->calls[lo].off != off)
+	long c = fn_call_at(fact(p, id), off);
+	if (c < 0)
 		return 0;
-	const struct range *r = &p->cr.v[p->call_base[id] + lo];
+	const struct range *r = &p->cr.v[p->call_base[id] + (uint32_t)c];
 	size_t n = 0;
 	for (uint32_t k = 0; k < r->n && n < max; k++)
 		out[n++] = &p->sum[p->tg.v[r->first + k]];
@@ -549,8 +541,6 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	return m;
 }
 
-static bool summary_matters(const struct fn_summary *s);
-
 static void analyse(struct program *p, uint32_t id, bool report, struct fn_summary *out)
 {
 	const struct fn_fact *f = fact(p, id);
@@ -588,20 +578,6 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	check_limit(&ctx);
 	out->sinks = p->sinks[id];
 	set_sink_site(p, id, out);
-	if (report && getenv("ADDRLIMIT_DEBUG")) {
-		fprintf(stderr, "analysed %s direct=%d\n", f->name, f->direct);
-		uint32_t a = p->call_base[id], b = p->call_base[id + 1];
-		for (uint32_t ci = a; ci < b; ci++) {
-			const struct range *rg = &p->cr.v[ci];
-			for (uint32_t k = 0; k < rg->n; k++) {
-				const struct fn_summary *t = &p->sum[p->tg.v[rg->first + k]];
-				if (summary_matters(t))
-					fprintf(stderr, "  because %s exit=%x ret=%x nstore=%d field=%s\n",
-						t->name, t->exit, t->ret, t->nstore,
-						t->field_suffix ? t->field_suffix : "-");
-			}
-		}
-	}
 	if (report) {
 		r->fn_analysed++;
 		struct partial part = { xstrdup(f->name), 0, NULL, true };
@@ -635,23 +611,6 @@ static bool summary_matters(const struct fn_summary *s)
 	return (s->exit & ~(LV_ENTRY | LV_OTHER)) || s->ret || stores || s->field_suffix;
 }
 
-static void wsink_add(struct fn_summary *s, uint32_t params, const struct wsink *w)
-{
-	for (int k = 0; k < 32; k++) {
-		if (!(params & (1u << k)))
-			continue;
-		bool dup = false;
-		for (int i = 0; i < s->nwsink; i++)
-			dup |= s->wsink[i].param == k && s->wsink[i].at.off == w->at.off &&
-			       s->wsink[i].path == w->path;
-		if (dup || s->nwsink == MAX_WSINKS)
-			continue;
-		s->wsink[s->nwsink] = *w;
-		s->wsink[s->nwsink].param = (uint8_t)k;
-		s->nwsink++;
-	}
-}
-
 /*
  * A function that is not analysed still passes its parameters on: when a
  * callee's window reaches argument i and the function passes its own
@@ -671,7 +630,8 @@ static bool pass_wsinks(struct program *p, uint32_t id)
 			const struct fn_summary *t = &p->sum[p->tg.v[r->first + k]];
 			for (int j = 0; j < t->nwsink; j++)
 				if (t->wsink[j].param < cf->nargs && t->wsink[j].param < 64)
-					wsink_add(s, cf->argmask[t->wsink[j].param], &t->wsink[j]);
+					wsinks_add(s->wsink, &s->nwsink, cf->argmask[t->wsink[j].param],
+						   &t->wsink[j]);
 		}
 	}
 	return s->nwsink != before;
