@@ -92,9 +92,15 @@ static void incomplete(struct builder *b, const char *why)
 
 /* --- atoms ------------------------------------------------------------- */
 
+/* Calls (mostly macros) whose value is the same each time within one call
+ * of the function, so their conditions correlate. */
 static const char *const pure_calls[] = {
 	"IS_ERR", "IS_ERR_OR_NULL", "IS_ENABLED", "IS_BUILTIN", "IS_MODULE",
 	"IS_REACHABLE", "defined", "KERNEL_VERSION", "segment_eq", "uaccess_kernel",
+	"IS_ERR_VALUE", "PTR_ERR", "IS_ALIGNED", "ARRAY_SIZE", "user_mode", "user_mode_vm",
+	"in_interrupt", "in_irq", "in_softirq", "in_task", "in_atomic", "in_compat_syscall",
+	"is_compat_task", "S_ISREG", "S_ISDIR", "S_ISCHR", "S_ISBLK", "min", "max", "min_t",
+	"max_t",
 };
 
 static bool is_zero_literal(TSNode n, const char *text)

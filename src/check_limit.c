@@ -1155,6 +1155,27 @@ static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNo
 	free(k);
 }
 
+/* `fp = filp_open(...)` is an error pointer or a file, never NULL: a later
+ * `if (fp)` is taken. */
+static void assume_not_null(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
+{
+	static const char *const never_null[] = { "filp_open", "file_open_name", "open_exec" };
+	rhs = strip_parens(rhs);
+	size_t len;
+	const char *name = node_is(rhs, S_call_expression) ? call_name(rhs, r->text, &len) : NULL;
+	bool hit = false;
+	for (size_t i = 0; name && i < ARRAY_SIZE(never_null); i++)
+		hit |= name_is(name, len, never_null[i]);
+	if (!hit)
+		return;
+	char *k = node_text_nospace(strip_parens(lhs), r->text);
+	const struct cfg *g = r->ctx->g;
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, k))
+			assume_add(s, (int)i, true);
+	free(k);
+}
+
 static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain)
 {
 	int v = plain && !ts_node_is_null(rhs) ? value_of(r, s, rhs) : -1;
@@ -1174,6 +1195,8 @@ static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool 
 	kill_root(r, s, lhs);
 	if (plain)
 		assume_from_literal(r, s, lhs, rhs);
+	if (plain && !ts_node_is_null(rhs))
+		assume_not_null(r, s, lhs, rhs);
 	int key = lval_key(r, lhs, v >= 0);
 	if (key < 0)
 		return;
