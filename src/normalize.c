@@ -250,8 +250,13 @@ static bool is_iterator(const char *s, size_t n)
 	};
 	if (in_list(walks, ARRAY_SIZE(walks), s, n))
 		return true;
-	/* for_each_*, *_foreach, FOR_EACH_*, for_all_*, with_*(...), scoped_guard */
-	static const char *const parts[] = { "for_each", "foreach", "FOR_EACH", "FOREACH", "for_all_" };
+	/*
+	 * for_each_*, *_foreach, FOR_EACH_*, for_all_*, with_*(...), scoped_guard;
+	 * while_each_* ends a `do_each_*(...) { ... }` loop (while_each_thread)
+	 */
+	static const char *const parts[] = {
+		"for_each", "foreach", "FOR_EACH", "FOREACH", "for_all_", "while_each",
+	};
 	for (size_t k = 0; k < ARRAY_SIZE(parts); k++) {
 		size_t m = strlen(parts[k]);
 		for (size_t i = 0; i + m <= n; i++)
@@ -260,6 +265,66 @@ static bool is_iterator(const char *s, size_t n)
 	}
 	return (n > 5 && !memcmp(s, "with_", 5)) || (n >= 12 && !memcmp(s, "scoped_guard", 12)) ||
 	       (n >= 17 && !memcmp(s, "scoped_cond_guard", 17));
+}
+
+/*
+ * `#define` lines the grammar cannot read, in [a, e): a comment with more
+ * of the definition after it (`{ 0, BASE_BAUD }, /+ ttyS0 +/ \` then a
+ * continuation line) ends the grammar's definition there, so it is
+ * blanked; a GNU named variadic parameter `args...` becomes `args   `.
+ */
+static void fix_define(char *t, size_t a, size_t e)
+{
+	size_t i = a + 1;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (e - i < 7 || memcmp(t + i, "define", 6) != 0 || is_ident((unsigned char)t[i + 6]))
+		return;
+	i += 6;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	while (i < e && is_ident((unsigned char)t[i]))
+		i++;
+	if (i < e && t[i] == '(') {
+		for (; i < e && t[i] != ')' && t[i] != '\n'; i++)
+			if (i + 3 <= e && !memcmp(t + i, "...", 3) && is_ident((unsigned char)t[i - 1]))
+				blank(t, i, i + 3);
+	}
+	for (; i + 1 < e; i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+			for (i++; i < e && t[i] != q && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (t[i] == '/' && t[i + 1] == '*') {
+			const char *c = strstr(t + i + 2, "*/");
+			if (!c || (size_t)(c - t) + 2 > e)
+				return;
+			size_t ce = (size_t)(c - t) + 2, x = ce;
+			while (x < e && (t[x] == ' ' || t[x] == '\t'))
+				x++;
+			if (!memchr(t + i, '\n', ce - i) && x < e && t[x] != '\n')
+				blank(t, i, ce);
+			i = ce - 1;
+		}
+	}
+}
+
+/*
+ * `} while_each_thread(g, t);`: the iterator at s (n bytes) closes a
+ * `do { ... }` loop (do_each_thread opens it), so it is the loop's `while`
+ * although no body follows.
+ */
+static bool do_tail(const char *t, size_t s, size_t n)
+{
+	static const char part[] = "while_each";
+	size_t m = sizeof(part) - 1;
+	bool named = false;
+	for (size_t i = 0; i + m <= n && !named; i++)
+		named = memcmp(t + s + i, part, m) == 0;
+	while (s > 0 && (t[s - 1] == ' ' || t[s - 1] == '\t' || t[s - 1] == '\n'))
+		s--;
+	return named && s > 0 && t[s - 1] == '}';
 }
 
 /*
@@ -1354,7 +1419,9 @@ static void fix_toplevel_calls(char *t, tok_list *tl)
 /*
  * A macro call followed by a block inside a function
  * (`scoped_guard(spinlock, &l) {`, `xt_entry_foreach(e, b, s) {`) is a loop
- * or a scope: spell the name `while` (or `if` when it is shorter).
+ * or a scope: spell the name `while` (or `if` when it is shorter).  One
+ * whose block the first stage's `while` closes (`do_each_thread(g, t) {
+ * ... } while_each_thread(g, t);`) opens a `do` loop: the call becomes `do`.
  */
 static void fix_block_macros(char *t, tok_list *tl)
 {
@@ -1366,7 +1433,12 @@ static void fix_block_macros(char *t, tok_list *tl)
 		if (!close || close == i + 2 || close + 1 >= tl->n || !is_p(&tl->v[close + 1], '{'))
 			continue;
 		size_t len = k->b - k->a;
-		if (len >= 5) {
+		uint32_t end = tl->v[close + 1].mate;
+		if (len > 7 && memmem(t + k->a, len, "do_each", 7) && end != UINT32_MAX &&
+		    end + 1 < tl->n && tok_is(t, &tl->v[end + 1], "while")) {
+			memcpy(t + k->a, "do", 2);
+			blank(t, k->a + 2, tl->v[close].b);
+		} else if (len >= 5) {
 			memcpy(t + k->a, "while", 5);
 			blank(t, k->a + 5, k->b);
 		} else if (len >= 2) {
@@ -1553,12 +1625,18 @@ static void fix_stmt_macros(char *t, tok_list *tl)
  *    condition held; an `#if 0` arm is dead and is blanked whole);
  *  - several arms, inside a function or a list: the directives are blanked
  *    and all arms stay, one after the other, when that keeps the brackets
- *    as the first arm alone would (`} else if (a) {` then `} else {`);
+ *    as the first arm alone would (`} else if (a) {` then `} else {`); in
+ *    an initialiser, a ',' written into a directive joins two elements;
+ *  - inside a function, arms that are whole statements and then the same
+ *    opening (the same control structure and calls, as below): every
+ *    arm's statements stay, and the last arm's opening;
  *  - otherwise the first live arm stays and the others are blanked, but
  *    only when they hold the same control structure and the same calls that
  *    matter to the analysis (returns, gotos, set_fs/get_fs, uaccess, locks):
  *    `if (x) {` / `if (y) {`.
- * Otherwise the group is left as written.  Nested groups go first.
+ * Otherwise the group is left as written.  Nested groups go first.  A group
+ * the grammar can read as it stands keeps its directives, but an `#if 0`
+ * arm in it whose brackets do not balance is blanked.
  */
 enum { PPF_DEAD = 1, PPF_SHADOW = 2 };
 
@@ -1623,7 +1701,11 @@ static void arm_scan(const char *t, const tok_list *tl, const uint8_t *fl, size_
 				ai->min = ai->delta;
 			h = k->c == '}' ? '}' : 0;
 		} else if (k->k == K_ID && (structural_word(t, k) ||
-					    critical_word(t + k->a, k->b - k->a))) {
+					    (critical_word(t + k->a, k->b - k->a) &&
+					     !(q > a && (tok_is(t, &tl->v[q - 1], "struct") ||
+							 tok_is(t, &tl->v[q - 1], "union") ||
+							 tok_is(t, &tl->v[q - 1], "enum")))))) {
+			/* `struct dlm_lock_result` names a type, not a lock */
 			h = word_hash(t + k->a, k->b - k->a) | 0x100;
 		}
 		if (h) {
@@ -1662,7 +1744,13 @@ static bool arm_complete(const char *t, const tok_list *tl, const struct arm_inf
 	case 'B':
 		return !tok_is(t, f, "else") && (is_p(l, ';') || is_p(l, '}'));
 	case 0:
-		/* `NOKPROBE_SYMBOL(f)` may end an arm; `int f(int a)` before `{` may not */
+		/* `NOKPROBE_SYMBOL(f)` may end an arm; `int f(int a)` before `{` may not,
+		 * nor `__attribute__((l1_text))` before the function it is for */
+		if (is_p(l, ')') && l->mate != UINT32_MAX && l->mate > 0) {
+			const struct tok *c = &tl->v[l->mate - 1];
+			if (tok_is(t, c, "__attribute__") || tok_is(t, c, "__attribute"))
+				return false;
+		}
 		return is_p(l, ';') || is_p(l, '}') || (is_p(l, ')') && !next_is_brace);
 	case 'S':
 		return is_p(l, ';') || is_p(l, ',') || is_p(l, '}') || l->k == K_ID;
@@ -1675,6 +1763,95 @@ static void blank_tok(char *t, const tok_list *tl, uint8_t *fl, size_t q)
 {
 	blank(t, tl->v[q].a, tl->v[q].b);
 	fl[q] |= PPF_DEAD;
+}
+
+/*
+ * The end of the longest run of whole statements at the start of [a, b):
+ * the index after its last ';' or block '}' (not one an `else` follows,
+ * nor the `while` of a do loop), or a when there is none.
+ */
+static size_t stmt_prefix(const char *t, const tok_list *tl, const uint8_t *fl, size_t a,
+			  size_t b)
+{
+	size_t end = a;
+	int depth = 0;
+	bool first = true, in_do = false;
+	for (size_t q = a; q < b; q++) {
+		const struct tok *k = &tl->v[q];
+		if (k->k == K_PP || (fl[q] & (PPF_DEAD | PPF_SHADOW)))
+			continue;
+		if (first && tok_is(t, k, "else"))
+			return a;
+		first = false;
+		if (depth == 0 && tok_is(t, k, "do"))
+			in_do = true;
+		if (k->k == K_P && strchr("{([", k->c)) {
+			depth++;
+			continue;
+		} else if (k->k == K_P && strchr("})]", k->c)) {
+			if (--depth < 0)
+				break;
+			if (depth != 0 || k->c != '}' || k->mate == UINT32_MAX || !tl->v[k->mate].blk)
+				continue;
+		} else if (depth != 0 || !is_p(k, ';')) {
+			continue;
+		}
+		size_t nx = live_after(tl, fl, q + 1);
+		if (nx >= b || !(tok_is(t, &tl->v[nx], "else") ||
+				 (in_do && tok_is(t, &tl->v[nx], "while")))) {
+			end = q + 1;
+			in_do = false;
+		}
+	}
+	return end;
+}
+
+/*
+ * Arms that are whole statements followed by the same opening:
+ * `#ifdef A / for (...) { ... } / for (i = 0; i < 512; i++) { / #else /
+ * for (i = 0; i < 528; i++) { / #endif` (the same control structure and
+ * limit/lock/uaccess words after each arm's statements).  Every arm's
+ * statements stay and the last arm's opening: `for (...) { ... } for (i =
+ * 0; i < 528; i++) {`.  Returns whether it rewrote.
+ */
+static bool pp_prefixes(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir,
+			size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t split[PP_MAX_ARMS], ref = SIZE_MAX, last = SIZE_MAX;
+	struct arm_info rest[PP_MAX_ARMS];
+	bool any = false;
+	size_t p = live_before(tl, fl, dir[0]);
+	if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
+			       is_p(&tl->v[p], '}') || is_p(&tl->v[p], ':')))
+		return false;
+	for (size_t m = keep; m < narms; m++) {
+		if (arms[m].first == SIZE_MAX)
+			continue;
+		split[m] = stmt_prefix(t, tl, fl, dir[m] + 1, dir[m + 1]);
+		arm_scan(t, tl, fl, split[m], dir[m + 1], &rest[m]);
+		if (rest[m].first == SIZE_MAX)
+			return false;
+		any |= rest[m].first > arms[m].first;
+		if (ref == SIZE_MAX)
+			ref = m;
+		else if (rest[m].skel != rest[ref].skel || rest[m].nskel != rest[ref].nskel ||
+			 rest[m].delta != rest[ref].delta || rest[m].min != rest[ref].min)
+			return false;
+		last = m;
+	}
+	if (!any)
+		return false;
+	for (size_t m = 0; m <= narms; m++)
+		blank_tok(t, tl, fl, dir[m]);
+	for (size_t m = 0; m < narms; m++) {
+		if (m < keep)
+			for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+		else if (arms[m].first != SIZE_MAX && m != last)
+			for (size_t q = split[m]; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+	}
+	return true;
 }
 
 static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd)
@@ -1700,6 +1877,11 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
 				       is_p(&tl->v[p], '}')))
 			ok = false;
+		/* `struct { ... }` then `#ifdef A / tbl[18] = {...}; / #else ...`:
+		 * the arms finish the declaration the '}' is in */
+		if (p != SIZE_MAX && is_p(&tl->v[p], '}') && tl->v[p].mate != UINT32_MAX &&
+		    !tl->v[tl->v[p].mate].blk)
+			ok = false;
 		if (nx != SIZE_MAX && tok_is(t, &tl->v[nx], "else"))
 			ok = false;
 	}
@@ -1710,6 +1892,14 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 			if (m != first_live)
 				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
 					fl[q] |= PPF_SHADOW;
+		/* but an `#if 0` arm with unbalanced brackets (dead code that
+		 * opens an `if (...) {` the live code closes) is blanked */
+		if (arms[0].dead && arms[0].first != SIZE_MAX &&
+		    (arms[0].min < 0 || arms[0].delta != 0)) {
+			for (size_t q = dir[0] + 1; q < dir[1]; q++)
+				blank_tok(t, tl, fl, q);
+			return true;
+		}
 		return false;
 	}
 	size_t keep = arms[0].dead ? 1 : 0;
@@ -1741,8 +1931,13 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 				min = depth + arms[m].min;
 			depth += arms[m].delta;
 		}
-		/* each arm but the last must end where another may follow */
-		bool joins = true;
+		/* each arm but the last must end where another may follow; in an
+		 * initialiser an element with no ',' (`{0x0000, f, g}` before
+		 * `#else`) gets one in the directive after it, when the group
+		 * starts an element (not after `.ioctl =`) */
+		bool joins = true, comma[PP_MAX_ARMS + 1] = { false };
+		bool elem = before != SIZE_MAX && (is_p(&tl->v[before], '{') ||
+						   is_p(&tl->v[before], ','));
 		size_t last_live = SIZE_MAX;
 		for (size_t m = keep; m < narms; m++)
 			if (arms[m].first != SIZE_MAX)
@@ -1751,20 +1946,38 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 			if (arms[m].first == SIZE_MAX || m == last_live)
 				continue;
 			const struct tok *l = &tl->v[arms[m].last];
-			if (ctx == 'B')
+			if (ctx == 'B') {
 				joins = is_p(l, ';') || is_p(l, '{') || is_p(l, '}') || tok_is(t, l, "else");
-			else
-				joins = is_p(l, ',');
+			} else if (is_p(l, ',')) {
+				joins = true;
+			} else {
+				size_t nx = m + 1;
+				while (arms[nx].first == SIZE_MAX)
+					nx++;
+				const struct tok *f = &tl->v[arms[nx].first];
+				joins = ctx == 'I' && elem &&
+					(is_p(f, ',') ||
+					 ((is_p(l, '}') || l->k == K_ID || l->k == K_NUM || l->k == K_STR ||
+					   is_p(l, ')')) &&
+					  (is_p(f, '{') || is_p(f, '.') || is_p(f, '[') || f->k == K_ID ||
+					   f->k == K_NUM || f->k == K_STR || is_p(f, '&'))));
+				comma[m + 1] = joins && !is_p(f, ',');
+			}
 		}
 		if (joins && depth == arms[keep].delta && min >= arms[keep].min) {
-			for (size_t m = 0; m <= narms; m++)
+			for (size_t m = 0; m <= narms; m++) {
 				blank_tok(t, tl, fl, dir[m]);
+				if (comma[m])
+					t[tl->v[dir[m]].a] = ',';
+			}
 			for (size_t m = 0; m < keep; m++)
 				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
 					blank_tok(t, tl, fl, q);
 			return true;
 		}
 	}
+	if (ctx == 'B' && !body && pp_prefixes(t, tl, fl, dir, narms, keep, arms))
+		return true;
 	/* keep one arm: the others must have the same skeleton */
 	for (size_t m = keep + 1; m < narms; m++)
 		if (arms[m].first != SIZE_MAX && (arms[m].skel != arms[keep].skel ||
@@ -1861,7 +2074,9 @@ static void fix_macro_args(char *t, tok_list *tl)
 		size_t storage = SIZE_MAX;
 		if (open->brace == 0 && open->paren == 0) {
 			size_t p = prev_tok(tl, i - 1);
-			if (p != SIZE_MAX && (tok_is(t, &tl->v[p], "static") || tok_is(t, &tl->v[p], "extern"))) {
+			/* `static`, `extern`, `static const` (DECLARE_TLV_DB_RANGE) */
+			while (p != SIZE_MAX && (tok_is(t, &tl->v[p], "static") || tok_is(t, &tl->v[p], "extern") ||
+						 tok_is(t, &tl->v[p], "const"))) {
 				storage = p;
 				p = prev_tok(tl, p);
 			}
@@ -1881,10 +2096,13 @@ static void fix_macro_args(char *t, tok_list *tl)
 			continue;
 		}
 		if (file_scope && storage != SIZE_MAX && close + 1 < tl->n && is_p(&tl->v[close + 1], ';')) {
-			/* `static DEFINE_PER_CPU(struct s, v);`, `static FOO("8000");` read
-			 * only without `static`; `static DEFINE_MUTEX(m);` reads as it is */
+			/* `static DEFINE_PER_CPU(struct s, v);`, `static FOO("8000");`,
+			 * `static const DECLARE_TLV_DB_RANGE(t, 0, 0, X(1, 2));` read only
+			 * without `static`/`const`; `static DEFINE_MUTEX(m);` reads as it is */
 			if (!(close == i + 2 && tl->v[i + 1].k == K_ID && !is_kw(t, &tl->v[i + 1])))
-				blank(t, tl->v[storage].a, tl->v[storage].b);
+				for (size_t q = storage; q < i - 1; q++)
+					if (tl->v[q].k == K_ID)
+						blank(t, tl->v[q].a, tl->v[q].b);
 		}
 		int32_t depth = open->paren + 1;
 		size_t a = i + 1;	/* first token of the current argument */
@@ -1971,6 +2189,42 @@ static void fix_misc(char *t, tok_list *tl)
 			if (!type && !ident)
 				t[k->a] = 'x';
 		}
+	}
+}
+
+/*
+ * Table macros that bring their own ',' (`MUX_CFG(DA830, RTCK, 0, 0, 0xf,
+ * 8, false)` one a line in an initialiser): a blank between one such call
+ * and the next element (another call, a `{ ... }`) becomes the ',' the
+ * grammar wants between elements.
+ */
+static void fix_init_elems(char *t, tok_list *tl)
+{
+	for (size_t i = 1; i + 2 < tl->n; i++) {
+		const struct tok *k = &tl->v[i], *p = &tl->v[i - 1];
+		if (k->k != K_ID || k->encl != 'I' || is_kw(t, k) ||
+		    !(is_p(p, '{') || is_p(p, ',') || is_p(p, ')')))
+			continue;
+		size_t close = call_end(tl, i);
+		if (!close || close + 2 >= tl->n)
+			continue;
+		const struct tok *nx = &tl->v[close + 1];
+		if (!is_p(nx, '{') && (nx->k != K_ID || is_kw(t, nx) || !is_p(&tl->v[close + 2], '(')))
+			continue;
+		for (size_t x = tl->v[close].b; x < nx->a; x++) {
+			if (t[x] == ' ' || t[x] == '\t') {
+				t[x] = ',';
+				break;
+			}
+			if (t[x] == '/' && t[x + 1] == '*') {
+				const char *e = strstr(t + x + 2, "*/");
+				x = e ? (size_t)(e - t) + 1 : nx->a;
+			} else if (t[x] == '/' && t[x + 1] == '/') {
+				while (x < nx->a && t[x] != '\n')
+					x++;
+			}
+		}
+		i = close;
 	}
 }
 
@@ -2084,11 +2338,17 @@ static void fix_params(char *t, tok_list *tl)
 }
 
 /* Indentation of the line holding offset off, in columns (tabs to 8). */
+/* Offset of the first byte of the line holding off. */
+static size_t line_of(const char *t, size_t off)
+{
+	while (off > 0 && t[off - 1] != '\n')
+		off--;
+	return off;
+}
+
 static unsigned indent_of(const char *t, size_t off)
 {
-	size_t a = off;
-	while (a > 0 && t[a - 1] != '\n')
-		a--;
+	size_t a = line_of(t, off);
 	unsigned col = 0;
 	for (size_t i = a; i < off && (t[i] == ' ' || t[i] == '\t'); i++)
 		col = t[i] == '\t' ? (col + 8) & ~7u : col + 1;
@@ -2101,25 +2361,48 @@ static unsigned indent_of(const char *t, size_t off)
  * tells what it is: a next line indented deeper is its body (a loop or
  * condition macro: the name becomes `while`/`if`); otherwise it is a
  * statement, and a blank between the two lines (the next line's
- * indentation) becomes the missing ';'.
+ * indentation) becomes the missing ';'.  A bare word alone on its line
+ * (`CRITBEGIN`) is such a statement too; with no blank after it (the
+ * function's `}` in column 0 follows) its last letter becomes the ';'.
+ * The same macro called again on the line (`N(UP) N(DOWN)`, each a
+ * `case`) is a run of statements: the blank before each takes a ';'.
  */
 static void fix_stmt_nosemi(char *t, tok_list *tl)
 {
-	for (size_t i = 0; i + 3 < tl->n; i++) {
-		const struct tok *k = &tl->v[i];
+	/* the line a ';' was written into the indentation of, and that indentation */
+	size_t semi_line = SIZE_MAX;
+	unsigned semi_indent = 0;
+	for (size_t i = 0; i + 1 < tl->n; i++) {
+		struct tok *k = &tl->v[i];
 		if (k->k != K_ID || k->brace == 0 || k->encl != 'B' || is_kw(t, k))
 			continue;
 		size_t close = call_end(tl, i);
+		/* a bare word alone on its line: `CRITBEGIN`, `SiS300Idle` */
+		bool bare = !close && i > 0 && has_nl(t, tl->v[i - 1].b, k->a);
+		if (bare)
+			close = i;
 		if (!close || close + 1 >= tl->n || !stmt_start(t, tl, i))
 			continue;
 		const struct tok *nx = &tl->v[close + 1];
-		if (!has_nl(t, tl->v[close].b, nx->a))
+		if (!has_nl(t, tl->v[close].b, nx->a)) {
+			/* `N(UP) N(DOWN) N(REBOOT)`: the same macro again on the line */
+			size_t len = k->b - k->a;
+			if (!bare && nx->b - nx->a == len && !memcmp(t + nx->a, t + k->a, len) &&
+			    call_end(tl, close + 1) && (t[nx->a - 1] == ' ' || t[nx->a - 1] == '\t')) {
+				t[nx->a - 1] = ';';
+				tl->v[close].c = ';';
+				i = close;
+			}
 			continue;
-		if (!(nx->k == K_ID || is_p(nx, '}') || is_p(nx, '*') || is_p(nx, '(')))
+		}
+		if (!(nx->k == K_ID || is_p(nx, '}') || (!bare && (is_p(nx, '*') || is_p(nx, '(')))))
 			continue;
 		if (tok_is(t, nx, "else"))
 			continue;
-		unsigned ci = indent_of(t, k->a), ni = indent_of(t, nx->a);
+		unsigned ci = line_of(t, k->a) == semi_line ? semi_indent : indent_of(t, k->a);
+		unsigned ni = indent_of(t, nx->a);
+		if (bare && ni > ci)
+			continue;	/* `my_type_t` then `\tvar;`? */
 		if (ni > ci && !is_p(nx, '}')) {
 			size_t len = k->b - k->a;
 			if (close == i + 2)
@@ -2150,9 +2433,18 @@ static void fix_stmt_nosemi(char *t, tok_list *tl)
 			}
 		}
 		if (x < nx->a && (t[x] == ' ' || t[x] == '\t')) {
+			semi_line = line_of(t, nx->a);
+			semi_indent = ni;
 			t[x] = ';';
+			tl->v[close].k = K_P;
 			tl->v[close].c = ';';	/* a statement ends here now */
 			i = close;
+		} else if (bare) {
+			/* no blank (`SiS300Idle` then `}` in column 0): the word's
+			 * last letter takes it; a name alone does nothing */
+			t[k->b - 1] = ';';
+			k->k = K_P;
+			k->c = ';';
 		}
 	}
 }
@@ -2172,6 +2464,7 @@ static void refine(char *t, size_t n)
 	fix_string_runs(t, &tl);
 	fix_offsetof(t, &tl);
 	fix_macro_args(t, &tl);
+	fix_init_elems(t, &tl);
 	fix_type_macros(t, &tl);
 	fix_macro_designators(t, &tl);
 	fix_local_decls(t, &tl);
@@ -2223,6 +2516,7 @@ void normalize(struct source *src)
 					i++;
 			}
 			pp_track(&pd, pp_kind(t, pa, i), t, pa, i, &brace, &pp_paren, NULL, NULL);
+			fix_define(t, pa, i);
 			continue;
 		}
 		line_start = false;
@@ -2323,7 +2617,8 @@ void normalize(struct source *src)
 					if (args && nx < n &&
 					    (t[nx] == '{' || is_ident_start((unsigned char)t[nx]) ||
 					     ((t[nx] == '+' || t[nx] == '-') && nx + 1 < n && t[nx + 1] == t[nx]) ||
-					     t[nx] == '*' || t[nx] == '(')) {
+					     t[nx] == '*' || t[nx] == '(' ||
+					     (t[nx] == ';' && do_tail(t, p.callee, p.callee_len)))) {
 						memcpy(t + p.callee, "while", 5);
 						blank(t, p.callee + 5, p.callee + p.callee_len);
 					}

@@ -10,28 +10,38 @@
  *    `long sys_name(type  arg, ...)` (COMPAT_: `compat_sys_name`);
  *  - iterator macros in function bodies (`list_for_each_entry(...) {`,
  *    any `*for_each*`) become `while (...)` loops over a comma expression;
+ *    `do_each_thread(g, t) { ... } while_each_thread(g, t);` becomes
+ *    `do { ... } while (g, t);` (`} while_each_*(...);` closes a `do`);
  *  - a type passed as a macro argument (`container_of(p, struct x, m)`,
  *    `min_t(unsigned int, a, b)`) becomes the placeholder identifier `_`;
  *  - then, on a token list (normalize.c, "second stage"): conditional
  *    groups that split a statement, an argument list or an initialiser are
  *    flattened (one arm: its directives blanked; several: all arms in a row
- *    when the brackets allow, else one arm when the others hold the same
- *    control structure and the same limit/lock/uaccess calls; otherwise
- *    left alone); `case 1 ... 5:`; digit-led token-pasted names
+ *    when the brackets allow, initialiser elements joined by a ',' written
+ *    into the directive between them; else, when each arm is whole
+ *    statements then the same opening (`for (...) {`), all the statements
+ *    and the last arm's opening; else one arm when the others hold the same
+ *    control structure and the same limit/lock/uaccess calls (a struct
+ *    tag such as `dlm_lock_result` is no lock call); otherwise
+ *    left alone), and `#if 0` code with unbalanced brackets is blanked;
+ *    `case 1 ... 5:`; digit-led token-pasted names
  *    (`10000baseT_Full`); macros inside string concatenations and asm
  *    templates (`KERN_ERR PFX "x"`, `__stringify(x)`); `offsetof` with a
  *    member path; `typeof(x) v;` and other macros used as a declaration's
  *    type; `.field =` and empty or operator arguments of macro calls;
  *    storage-class and attribute macros in function heads and parameters
- *    (`STATIC int f(IN OUT T p)`); macro calls with no ';' (the indentation
- *    of the next line tells a statement from a loop header); macros taking
+ *    (`STATIC int f(IN OUT T p)`); macro calls and bare macro words with no
+ *    ';' (the indentation of the next line tells a statement from a loop
+ *    header); table macros with no ',' in an initialiser; macros taking
  *    statements (`PP_ASSERT_WITH_CODE(c, "m", return -1);` becomes
  *    `if(c){ "m"; return -1;}`); `define_machine(x) {`, `MACHINE_START`,
  *    `BPF_CALL_n`; explicit-register and late `__attribute__` declarations.
  *
- * Comments and strings are left untouched; preprocessor lines only as
- * above (conditional directives of flattened groups, `#define` inside an
- * initialiser or argument list), always blanked, never moved.
+ * Comments and strings are left untouched, but for a comment inside a
+ * `#define` with more of the definition after it; preprocessor lines only
+ * as above (conditional directives of flattened groups, `#define` inside an
+ * initialiser or argument list) and a GNU `args...` parameter's dots,
+ * always blanked, never moved.
  */
 #ifndef ADDRLIMIT_NORMALIZE_H
 #define ADDRLIMIT_NORMALIZE_H

@@ -9,6 +9,7 @@
 
 #include "load.h"
 #include "normalize.h"
+#include "parse.h"
 #include "util.h"
 
 static int failures;
@@ -89,6 +90,18 @@ static bool same_shape(const struct source *s)
 	return true;
 }
 
+/* Does the grammar read the normalised text without an error? */
+static bool parses(const struct source *s)
+{
+	TSParser *p = ts_parser_new();
+	ts_parser_set_language(p, tree_sitter_c());
+	TSTree *tree = ts_parser_parse_string(p, NULL, s->text, (uint32_t)s->len);
+	bool ok = !ts_node_has_error(ts_tree_root_node(tree));
+	ts_tree_delete(tree);
+	ts_parser_delete(p);
+	return ok;
+}
+
 static void test_normalize(void)
 {
 	struct source s = src_of("static long __init foo(char __user *p, int __iomem *q)\n{\n"
@@ -117,6 +130,109 @@ static void test_normalize(void)
 	s = src_of("int list_for_each_thing(int x)\n{\n\treturn xyz_for_each(a, b);\n}\n");
 	check(!strncmp(s.text, "int list_for_each_thing(", 24) && strstr(s.text, "xyz_for_each(a, b);"),
 	      "a function named for_each, or a call ending in ';', is not a loop");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n\tdo {\n\t\tn++;\n\t} while_each_thread(g, t);\n"
+		   "\tdo_each_pid_task(pid, type, p) {\n\t\tn++;\n\t} while_each_pid_task(pid, type, p);\n"
+		   "\twhile_each_thread(father, t) {\n\t\tn++;\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s), "while_each_* loops keep length and newlines and parse");
+	check(strstr(s.text, "} while            (g, t);") != NULL,
+	      "`} while_each_thread(g, t);` ends the do loop");
+	check(strstr(s.text, "\tdo                             {") &&
+	      strstr(s.text, "} while              (pid, type, p);"),
+	      "do_each_pid_task(...) { ... } while_each_pid_task(...); becomes a do loop");
+	check(strstr(s.text, "\twhile            (father, t) {") != NULL,
+	      "while_each_thread(...) { is a while loop");
+	source_release(&s);
+
+	s = src_of("#ifdef A\n__attribute__((l1_text))\n#endif\nint f(int x)\n{\n\treturn x;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "#ifdef") == NULL &&
+	      strstr(s.text, "__attribute__((l1_text))") != NULL,
+	      "an attribute under #ifdef before a function joins it");
+	source_release(&s);
+
+	s = src_of("void f(int a)\n{\n#if 0\n\tif (a) {\n#endif\n\tif (b) {\n\t\tg();\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "if (a)") == NULL &&
+	      strstr(s.text, "if (b) {") != NULL,
+	      "an #if 0 arm with unbalanced braces is blanked");
+	source_release(&s);
+
+	s = src_of("struct {\n\tint d, p;\n}\n#ifndef A\n t[2] = { {0, 0}, {1, 2} };\n#else\n"
+		   " t[2] = { {0, 0}, {3, 4} };\n#endif\nint x;\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "{1, 2}") && !strstr(s.text, "{3, 4}"),
+	      "conditional declarators after a struct body: one arm is kept");
+	source_release(&s);
+
+	s = src_of("struct t tab[] =\n{\n#if defined(A)\n\t{0, f}\n#else\n\t{1, g},\n\t{2, h}\n#endif\n};\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "\t{0, f}\n,    \n\t{1, g},") != NULL,
+	      "initialiser arms are joined with a ',' in the directive between them");
+	source_release(&s);
+
+	s = src_of("struct f fops = {\n\t.ioctl =\n#ifdef X\n\tf1\n#else\n\tf2\n#endif\n\t,\n};\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "f1") && !strstr(s.text, "f2"),
+	      "arms of one initialiser value are not joined: one is kept");
+	source_release(&s);
+
+	s = src_of("#define DBG(fmt...) printk(fmt)\n#define PORTS \\\n\t{ 0, 1 }, /* ttyS0 */ \\\n"
+		   "\t{ 2, 3 }, /* ttyS1 */\nstatic int x[] = { PORTS };\n");
+	check(same_shape(&s) && parses(&s), "#define with comments and args... parses");
+	check(strstr(s.text, "DBG(fmt   )") && strstr(s.text, "{ 0, 1 },             \\") &&
+	      strstr(s.text, "{ 2, 3 }, /* ttyS1 */"),
+	      "comments inside a #define are blanked, the last one stays");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n#ifdef A\n\tfor (i = 0; i < 16; i++) {\n\t\tg(i);\n\t}\n"
+		   "\tfor (i = 0; i < 512; i++) {\n#else\n\tfor (i = 0; i < 528; i++) {\n#endif\n"
+		   "\t\th(i);\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "g(i);") && !strstr(s.text, "512") &&
+	      strstr(s.text, "i < 528"),
+	      "arms of statements then the same opening: all statements, the last opening");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n#ifdef A\n\tif (x) g();\n\telse h();\n\tfor (;;) {\n#else\n"
+		   "\tfor (;;) {\n#endif\n\t\tk();\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "\telse h();\n\t          \n"),
+	      "the statements before the opening end after the else, not before it");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n#ifdef A\n\tfor (;;) {\n\t\tbreak;\n\t}\n\tif (a) {\n#else\n"
+		   "\twhile (b) {\n#endif\n\t\th();\n\t}\n}\n");
+	check(same_shape(&s) && strstr(s.text, "#ifdef A") && strstr(s.text, "if (a)"),
+	      "arms whose openings differ are left as written");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n\tCRITFLAGS\n\n\tDBG(__func__)\n\tCRITBEGIN\n\tg();\n"
+		   "\tCRITEND\n}\nvoid h(void)\n{\n\tIdle\n}\n");
+	check(same_shape(&s) && parses(&s), "statement macros without ';' parse");
+	check(strstr(s.text, ";DBG(__func__)\n;CRITBEGIN\n;g();\n\tCRITEN;\n}") && strstr(s.text, "Idl;"),
+	      "bare statement macros get a ';' (or their last letter) and calls stay calls");
+	source_release(&s);
+
+	s = src_of("const char *name(int cmd)\n{\n\tswitch (cmd) {\n\tN(UP) N(DOWN)\n\tN(GOING_DOWN) N(JOIN)\n"
+		   "\t}\n\tFOO(a) BAR(b);\n\treturn 0;\n}\n");
+	check(same_shape(&s) && strstr(s.text, "\tN(UP);N(DOWN)\n;N(GOING_DOWN);N(JOIN)\n;}") &&
+	      strstr(s.text, "FOO(a) BAR(b);"),
+	      "the same macro again on a line is a run of statements; other calls are not split");
+	source_release(&s);
+
+	s = src_of("int f(int n)\n{\n#ifdef C\n\tif (n < sizeof(struct dlm_lock_result32))\n#else\n"
+		   "\tif (n < sizeof(struct dlm_lock_result))\n#endif\n\t\treturn -1;\n\treturn 0;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "result32") && !strstr(s.text, "result))"),
+	      "a struct tag naming a lock does not make two arms differ");
+	source_release(&s);
+
+	s = src_of("static const DECLARE_TLV_DB_RANGE(volume_tlv,\n\t0, 0, TLV_DB_SCALE_ITEM(-16150, 0, 0),\n"
+		   "\t1, 1, TLV_DB_SCALE_ITEM(-9280, 0, 0)\n);\nint f(void)\n{\n\treturn 0;\n}\n");
+	check(same_shape(&s) && parses(&s) && !strncmp(s.text, "             DECLARE_TLV_DB_RANGE(", 34),
+	      "`static const` before a declaring macro at file scope is blanked");
+	source_release(&s);
+
+	s = src_of("static struct m pins[] = {\n\tMUX_CFG(DA830, A, 0, 0)\n\tMUX_CFG(DA830, B, 0, 4)\n"
+		   "\t/* last */\n\tMUX_CFG(DA830, C, 0, 8)\n\t{ .flags = 0 },\n};\n");
+	check(same_shape(&s) && parses(&s), "initialiser macros without ',' parse");
+	check(strstr(s.text, "0, 0)\n,MUX_CFG(DA830, B") && strstr(s.text, "0, 4)\n,/* last */") &&
+	      strstr(s.text, "0, 8)\n,{ .flags"),
+	      "a blank between table macros becomes the ','");
 	source_release(&s);
 }
 
