@@ -272,17 +272,10 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 	}
 }
 
-struct assign_walk {
-	struct entries *es;
-	const char *text;
-};
-
-static bool visit_assign(TSNode n, void *ctx)
+void entries_note_assignment(struct entries *es, TSNode n, const char *text)
 {
-	struct assign_walk *w = ctx;
 	if (node_is(n, S_assignment_expression))
-		scan_assign(w->es, n, w->text);
-	return true;
+		scan_assign(es, n, text);
 }
 
 static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
@@ -382,7 +375,5 @@ static void scan_attr_macros(struct entries *es, const char *text, size_t len)
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 {
 	scan_tree(es, root, text, 0);
-	struct assign_walk aw = { es, text };
-	node_walk(root, visit_assign, &aw);
 	scan_attr_macros(es, text, len);
 }

@@ -19,8 +19,12 @@ struct entries {
 	VEC(struct entry) v;
 };
 
-/* Collect the entry points of a parsed file (root of its tree, normalised text). */
+/* Collect the entry points a parsed file registers in declarations and
+ * attribute macros (root of its tree, normalised text). */
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len);
+/* ... and by the assignment expression n (`fops.unlocked_ioctl = f;`): the
+ * caller's tree walk hands every assignment here. */
+void entries_note_assignment(struct entries *es, TSNode n, const char *text);
 /* The reason `name` is an entry point, or NULL. */
 const char *entries_lookup(const struct entries *es, const char *name);
 void entries_add(struct entries *es, const char *name, size_t len, const char *why);

@@ -390,8 +390,10 @@ static bool visit_binding(TSNode n, void *ctx)
 			add_binding(ff, text, ts_node_named_child(des, 0), node_field(n, "value"));
 	} else if (node_is(n, S_assignment_expression)) {
 		TSNode lhs = strip_parens(node_field(n, "left"));
-		if (node_is(lhs, S_field_expression))
+		if (node_is(lhs, S_field_expression)) {
 			add_binding(ff, text, node_field(lhs, "field"), node_field(n, "right"));
+			entries_note_assignment(&ff->regs, n, text);
+		}
 	}
 	return true;
 }
