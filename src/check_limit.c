@@ -54,6 +54,7 @@ struct state {
 	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
 	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
 	uint32_t user_restore;		/* 1 + offset of a set_fs(USER_DS) while a saved limit waits, or 0 */
+	const struct trace *ur_trace;	/* ... the path to it; not compared */
 	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
 	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
 	struct var vars[MAX_VARS];	/* sorted by key */
@@ -320,8 +321,10 @@ static bool state_join(struct state *a, const struct state *b)
 		a->rc_key = 0;
 	a->rc_neg |= b->rc_neg;
 	a->rc_nonneg |= b->rc_nonneg;
-	if (!a->user_restore)
+	if (!a->user_restore) {
 		a->user_restore = b->user_restore;
+		a->ur_trace = b->ur_trace;
+	}
 	if (!a->unsaved_raise)
 		a->unsaved_raise = b->unsaved_raise;
 	for (int i = 0; i < b->nvars; i++) {
@@ -667,6 +670,8 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 				/* judged at the exit: a later set_fs(saved) makes it a
 				 * deliberate switch (core dumps check user ranges so) */
 				s->user_restore = off + 1;
+				s->ur_trace = push_trace(r, s->trace, T_SET, 0, off,
+							 arena_text(r, call, 60));
 			}
 		}
 	}
@@ -1290,7 +1295,7 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 		return;
 	const char *saved;
 	if (s->user_restore && (saved = var_holding_entry(r, s)))
-		report(r, C_DS_NO_SAVE, s->user_restore - 1, NULL,
+		report(r, C_DS_NO_SAVE, s->user_restore - 1, s->ur_trace,
 		       xasprintf("restores USER_DS instead of the saved limit '%s'", saved), NULL);
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
