@@ -212,7 +212,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_LIST_CHECKS:
 			for (int i = 0; i < C__COUNT; i++)
-				printf("%-16s %-8s %s\n", checks[i].id, severity_name(checks[i].sev),
+				printf("%-19s %-8s %s\n", checks[i].id, severity_name(checks[i].sev),
 				       checks[i].shortd);
 			return 0;
 		case 'h':
