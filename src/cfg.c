@@ -176,6 +176,28 @@ static void collect_roots(TSNode n, const char *text, name_list *out,
 		collect_roots(ts_node_named_child(n, i), text, out, a, depth + 1);
 }
 
+/* The atom with this key, made when new; its roots are the variables of
+ * `roots_of` (none when null: a preprocessor atom is never invalidated). */
+static int32_t intern_atom(struct builder *b, const struct strbuf *key, TSNode roots_of, bool fixed)
+{
+	struct cfg *g = b->g;
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (strcmp(g->atoms.v[i].key, key->buf) == 0)
+			return (int32_t)i;
+	struct cfg_atom at = { .key = arena_strndup(g->arena, key->buf, key->len), .fixed = fixed };
+	if (!ts_node_is_null(roots_of)) {
+		name_list roots = {0};
+		collect_roots(roots_of, g->text, &roots, g->arena, 0);
+		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
+		if (roots.n)
+			memcpy(at.roots, roots.v, roots.n * sizeof(char *));
+		at.nroots = roots.n;
+		VEC_FREE(roots);
+	}
+	VEC_PUSH(g->atoms, at);
+	return (int32_t)(g->atoms.n - 1);
+}
+
 /*
  * The canonical key of an atomic condition and its polarity: `!x`,
  * `x == 0`, `x == NULL` are x false; `a >= b` is `a<b` false; `a != b`
@@ -258,26 +280,9 @@ static int32_t atom_for(struct builder *b, TSNode n, bool *pol, bool fixed)
 		strbuf_release(&sb);
 		sb = k;
 	}
-	struct cfg *g = b->g;
-	for (size_t i = 0; i < g->atoms.n; i++) {
-		if (strcmp(g->atoms.v[i].key, sb.buf) == 0) {
-			strbuf_release(&sb);
-			return (int32_t)i;
-		}
-	}
-	struct cfg_atom at = { .key = arena_strndup(g->arena, sb.buf, sb.len), .fixed = fixed };
+	int32_t a = intern_atom(b, &sb, fixed ? (TSNode){0} : n, fixed);
 	strbuf_release(&sb);
-	if (!fixed) {
-		name_list roots = {0};
-		collect_roots(n, text, &roots, g->arena, 0);
-		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
-		if (roots.n)
-			memcpy(at.roots, roots.v, roots.n * sizeof(char *));
-		at.nroots = roots.n;
-		VEC_FREE(roots);
-	}
-	VEC_PUSH(g->atoms, at);
-	return (int32_t)(g->atoms.n - 1);
+	return a;
 }
 
 /* --- expressions ------------------------------------------------------- */
@@ -622,24 +627,9 @@ static int32_t case_atom(struct builder *b, TSNode value)
 	text_nospace(&sb, b->sw_cond, text);
 	strbuf_adds(&sb, "==");
 	text_nospace(&sb, value, text);
-	struct cfg *g = b->g;
-	for (size_t i = 0; i < g->atoms.n; i++) {
-		if (strcmp(g->atoms.v[i].key, sb.buf) == 0) {
-			strbuf_release(&sb);
-			return (int32_t)i;
-		}
-	}
-	struct cfg_atom at = { .key = arena_strndup(g->arena, sb.buf, sb.len) };
+	int32_t a = intern_atom(b, &sb, b->sw_cond, false);
 	strbuf_release(&sb);
-	name_list roots = {0};
-	collect_roots(b->sw_cond, text, &roots, g->arena, 0);
-	at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
-	if (roots.n)
-		memcpy(at.roots, roots.v, roots.n * sizeof(char *));
-	at.nroots = roots.n;
-	VEC_FREE(roots);
-	VEC_PUSH(g->atoms, at);
-	return (int32_t)(g->atoms.n - 1);
+	return a;
 }
 
 /* The default (or no-case) edge of a switch: every case's atom is false on it. */
