@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include "diag.h"
+#include "load.h"
 
 #define ADDRLIMIT_VERSION "0.1.0"
 
@@ -26,6 +27,7 @@ struct opts {
 	size_t budget;			/* --state-budget: transfers per function */
 	bool enabled[C__COUNT];		/* --checks / --disable */
 	VEC(char *) entries;		/* --entry FUNC: extra entry points */
+	path_list headers;		/* *.h found in the folders given (macro definitions) */
 };
 
 /* Why a function was only partly understood. */

@@ -6,6 +6,7 @@
  * and `?:` into atomic tests so each test gets its own correlated edge.
  */
 #include "cfg.h"
+#include "macros.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -500,16 +501,19 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 
 /* --- statements -------------------------------------------------------- */
 
-static struct cfg_block *label_block(struct builder *b, TSNode id)
+static struct cfg_block *label_block_named(struct builder *b, const char *name, size_t len)
 {
-	const char *name = node_ptr(id, b->g->text);
-	size_t len = node_len(id);
 	for (size_t i = 0; i < b->labels.n; i++)
 		if (b->labels.v[i].len == len && !memcmp(b->labels.v[i].name, name, len))
 			return b->labels.v[i].blk;
 	struct label l = { name, len, new_block(b) };
 	VEC_PUSH(b->labels, l);
 	return l.blk;
+}
+
+static struct cfg_block *label_block(struct builder *b, TSNode id)
+{
+	return label_block_named(b, node_ptr(id, b->g->text), node_len(id));
 }
 
 static bool is_label_name(struct builder *b, TSNode fnbody, TSNode id);
@@ -687,6 +691,8 @@ static void case_stmt(struct builder *b, TSNode n)
 	}
 }
 
+static bool label_exists(TSNode n, const char *text, const char *name, size_t len, int depth);
+
 static bool call_stmt(struct builder *b, TSNode n)
 {
 	const char *text = b->g->text;
@@ -711,6 +717,38 @@ static bool call_stmt(struct builder *b, TSNode n)
 		add_elem(b, e, EL_NORETURN);
 		b->cur = next;
 		return true;
+	}
+	const char *label = NULL;
+	enum ctl_kind kind = macros_lookup(name, len, &label);
+	if (kind != CM_NONE) {
+		/* a statement macro that hides a jump: it may be taken */
+		uint32_t off = ts_node_start_byte(e);
+		struct cfg_block *to = NULL;
+		uint8_t ek = E_GOTO;
+		if (kind == CM_GOTO && label &&
+		    label_exists(node_field(b->g->fn, "body"), text, label, strlen(label), 0)) {
+			to = label_block_named(b, label, strlen(label));
+		} else if (kind == CM_BREAK && b->brk) {
+			to = b->brk;
+			ek = E_BREAK;
+			label = NULL;
+		} else if (kind == CM_RETURN) {
+			to = new_block(b);
+			ek = E_MACRO;
+			label = folded(b, node_field(e, "function"), 60);
+			struct cfg_block *here = b->cur;
+			b->cur = to;
+			add_elem(b, e, EL_END);
+			b->cur = here;
+		}
+		if (to) {
+			emit(b, e, EL_EXPR);
+			struct cfg_block *next = new_block(b);
+			add_edge(b->cur, to, ek, -1, true, off, label);
+			add_edge(b->cur, next, E_NEXT, -1, true, 0, NULL);
+			b->cur = next;
+			return true;
+		}
 	}
 	if (len > 7 && !memcmp(name, "unsafe_", 7) && nargs >= 2) {
 		TSNode last = ts_node_named_child(args, nargs - 1);
@@ -1016,7 +1054,7 @@ static const char *const edge_names[] = {
 	[E_NEXT] = "", [E_TRUE] = "true", [E_FALSE] = "false", [E_CASE] = "case",
 	[E_DEFAULT] = "default", [E_NOCASE] = "no-case", [E_GOTO] = "goto",
 	[E_BREAK] = "break", [E_CONTINUE] = "continue", [E_LOOP] = "loop",
-	[E_FAULT] = "fault", [E_PP_TRUE] = "#true", [E_PP_FALSE] = "#false",
+	[E_FAULT] = "fault", [E_PP_TRUE] = "#true", [E_PP_FALSE] = "#false", [E_MACRO] = "macro",
 };
 
 void cfg_dump(const struct cfg *g, FILE *out, const char *path,

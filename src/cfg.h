@@ -28,6 +28,7 @@ enum elem_kind {
 enum edge_kind {
 	E_NEXT, E_TRUE, E_FALSE, E_CASE, E_DEFAULT, E_NOCASE, E_GOTO,
 	E_BREAK, E_CONTINUE, E_LOOP, E_FAULT, E_PP_TRUE, E_PP_FALSE,
+	E_MACRO,	/* a statement macro that may leave the function (label: its name) */
 };
 
 struct cfg_block;

@@ -424,6 +424,8 @@ static char *edge_note(uint8_t kind, const char *label)
 		return xasprintf("a fault jumps to '%s'", l);
 	case E_PP_TRUE:
 		return xasprintf("preprocessor condition '%s' holds", l);
+	case E_MACRO:
+		return xasprintf("'%s' may return here", l);
 	case E_PP_FALSE:
 		return xasprintf("preprocessor condition '%s' does not hold", l);
 	default:

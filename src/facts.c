@@ -412,6 +412,7 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 	}
 	struct bind_walk bw = { ff, src->text };
 	node_walk(root, visit_binding, &bw);
+	macros_scan(src->raw, src->len, &ff->arena, &ff->macros);
 	entries_find(&ff->regs, root, src->text, src->len);
 }
 
@@ -432,6 +433,7 @@ void facts_release(struct file_facts *ff)
 {
 	VEC_FREE(ff->fns);
 	VEC_FREE(ff->binds);
+	VEC_FREE(ff->macros);
 	entries_release(&ff->regs);
 	arena_release(&ff->arena);
 }

@@ -11,6 +11,7 @@
 #define ADDRLIMIT_FACTS_H
 
 #include "entry.h"
+#include "macros.h"
 #include "load.h"
 #include "parse.h"
 
@@ -51,6 +52,7 @@ struct file_facts {
 	VEC(struct fn_fact) fns;
 	VEC(struct binding) binds;
 	struct entries regs;	/* entry points the file registers */
+	ctl_macro_list macros;	/* its #defines that hide a jump */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

@@ -26,7 +26,13 @@ static bool is_c_file(const char *name)
 	return n > 2 && strcmp(name + n - 2, ".c") == 0;
 }
 
-static void walk(const char *dir, path_list *out, int depth)
+static bool is_h_file(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 2 && strcmp(name + n - 2, ".h") == 0;
+}
+
+static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
@@ -51,10 +57,13 @@ static void walk(const char *dir, path_list *out, int depth)
 		char *p = xasprintf("%s/%s", dir, names.v[i]);
 		struct stat st;
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(p, out, depth + 1);
+			walk(p, out, headers, depth + 1);
 			free(p);
 		} else if (is_c_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
 			VEC_PUSH(*out, p);
+		} else if (headers && is_h_file(names.v[i]) && stat(p, &st) == 0 &&
+			   S_ISREG(st.st_mode)) {
+			VEC_PUSH(*headers, p);
 		} else {
 			free(p);
 		}
@@ -63,7 +72,7 @@ static void walk(const char *dir, path_list *out, int depth)
 	VEC_FREE(names);
 }
 
-int collect_files(const char *path, path_list *out)
+int collect_files(const char *path, path_list *out, path_list *headers)
 {
 	struct stat st;
 	if (stat(path, &st) != 0)
@@ -77,7 +86,7 @@ int collect_files(const char *path, path_list *out)
 	while (n > 1 && path[n - 1] == '/')
 		n--;
 	char *dir = xstrndup(path, n);
-	walk(dir, out, 0);
+	walk(dir, out, headers, 0);
 	free(dir);
 	if (out->n == before)
 		return error("no C files under '%s'", path);

@@ -235,7 +235,7 @@ int main(int argc, char **argv)
 	VEC(char *) input_errors = {0};
 	for (int i = optind; i < argc; i++) {
 		size_t before = paths.n;
-		if (collect_files(argv[i], &paths) < 0) {
+		if (collect_files(argv[i], &paths, (path_list *)&o.headers) < 0) {
 			VEC_PUSH(input_errors, xasprintf("%s: no C files to analyse", argv[i]));
 			(void)before;
 		}
@@ -299,5 +299,8 @@ int main(int argc, char **argv)
 		free(input_errors.v[i]);
 	VEC_FREE(input_errors);
 	VEC_FREE(o.entries);
+	for (size_t i = 0; i < o.headers.n; i++)
+		free(o.headers.v[i]);
+	VEC_FREE(o.headers);
 	return status;
 }

@@ -17,6 +17,7 @@
 
 #include "cfg.h"
 #include "check_limit.h"
+#include "macros.h"
 
 #define MAX_TARGETS 8
 #define SCC_ROUNDS 8
@@ -885,10 +886,28 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 		if (!changed)
 			break;
 	}
+	/* statement macros that hide a goto/return/break, from the files and
+	 * the headers beside them */
+	ctl_macro_list macros = {0};
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < ff[i].macros.n; k++)
+			VEC_PUSH(macros, ff[i].macros.v[k]);
+	for (size_t i = 0; i < o->headers.n; i++) {
+		struct source h;
+		char *why = NULL;
+		if (source_load(&h, o->headers.v[i], o->max_file_size, &why) == 0) {
+			macros_scan(h.raw, h.len, &p.strings, &macros);
+			source_release(&h);
+		}
+		free(why);	/* a header that cannot be read only costs its macros */
+	}
+	macros_set(&macros);
 	p.parser = ts_parser_new();
 	if (!ts_parser_set_language(p.parser, tree_sitter_c()))
 		die("tree-sitter runtime rejects the C grammar (version mismatch)");
 	sccs(&p, visit_scc);
+	macros_set(NULL);
+	VEC_FREE(macros);
 	ts_parser_delete(p.parser);
 	cache_release(&p);
 	for (size_t i = 0; i < n; i++)

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Control-flow macros (see macros.h).  A plain text scan: only lines that
+ * start with `#define NAME(` matter, joined over backslash newlines.
+ */
+#include "macros.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Does word w occur in p[0..n) as a whole word?  Returns its offset + 1. */
+static size_t find_word(const char *p, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	for (size_t i = 0; i + wl <= n; i++) {
+		if (memcmp(p + i, w, wl))
+			continue;
+		if ((i && ident_char(p[i - 1])) || (i + wl < n && ident_char(p[i + wl])))
+			continue;
+		return i + 1;
+	}
+	return 0;
+}
+
+static void classify(const char *body, size_t n, struct arena *a, struct ctl_macro *m)
+{
+	size_t at;
+	if ((at = find_word(body, n, "goto"))) {
+		size_t i = at - 1 + 4;
+		while (i < n && isspace((unsigned char)body[i]))
+			i++;
+		size_t s = i;
+		while (i < n && ident_char(body[i]))
+			i++;
+		if (i > s) {
+			m->kind = CM_GOTO;
+			m->arg = arena_strndup(a, body + s, i - s);
+		}
+		return;
+	}
+	if (find_word(body, n, "return")) {
+		m->kind = CM_RETURN;
+		return;
+	}
+	if ((at = find_word(body, n, "break"))) {
+		/* a break inside the macro's own loop or switch does not leave it */
+		static const char *const loops[] = { "do", "while", "for", "switch" };
+		bool inner = false;
+		for (size_t k = 0; k < ARRAY_SIZE(loops); k++)
+			inner |= find_word(body, at - 1, loops[k]) != 0;
+		if (!inner)
+			m->kind = CM_BREAK;
+		return;
+	}
+	size_t i = 0;
+	while (i < n && (isspace((unsigned char)body[i]) || body[i] == '('))
+		i++;
+	size_t s = i;
+	while (i < n && ident_char(body[i]))
+		i++;
+	size_t e = i;
+	while (i < n && isspace((unsigned char)body[i]))
+		i++;
+	if (e > s && i < n && body[i] == '(') {
+		m->kind = CM_ALIAS;
+		m->arg = arena_strndup(a, body + s, e - s);
+	}
+}
+
+void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
+{
+	const char *p = text, *end = text + len;
+	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
+		const char *q = p;
+		p += 6;
+		/* `#` and blanks only, back to the start of the line */
+		const char *b = q;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == text || b[-1] != '#')
+			continue;
+		b--;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > text && b[-1] != '\n')
+			continue;
+		const char *s = p;
+		if (s >= end || (*s != ' ' && *s != '\t'))
+			continue;
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		const char *ns = s;
+		while (s < end && ident_char(*s))
+			s++;
+		if (s == ns || s >= end || *s != '(')
+			continue;
+		const char *ne = s;
+		int depth = 0;
+		for (; s < end; s++) {
+			if (*s == '(')
+				depth++;
+			else if (*s == ')' && --depth == 0)
+				break;
+			else if (*s == '\n' && s[-1] != '\\')
+				break;
+		}
+		if (s >= end || *s != ')')
+			continue;
+		const char *body = ++s;
+		while (s < end && !(*s == '\n' && s[-1] != '\\' && !(s[-1] == '\r' && s[-2] == '\\')))
+			s++;
+		struct ctl_macro m = { .name = NULL };
+		classify(body, (size_t)(s - body), a, &m);
+		if (m.kind == CM_NONE)
+			continue;
+		m.name = arena_strndup(a, ns, (size_t)(ne - ns));
+		VEC_PUSH(*out, m);
+		p = s;
+	}
+}
+
+static const ctl_macro_list *table;
+
+static int cmp_macro(const void *a, const void *b)
+{
+	return strcmp(((const struct ctl_macro *)a)->name, ((const struct ctl_macro *)b)->name);
+}
+
+void macros_set(ctl_macro_list *all)
+{
+	if (all && all->n)
+		qsort(all->v, all->n, sizeof(*all->v), cmp_macro);
+	table = all;
+}
+
+/* strcmp of name[0..len) against s */
+static int cmp_name(const char *name, size_t len, const char *s)
+{
+	int c = strncmp(name, s, len);
+	return c ? c : (s[len] ? -1 : 0);
+}
+
+static const struct ctl_macro *find(const char *name, size_t len)
+{
+	const struct ctl_macro *best = NULL;
+	size_t lo = 0, hi = table ? table->n : 0;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (cmp_name(name, len, table->v[mid].name) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; table && i < table->n; i++) {
+		const struct ctl_macro *m = &table->v[i];
+		if (cmp_name(name, len, m->name))
+			break;
+		/* of several definitions (#ifdef variants), the one that jumps */
+		if (!best || (m->kind != CM_ALIAS && (best->kind == CM_ALIAS || m->kind > best->kind)))
+			best = m;
+	}
+	return best;
+}
+
+enum ctl_kind macros_lookup(const char *name, size_t len, const char **label)
+{
+	const struct ctl_macro *m = find(name, len);
+	for (int guard = 0; m && m->kind == CM_ALIAS && guard < 8; guard++)
+		m = find(m->arg, strlen(m->arg));
+	if (!m || m->kind == CM_ALIAS)
+		return CM_NONE;
+	*label = m->arg;
+	return (enum ctl_kind)m->kind;
+}
