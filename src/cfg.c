@@ -693,6 +693,22 @@ static void case_stmt(struct builder *b, TSNode n)
 
 static bool label_exists(TSNode n, const char *text, const char *name, size_t len, int depth);
 
+/*
+ * Code that opens /proc/sysrq-trigger from the kernel does so to crash or
+ * reboot the machine on purpose (vendor drivers write 'c' there when they
+ * find their own state corrupt): the path ends there.
+ */
+static bool opens_sysrq_trigger(TSNode args, const char *text)
+{
+	uint32_t n = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode a = strip_parens(ts_node_named_child(args, i));
+		if (node_is(a, S_string_literal) && node_text_is(a, text, "\"/proc/sysrq-trigger\""))
+			return true;
+	}
+	return false;
+}
+
 static bool call_stmt(struct builder *b, TSNode n)
 {
 	const char *text = b->g->text;
@@ -705,7 +721,7 @@ static bool call_stmt(struct builder *b, TSNode n)
 		return false;
 	TSNode args = node_field(e, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
-	if (is_noreturn_call(name, len)) {
+	if (is_noreturn_call(name, len) || opens_sysrq_trigger(args, text)) {
 		add_elem(b, e, EL_NORETURN);
 		dead_end(b);
 		return true;
