@@ -657,6 +657,28 @@ static char encl_of(const struct tok *open)
 	return open->c;
 }
 
+/* Past the line or block comment that starts at t[i]. */
+static size_t skip_comment(const char *t, size_t n, size_t i)
+{
+	if (t[i + 1] == '/') {
+		while (i < n && t[i] != '\n')
+			i++;
+		return i;
+	}
+	const char *e = strstr(t + i + 2, "*/");
+	return e ? (size_t)(e - t) + 2 : n;
+}
+
+/* Past the string or character literal opening at t[i] (or its line's end). */
+static size_t skip_quoted(const char *t, size_t n, size_t i)
+{
+	char q = t[i];
+	for (i++; i < n && t[i] != q && t[i] != '\n'; i++)
+		if (t[i] == '\\' && i + 1 < n)
+			i++;
+	return i < n && t[i] == q ? i + 1 : i;
+}
+
 static void tokenize(const char *t, size_t n, tok_list *out)
 {
 	VEC(uint32_t) stack = {0};
@@ -699,22 +721,12 @@ static void tokenize(const char *t, size_t n, tok_list *out)
 			continue;
 		}
 		line_start = false;
-		if (c == '/' && i + 1 < n && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && t[i + 1] == '*') {
-			const char *e = strstr(t + i + 2, "*/");
-			i = e ? (size_t)(e - t) + 2 : n;
+		if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
+			i = skip_comment(t, n, i);
 			continue;
 		}
 		if (c == '"' || c == '\'') {
-			for (i++; i < n && t[i] != c && t[i] != '\n'; i++)
-				if (t[i] == '\\' && i + 1 < n)
-					i++;
-			if (i < n && t[i] == c)
-				i++;
+			i = skip_quoted(t, n, i);
 			k.k = K_STR;
 			k.c = c;
 			k.b = (uint32_t)i;
@@ -2520,21 +2532,12 @@ void normalize(struct source *src)
 			continue;
 		}
 		line_start = false;
-		if (c == '/' && i + 1 < n && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && t[i + 1] == '*') {
-			const char *e = strstr(t + i + 2, "*/");
-			i = e ? (size_t)(e - t) + 2 : n;
+		if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
+			i = skip_comment(t, n, i);
 			continue;
 		}
 		if (c == '"' || c == '\'') {
-			for (i++; i < n && t[i] != c && t[i] != '\n'; i++)
-				if (t[i] == '\\' && i + 1 < n)
-					i++;
-			i++;
+			i = skip_quoted(t, n, i);
 			continue;
 		}
 		if (is_ident_start((unsigned char)c)) {
