@@ -104,21 +104,11 @@ static size_t error_bytes(TSNode n, int depth)
 
 char *function_name(TSNode fn, const char *text)
 {
-	TSNode d = node_field(fn, "declarator");
 	/* the function declarator's own name, not a parameter's */
-	for (int guard = 0; guard < 32 && !ts_node_is_null(d); guard++) {
-		if (node_is(d, S_function_declarator)) {
-			TSNode id = declarator_name(node_field(d, "declarator"));
-			if (!ts_node_is_null(id))
-				return xstrndup(node_ptr(id, text), node_len(id));
-			break;
-		}
-		TSNode inner = node_field(d, "declarator");
-		if (ts_node_is_null(inner))
-			inner = ts_node_named_child(d, 0);
-		d = inner;
-	}
-	TSNode id = declarator_name(node_field(fn, "declarator"));
+	TSNode id = declarator_name(node_field(function_declarator_of(fn), "declarator"));
+	if (!ts_node_is_null(id))
+		return xstrndup(node_ptr(id, text), node_len(id));
+	id = declarator_name(node_field(fn, "declarator"));
 	if (!ts_node_is_null(id))
 		return xstrndup(node_ptr(id, text), node_len(id));
 	return xstrdup("(anonymous)");

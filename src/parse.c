@@ -159,3 +159,18 @@ void node_children(TSNode n, node_vec *out)
 	}
 	ts_tree_cursor_delete(&c);
 }
+
+TSNode function_declarator_of(TSNode fn)
+{
+	TSNode d = node_field(fn, "declarator");
+	for (int guard = 0; guard < 32 && !ts_node_is_null(d); guard++) {
+		if (node_is(d, S_function_declarator))
+			return d;
+		TSNode inner = node_field(d, "declarator");
+		if (ts_node_is_null(inner))
+			inner = ts_node_named_child(d, 0);
+		d = inner;
+	}
+	TSNode none = {0};
+	return none;
+}

@@ -68,6 +68,10 @@ void node_walk(TSNode n, bool (*visit)(TSNode n, void *ctx), void *ctx);
 typedef VEC(TSNode) node_vec;
 void node_children(TSNode n, node_vec *out);
 
+/* The function_declarator of a function definition (through pointer and
+ * parenthesised declarators), or a null node. */
+TSNode function_declarator_of(TSNode fn);
+
 /* Strip parentheses and casts around an expression. */
 TSNode strip_parens(TSNode n);
 /* The identifier a declarator declares (through pointers, arrays, functions). */

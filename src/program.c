@@ -101,7 +101,6 @@ struct program {
 	struct file_facts *ff;
 	size_t nfiles;
 	VEC(struct gfn) fn;
-	uint32_t *file_base;		/* first global id of each file */
 	uint32_t *call_base;		/* per function: its first call in cr */
 	uint32_t *tg_base;		/* per function: its first target in tg */
 	VEC(struct range) cr;		/* per call: its targets in tg */
@@ -220,9 +219,7 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 static void build_graph(struct program *p)
 {
 	/* ids and names */
-	p->file_base = xcalloc(p->nfiles + 1, sizeof(uint32_t));
 	for (size_t f = 0; f < p->nfiles; f++) {
-		p->file_base[f] = (uint32_t)p->fn.n;
 		for (size_t i = 0; i < p->ff[f].fns.n; i++) {
 			struct gfn g = { (uint32_t)f, (uint32_t)i };
 			const char *name = p->ff[f].fns.v[i].name;
@@ -231,7 +228,6 @@ static void build_graph(struct program *p)
 			VEC_PUSH(p->fn, g);
 		}
 	}
-	p->file_base[p->nfiles] = (uint32_t)p->fn.n;
 	/* functions stored into fields */
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].binds.n; i++) {
@@ -918,7 +914,6 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	VEC_FREE(p.fn);
 	VEC_FREE(p.cr);
 	VEC_FREE(p.tg);
-	free(p.file_base);
 	free(p.call_base);
 	free(p.tg_base);
 	free(p.sinks);
