@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include "diag.h"
 #include "load.h"
+#include "suppress.h"
 
 #define ADDRLIMIT_VERSION "0.1.0"
 
-enum format { FMT_TEXT, FMT_SARIF };
+enum format { FMT_TEXT, FMT_SARIF, FMT_JSON };
 
 struct opts {
 	enum format format;		/* --format */
@@ -28,6 +29,20 @@ struct opts {
 	bool enabled[C__COUNT];		/* --checks / --disable */
 	VEC(char *) entries;		/* --entry FUNC: extra entry points */
 	path_list headers;		/* *.h found in the folders given (macro definitions) */
+	bool report_unused;		/* --report-unused-suppressions */
+	const char *baseline;		/* --baseline OLD.sarif */
+	const char *write_baseline;	/* --write-baseline FILE */
+	const char *html_dir;		/* --html DIR */
+	VEC(const char *) excludes;	/* --exclude GLOB */
+	bool quiet;			/* -q: no warnings about the input on stderr */
+	bool color;			/* --color, resolved against the output's tty */
+	bool werror;			/* -Werror: warnings count as errors */
+	bool kbuild;			/* run by kbuild as CHECK=: exit 0 unless -Werror */
+	bool progress;			/* a progress line on stderr (a tty, not -q) */
+	VEC(char *) defines;		/* -D NAME[=VALUE] (owned "NAME=VALUE") */
+	VEC(const char *) undefs;	/* -U NAME */
+	VEC(const char *) incdirs;	/* -I, -isystem, -iquote, -idirafter DIR */
+	VEC(const char *) includes;	/* -include, -imacros FILE */
 };
 
 /* Why a function was only partly understood. */
@@ -52,16 +67,28 @@ struct file_result {
 	size_t fn_skipped;		/* ... not analysed because of it */
 	size_t fn_analysed;		/* ... run through the limit analysis */
 	size_t fn_budget;		/* ... whose state budget ran out */
-	size_t suppressed;		/* findings silenced by addrlimit-ignore comments */
+	size_t suppressed;		/* findings silenced by suppression comments */
+	size_t baselined;		/* findings dropped because --baseline has them */
+	struct findings silenced;	/* the findings suppression comments silenced */
+	suppression_list supps;		/* the file's suppression comments */
+	tool_note_list notes;		/* problems with those comments */
 };
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */
 void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results);
 void file_result_release(struct file_result *r);
 
+/* The key of our partialFingerprints in SARIF (and baselines). */
+#define SARIF_FINGERPRINT "addrlimit/v1"
+
+/* A check's severity after -Werror. */
+enum severity effective_severity(const struct opts *o, enum check_id id);
+
 /* Output formats: return 0, or -1 on a write error. */
 int report_text(FILE *out, const struct opts *o, const struct file_result *rs, size_t n);
 int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
 		 char **input_errors, size_t n_input_errors, int exit_code);
+int report_json(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
+		char **input_errors, size_t n_input_errors, int exit_code);
 
 #endif

@@ -179,6 +179,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		return;
 	}
 	r->bytes = src.len;
+	suppressions_scan(&src, &r->supps, &r->notes);
 	if (src.bad_utf8 >= 0) {
 		unsigned line, col;
 		source_pos(&src, (size_t)src.bad_utf8, &line, &col);
@@ -316,6 +317,9 @@ void file_result_release(struct file_result *r)
 	free(r->warning);
 	free(r->dump);
 	findings_release(&r->findings);
+	findings_release(&r->silenced);
+	suppressions_release(&r->supps);
+	tool_notes_release(&r->notes);
 	for (size_t i = 0; i < r->partial.n; i++) {
 		free(r->partial.v[i].func);
 		free(r->partial.v[i].why);

@@ -47,6 +47,8 @@ struct finding {
 	char *msg;		/* owned */
 	char *func;		/* enclosing function, owned */
 	VEC(struct step) steps;	/* the path, in order */
+	char fingerprint[17];	/* hex; the same after unrelated lines move */
+	const char *justification; /* a silenced finding's suppression reason (borrowed) */
 };
 
 struct findings {

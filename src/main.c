@@ -8,6 +8,7 @@
  * (the other inputs are still analysed and reported).
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,37 +16,63 @@
 #include <unistd.h>
 
 #include "addrlimit.h"
+#include "baseline.h"
 #include "load.h"
 #include "parse.h"
 
 static const char usage_text[] =
 	"usage: addrlimit [options] PATH...\n"
+	"       addrlimit [compiler options] FILE.c     (as kbuild's CHECK=)\n"
 	"\n"
 	"Check Linux kernel C code for misuse of the address limit (set_fs).\n"
 	"PATH is a C file or a folder searched for *.c files.\n"
 	"\n"
-	"  -f, --format=FMT        text (default, gcc style) or sarif (SARIF 2.1.0)\n"
+	"Output:\n"
+	"  -f, --format=FMT        text (default, gcc style), sarif (SARIF 2.1.0)\n"
+	"                          or json (docs/json.md)\n"
 	"  -o, --output=FILE       write the report to FILE instead of stdout\n"
-	"  -j, --jobs=N            analyse N files at once (default: number of CPUs)\n"
-	"      --checks=LIST       run only these checks (comma-separated ids)\n"
-	"      --disable=LIST      do not run these checks\n"
-	"      --entry=FUNC        treat FUNC as an entry point (repeatable)\n"
+	"      --color[=WHEN]      colour text output: auto (default), always, never\n"
+	"  -q, --quiet             no warnings about the input and no progress line\n"
 	"      --stats             print counts of files and functions on stderr\n"
 	"  -v, --verbose           also name each function that was not fully analysed\n"
-	"      --dump-cfg[=FUNC]   print the control-flow graph of FUNC (or of every\n"
-	"                          function) instead of checking\n"
+	"\n"
+	"Checks and findings:\n"
+	"      --checks=LIST       run only these checks (comma-separated ids)\n"
+	"      --disable=LIST      do not run these checks\n"
+	"  -W<id>, -Wno-<id>       enable or disable one check\n"
+	"  -Werror                 treat warnings as errors (in kbuild mode: fail the\n"
+	"                          build on findings)\n"
+	"      --baseline=FILE     report only findings not in FILE (an earlier SARIF\n"
+	"                          report or --write-baseline file)\n"
+	"      --write-baseline=FILE  write the current findings to FILE as a baseline\n"
+	"      --report-unused-suppressions  warn about suppression comments that\n"
+	"                          silence nothing\n"
+	"      --exclude=GLOB      skip files whose path matches GLOB (repeatable)\n"
+	"      --entry=FUNC        treat FUNC as an entry point (repeatable)\n"
+	"      --list-checks       list the checks and exit\n"
+	"\n"
+	"Preprocessor (to decide #if arms; kbuild passes these):\n"
+	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE\n"
+	"      --kbuild            accept and ignore the other compiler options, as\n"
+	"                          sparse does (implied by -nostdinc, --arch= or\n"
+	"                          -D__KERNEL__)\n"
+	"\n"
+	"Analysis:\n"
+	"  -j, --jobs=N            analyse N files at once (default: number of CPUs)\n"
 	"      --max-file-size=N   skip files larger than N bytes (K, M, G suffixes;\n"
 	"                          default 32M)\n"
 	"      --state-budget=N    dataflow states per function before giving up\n"
 	"                          (default 200000)\n"
+	"      --dump-cfg[=FUNC]   print the control-flow graph of FUNC (or of every\n"
+	"                          function) instead of checking\n"
 	"      --no-normalize      parse the raw text without the kernel-dialect\n"
 	"                          rewrites (for measuring the parser)\n"
-	"      --list-checks       list the checks and exit\n"
 	"  -h, --help              show this help and exit\n"
 	"  -V, --version           show the version and exit\n"
 	"\n"
 	"Exit status: 0 no finding at warning level or above, 1 findings,\n"
-	"2 usage error or an input that could not be analysed.\n";
+	"2 usage error or an input that could not be analysed.  In kbuild mode\n"
+	"findings exit 0 unless -Werror, like sparse.\n";
 
 static _Noreturn void usage_error(const char *fmt, const char *arg)
 	__attribute__((format(printf, 1, 0)));
@@ -98,7 +125,8 @@ static void set_checks(struct opts *o, const char *list, bool only)
 }
 
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
-       OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS };
+       OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
+       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_KBUILD };
 
 static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, 'f' },
@@ -109,20 +137,169 @@ static const struct option long_opts[] = {
 	{ "entry", required_argument, NULL, OPT_ENTRY },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "quiet", no_argument, NULL, 'q' },
 	{ "dump-cfg", optional_argument, NULL, OPT_DUMP_CFG },
 	{ "max-file-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "state-budget", required_argument, NULL, OPT_BUDGET },
 	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+	{ "report-unused-suppressions", no_argument, NULL, OPT_UNUSED },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
-static void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors)
+/* -W<id>, -Wno-<id>, -Werror.  Other -W options are gcc's or sparse's:
+ * an error normally, ignored in kbuild mode. */
+static void warning_option(struct opts *o, const char *w)
+{
+	if (!strcmp(w, "error")) {
+		o->werror = true;
+		return;
+	}
+	bool on = strncmp(w, "no-", 3) != 0;
+	const char *id = on ? w : w + 3;
+	int c = check_by_id(id, strlen(id));
+	if (c >= 0)
+		o->enabled[c] = on;
+	else if (!o->kbuild)
+		usage_error("unknown check in '-W%s' (see --list-checks)", w);
+}
+
+static bool kbuild_hint(const char *a)
+{
+	return !strcmp(a, "--kbuild") || !strcmp(a, "-nostdinc") || !strncmp(a, "--arch=", 7) ||
+	       !strcmp(a, "-D__KERNEL__");
+}
+
+/* gcc options whose value is the next argument when not attached. */
+static bool takes_value(const char *a)
+{
+	static const char *const v[] = { "-include", "-imacros", "-isystem", "-iquote",
+					 "-idirafter", "-MF", "-MT", "-MQ", "-x", "-o",
+					 "--param", "-Xpreprocessor", "-Xassembler", "-Xlinker",
+					 "-D", "-U", "-I", "-arch", "-aux-info" };
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		if (!strcmp(a, v[i]))
+			return true;
+	return false;
+}
+
+static const struct option *our_long(const char *a)
+{
+	if (a[0] != '-' || a[1] != '-')
+		return NULL;
+	size_t len = strcspn(a + 2, "=");
+	for (const struct option *l = long_opts; l->name; l++)
+		if (strlen(l->name) == len && !strncmp(l->name, a + 2, len))
+			return l;
+	return NULL;
+}
+
+static void add_define(struct opts *o, const char *d)
+{
+	const char *eq = strchr(d, '=');
+	VEC_PUSH(o->defines, eq ? xstrdup(d) : xasprintf("%s=1", d));
+}
+
+/*
+ * The preprocessor options, and in kbuild mode everything sparse would
+ * accept: the arguments left for getopt are ours and the files.  kbuild
+ * runs `$(CHECK) $(CHECKFLAGS) $(c_flags) file.c`, so a gcc option we do
+ * not know is not an error there.
+ */
+static char **prefilter(struct opts *o, int argc, char **argv, int *out_argc)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (kbuild_hint(argv[i]))
+			o->kbuild = true;
+	char **out = xcalloc((size_t)argc + 1, sizeof(char *));
+	int n = 0;
+	out[n++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--")) {
+			while (i < argc)
+				out[n++] = argv[i++];
+			break;
+		}
+		if (!strcmp(a, "-include") || !strcmp(a, "-imacros")) {
+			if (!val)
+				usage_error("%s needs a file", a);
+			VEC_PUSH(o->includes, val);
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "-isystem") || !strcmp(a, "-iquote") || !strcmp(a, "-idirafter")) {
+			if (!val)
+				usage_error("%s needs a folder", a);
+			VEC_PUSH(o->incdirs, val);
+			i++;
+			continue;
+		}
+		if (!o->kbuild || a[0] != '-' || a[1] == '\0') {
+			out[n++] = a;
+			continue;
+		}
+		const struct option *l = our_long(a);
+		if (l) {
+			out[n++] = a;
+			if (l->has_arg == required_argument && !strchr(a, '=') && val)
+				out[n++] = argv[++i];
+			continue;
+		}
+		if (a[1] == 'D' || a[1] == 'U' || a[1] == 'I') {
+			const char *v = a[2] ? a + 2 : val;
+			if (!v)
+				usage_error("%s needs a value", a);
+			if (!a[2])
+				i++;
+			if (a[1] == 'D')
+				add_define(o, v);
+			else if (a[1] == 'U')
+				VEC_PUSH(o->undefs, v);
+			else
+				VEC_PUSH(o->incdirs, v);
+			continue;
+		}
+		if (a[1] == 'W' && a[2] && strncmp(a, "-Wp,", 4) && strncmp(a, "-Wa,", 4) &&
+		    strncmp(a, "-Wl,", 4)) {
+			warning_option(o, a + 2);
+			continue;
+		}
+		/* of our short options only -j, -q and -v: gcc's -f and -o are
+		 * not ours here (use --format, --output) */
+		if (!strcmp(a, "-j") && val) {
+			out[n++] = a;
+			out[n++] = argv[++i];
+			continue;
+		}
+		if (!strcmp(a, "-q") || !strcmp(a, "-v") ||
+		    (a[1] == 'j' && a[2] >= '0' && a[2] <= '9')) {
+			out[n++] = a;
+			continue;
+		}
+		if (takes_value(a))
+			i++;
+		/* any other compiler option: not ours */
+	}
+	out[n] = NULL;
+	*out_argc = n;
+	return out;
+}
+
+static void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
+			size_t excluded)
 {
 	size_t files = 0, skipped = n_input_errors, bytes = 0, err_bytes = 0, fns = 0, fn_err = 0,
-	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0, suppressed = 0;
+	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0, suppressed = 0, baselined = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = &rs[i];
 		if (r->error) {
@@ -139,17 +316,66 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		fn_budget += r->fn_budget;
 		findings += r->findings.v.n;
 		suppressed += r->suppressed;
+		baselined += r->baselined;
 	}
 	double pct = fns ? 100.0 * (double)fn_err / (double)fns : 0.0;
 	double und = bytes ? 100.0 * (double)(bytes - err_bytes) / (double)bytes : 100.0;
 	fprintf(stderr,
-		"addrlimit: stats: files read %zu, skipped %zu, bytes %zu (%.2f%% understood)\n"
+		"addrlimit: stats: files read %zu, skipped %zu, excluded %zu, bytes %zu (%.2f%% understood)\n"
 		"addrlimit: stats: functions %zu, with parse errors %zu (%.2f%%)\n"
 		"addrlimit: stats: functions analysed for the address limit %zu, not analysed "
 		"because of parse errors %zu, state budget exceeded %zu\n"
-		"addrlimit: stats: findings %zu, suppressed %zu\n",
-		files, skipped, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget, findings,
-		suppressed);
+		"addrlimit: stats: findings %zu, suppressed %zu, in the baseline %zu\n",
+		files, skipped, excluded, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget,
+		findings, suppressed, baselined);
+}
+
+/* --exclude: the glob matches the path, or the path from any '/' on, or
+ * a leading folder of either ("drivers/staging" skips what is under it). */
+static bool excluded(const struct opts *o, const char *path)
+{
+	for (size_t i = 0; i < o->excludes.n; i++) {
+		const char *g = o->excludes.v[i];
+		for (const char *p = path; p; p = strchr(p, '/')) {
+			if (*p == '/')
+				p++;
+			if (fnmatch(g, p, FNM_LEADING_DIR) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+static int write_report(const struct opts *o, FILE *out, enum format fmt,
+			const struct file_result *rs, size_t n, char **errs, size_t nerrs,
+			int status)
+{
+	switch (fmt) {
+	case FMT_SARIF:
+		return report_sarif(out, o, rs, n, errs, nerrs, status);
+	case FMT_JSON:
+		return report_json(out, o, rs, n, errs, nerrs, status);
+	default:
+		return report_text(out, o, rs, n);
+	}
+}
+
+/* Write a report to a file named by an option; false after saying why. */
+static bool report_to(const struct opts *o, const char *file, enum format fmt,
+		      const struct file_result *rs, size_t n, char **errs, size_t nerrs,
+		      int status)
+{
+	FILE *f = fopen(file, "w");
+	if (!f) {
+		error("cannot write '%s': %s", file, strerror(errno));
+		return false;
+	}
+	int rc = write_report(o, f, fmt, rs, n, errs, nerrs, status);
+	if (fclose(f) != 0 || rc < 0) {
+		error("cannot write '%s': %s", file, strerror(errno));
+		return false;
+	}
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -159,17 +385,22 @@ int main(int argc, char **argv)
 		o.enabled[i] = true;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
+	int color = -1;		/* --color: -1 auto, 0 never, 1 always */
 
+	int fargc;
+	char **fargv = prefilter(&o, argc, argv, &fargc);
 	int c;
-	while ((c = getopt_long(argc, argv, "f:o:j:vhV", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(fargc, fargv, "f:o:j:vqhVD:U:I:W:", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!strcmp(optarg, "text"))
 				o.format = FMT_TEXT;
 			else if (!strcmp(optarg, "sarif"))
 				o.format = FMT_SARIF;
+			else if (!strcmp(optarg, "json"))
+				o.format = FMT_JSON;
 			else
-				usage_error("unknown format '%s' (text or sarif)", optarg);
+				usage_error("unknown format '%s' (text, sarif or json)", optarg);
 			break;
 		case 'o':
 			o.output = optarg;
@@ -187,6 +418,18 @@ int main(int argc, char **argv)
 		case OPT_DISABLE:
 			set_checks(&o, optarg, false);
 			break;
+		case 'W':
+			warning_option(&o, optarg);
+			break;
+		case 'D':
+			add_define(&o, optarg);
+			break;
+		case 'U':
+			VEC_PUSH(o.undefs, optarg);
+			break;
+		case 'I':
+			VEC_PUSH(o.incdirs, optarg);
+			break;
 		case OPT_ENTRY:
 			VEC_PUSH(o.entries, optarg);
 			break;
@@ -195,6 +438,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			o.verbose = true;
+			break;
+		case 'q':
+			o.quiet = true;
 			break;
 		case OPT_DUMP_CFG:
 			o.dump_cfg = optarg ? optarg : "";
@@ -209,6 +455,31 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_NORMALIZE:
 			o.no_normalize = true;
+			break;
+		case OPT_COLOR:
+			if (!optarg || !strcmp(optarg, "always"))
+				color = 1;
+			else if (!strcmp(optarg, "never"))
+				color = 0;
+			else if (!strcmp(optarg, "auto"))
+				color = -1;
+			else
+				usage_error("--color takes auto, always or never, not '%s'", optarg);
+			break;
+		case OPT_BASELINE:
+			o.baseline = optarg;
+			break;
+		case OPT_WRITE_BASELINE:
+			o.write_baseline = optarg;
+			break;
+		case OPT_UNUSED:
+			o.report_unused = true;
+			break;
+		case OPT_EXCLUDE:
+			VEC_PUSH(o.excludes, optarg);
+			break;
+		case OPT_KBUILD:
+			o.kbuild = true;
 			break;
 		case OPT_LIST_CHECKS:
 			for (int i = 0; i < C__COUNT; i++)
@@ -227,36 +498,73 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind >= argc)
+	if (optind >= fargc)
 		usage_error("%s", "no input: name at least one C file or folder");
 
-	parse_init();
-	path_list paths = {0};
-	VEC(char *) input_errors = {0};
-	for (int i = optind; i < argc; i++) {
-		size_t before = paths.n;
-		if (collect_files(argv[i], &paths, (path_list *)&o.headers) < 0) {
-			VEC_PUSH(input_errors, xasprintf("%s: no C files to analyse", argv[i]));
-			(void)before;
+	struct baseline base = {0};
+	if (o.baseline) {
+		char *why = NULL;
+		if (baseline_read(o.baseline, &base, &why) < 0) {
+			fprintf(stderr, "addrlimit: error: %s\n", why);
+			free(why);
+			return 2;
 		}
 	}
+	/* colour and progress only where a person reads them */
+	o.color = color == 1 || (color == -1 && o.format == FMT_TEXT && !o.output &&
+				 isatty(STDOUT_FILENO) && getenv("TERM") &&
+				 strcmp(getenv("TERM"), "dumb") && !getenv("NO_COLOR"));
+	o.progress = !o.quiet && !o.kbuild && isatty(STDERR_FILENO);
+
+	parse_init();
+	path_list all = {0}, paths = {0};
+	VEC(char *) input_errors = {0};
+	for (int i = optind; i < fargc; i++)
+		if (collect_files(fargv[i], &all, (path_list *)&o.headers) < 0)
+			VEC_PUSH(input_errors, xasprintf("%s: no C files to analyse", fargv[i]));
+	size_t n_excluded = 0;
+	for (size_t i = 0; i < all.n; i++) {
+		if (excluded(&o, all.v[i])) {
+			free(all.v[i]);
+			n_excluded++;
+		} else {
+			VEC_PUSH(paths, all.v[i]);
+		}
+	}
+	VEC_FREE(all);
 
 	struct file_result *rs = xcalloc(paths.n ? paths.n : 1, sizeof(*rs));
 	analyze_files(&o, paths.v, paths.n, rs);
 
 	int status = input_errors.n ? 2 : 0;
-	bool found = false;
 	for (size_t i = 0; i < paths.n; i++) {
 		if (rs[i].error) {
 			fprintf(stderr, "addrlimit: error: %s\n", rs[i].error);
 			status = 2;
 		}
-		if (rs[i].warning)
+		if (rs[i].warning && !o.quiet)
 			fprintf(stderr, "addrlimit: warning: %s\n", rs[i].warning);
+	}
+	if (o.write_baseline &&
+	    !report_to(&o, o.write_baseline, FMT_SARIF, rs, paths.n, input_errors.v,
+		       input_errors.n, status))
+		status = 2;
+	size_t baselined = 0;
+	if (o.baseline) {
+		baseline_apply(&base, rs, paths.n);
+		for (size_t i = 0; i < paths.n; i++)
+			baselined += rs[i].baselined;
+		if (!o.quiet)
+			fprintf(stderr, "addrlimit: %zu finding%s in the baseline not reported\n",
+				baselined, baselined == 1 ? "" : "s");
+	}
+	bool found = false;
+	for (size_t i = 0; i < paths.n; i++) {
 		for (size_t k = 0; k < rs[i].findings.v.n; k++)
 			found |= checks[rs[i].findings.v.v[k].id].sev <= SEV_WARNING;
+		found |= rs[i].notes.n > 0;
 	}
-	if (status == 0 && found)
+	if (status == 0 && found && (!o.kbuild || o.werror))
 		status = 1;
 
 	FILE *out = stdout;
@@ -274,10 +582,9 @@ int main(int argc, char **argv)
 			rc = ferror(out) ? -1 : 0;
 			if (status == 1)
 				status = 0;
-		} else if (o.format == FMT_SARIF) {
-			rc = report_sarif(out, &o, rs, paths.n, input_errors.v, input_errors.n, status);
 		} else {
-			rc = report_text(out, &o, rs, paths.n);
+			rc = write_report(&o, out, o.format, rs, paths.n, input_errors.v,
+					  input_errors.n, status);
 		}
 		if (out != stdout && fclose(out) != 0)
 			rc = -1;
@@ -287,18 +594,27 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.stats)
-		print_stats(rs, paths.n, input_errors.n);
+		print_stats(rs, paths.n, input_errors.n, n_excluded);
 
 	for (size_t i = 0; i < paths.n; i++) {
 		file_result_release(&rs[i]);
 		free(paths.v[i]);
 	}
 	free(rs);
+	free(fargv);
+	baseline_release(&base);
 	VEC_FREE(paths);
 	for (size_t i = 0; i < input_errors.n; i++)
 		free(input_errors.v[i]);
 	VEC_FREE(input_errors);
 	VEC_FREE(o.entries);
+	VEC_FREE(o.excludes);
+	for (size_t i = 0; i < o.defines.n; i++)
+		free(o.defines.v[i]);
+	VEC_FREE(o.defines);
+	VEC_FREE(o.undefs);
+	VEC_FREE(o.incdirs);
+	VEC_FREE(o.includes);
 	for (size_t i = 0; i < o.headers.n; i++)
 		free(o.headers.v[i]);
 	VEC_FREE(o.headers);

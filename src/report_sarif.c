@@ -7,15 +7,14 @@
  * message), so findings still match after unrelated lines move.
  */
 #include "addrlimit.h"
+#include "report.h"
 
-#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* A JSON string; bytes that are not UTF-8 (from a Latin-1 source) become '?'. */
-static json_t *str(const char *s)
+json_t *json_text(const char *s)
 {
 	json_t *j = json_string(s);
 	if (j)
@@ -28,6 +27,8 @@ static json_t *str(const char *s)
 	free(c);
 	return j;
 }
+
+#define str json_text
 
 /* Percent-encode a path as a URI reference (RFC 3986 unreserved and '/'). */
 static char *uri_of(const char *path)
@@ -100,12 +101,12 @@ static json_t *rules(void)
 	return a;
 }
 
-static json_t *result(const struct file_result *fr, const struct finding *f)
+static json_t *result(const struct opts *o, const struct file_result *fr, const struct finding *f)
 {
 	json_t *res = json_object();
 	json_object_set_new(res, "ruleId", str(checks[f->id].id));
 	json_object_set_new(res, "ruleIndex", json_integer(f->id));
-	json_object_set_new(res, "level", str(level_of(checks[f->id].sev)));
+	json_object_set_new(res, "level", str(level_of(effective_severity(o, f->id))));
 	json_object_set_new(res, "message", message(f->msg));
 
 	json_t *loc = json_object();
@@ -143,13 +144,17 @@ static json_t *result(const struct file_result *fr, const struct finding *f)
 		json_object_set_new(res, "codeFlows", cfs);
 	}
 
-	char *key = xasprintf("%s\n%s\n%s\n%s", checks[f->id].id, fr->path, f->func, f->msg);
-	char *fp = xasprintf("%016llx", (unsigned long long)hash_bytes(key, strlen(key), 0));
 	json_t *pf = json_object();
-	json_object_set_new(pf, "addrlimit/v1", str(fp));
+	json_object_set_new(pf, SARIF_FINGERPRINT, str(f->fingerprint));
 	json_object_set_new(res, "partialFingerprints", pf);
-	free(key);
-	free(fp);
+	if (f->justification) {
+		json_t *sup = json_object();
+		json_object_set_new(sup, "kind", str("inSource"));
+		json_object_set_new(sup, "justification", str(f->justification));
+		json_t *sups = json_array();
+		json_array_append_new(sups, sup);
+		json_object_set_new(res, "suppressions", sups);
+	}
 	return res;
 }
 
@@ -158,6 +163,19 @@ static json_t *notification(const char *level, const char *text)
 	json_t *n = json_object();
 	json_object_set_new(n, "level", str(level));
 	json_object_set_new(n, "message", message(text));
+	return n;
+}
+
+/* A notification about a place in a file (a suppression comment). */
+static json_t *notification_at(const char *level, const char *path, const struct pos *at,
+			       const char *text)
+{
+	json_t *n = notification(level, text);
+	json_t *loc = json_object();
+	json_object_set_new(loc, "physicalLocation", physical(path, at));
+	json_t *locs = json_array();
+	json_array_append_new(locs, loc);
+	json_object_set_new(n, "locations", locs);
 	return n;
 }
 
@@ -176,10 +194,18 @@ int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, 
 	json_t *notes = json_array();
 	for (size_t i = 0; i < n_input_errors; i++)
 		json_array_append_new(notes, notification("error", input_errors[i]));
+	size_t baselined = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = &rs[i];
 		for (size_t k = 0; k < r->findings.v.n; k++)
-			json_array_append_new(results, result(r, &r->findings.v.v[k]));
+			json_array_append_new(results, result(o, r, &r->findings.v.v[k]));
+		for (size_t k = 0; k < r->silenced.v.n; k++)
+			json_array_append_new(results, result(o, r, &r->silenced.v.v[k]));
+		for (size_t k = 0; k < r->notes.n; k++)
+			json_array_append_new(notes, notification_at(o->werror ? "error" : "warning",
+								     r->path, &r->notes.v[k].at,
+								     r->notes.v[k].msg));
+		baselined += r->baselined;
 		if (r->error)
 			json_array_append_new(notes, notification("error", r->error));
 		if (r->warning)
@@ -192,6 +218,11 @@ int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, 
 		}
 	}
 
+	if (baselined) {
+		char *t = xasprintf("%zu findings are in the baseline and not reported", baselined);
+		json_array_append_new(notes, notification("note", t));
+		free(t);
+	}
 	json_t *inv = json_object();
 	json_object_set_new(inv, "executionSuccessful", json_boolean(exit_code != 2));
 	json_object_set_new(inv, "exitCode", json_integer(exit_code));
@@ -226,7 +257,6 @@ int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, 
 	int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
 	json_decref(doc);
-	(void)o;
 	fflush(out);
 	return rc || ferror(out) ? -1 : 0;
 }

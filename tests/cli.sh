@@ -142,7 +142,7 @@ SYSCALL_DEFINE1(frab, int, fd)
 	mm_segment_t old_fs = get_fs();
 	set_fs(KERNEL_DS);
 	if (fd < 0)
-		/* addrlimit-ignore: oops-in-window, ds-leak */
+		/* addrlimit: ignore oops-in-window, ds-leak -- checked by the caller */
 		return -EINVAL;
 	set_fs(old_fs);
 	return 0;
@@ -160,9 +160,9 @@ EOC
 out=$("$bin" --stats "$tmp/cli/ignored.c" 2>&1); rc=$?
 if [ $rc -eq 1 ] && [ "$(grep -c '\[ds-leak\]' <<<"$out")" -eq 1 ] &&
    grep -q 'ignored.c:25:.*sys_frub' <<<"$out" && grep -q 'suppressed 2' <<<"$out"; then
-	ok "cli: addrlimit-ignore comments silence the named check only"
+	ok "cli: suppression comments (both spellings) silence the named check only"
 else
-	bad "cli: addrlimit-ignore comments silence the named check only" "$out"
+	bad "cli: suppression comments (both spellings) silence the named check only" "$out"
 fi
 
 # a path across files: the note inside the helper names the helper's file

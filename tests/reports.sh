@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: GPL-2.0
+# Report formats, suppressions, baselines, --exclude, -W options, colour and
+# kbuild (CHECK=) mode; sourced by tests/run after cli.sh (expect_run, $tmp/cli).
+
+r=$tmp/rep
+mkdir -p "$r/tree/keep" "$r/tree/staging"
+
+# --- suppressions ------------------------------------------------------------
+cat >"$r/supp.c" <<'EOC'
+SYSCALL_DEFINE1(a, int, fd)
+{
+	mm_segment_t old_fs = get_fs();
+	set_fs(KERNEL_DS);
+	if (fd < 0)
+		return -EINVAL; /* addrlimit: ignore ds-leak */
+	set_fs(old_fs);
+	return 0;
+}
+SYSCALL_DEFINE1(b, int, fd)
+{
+	mm_segment_t old_fs = get_fs();
+	set_fs(KERNEL_DS);
+	if (fd < 0)
+		/*
+		 * addrlimit: ignore ds-leak -- fd was checked by
+		 * the only caller, see b_prepare()
+		 */
+		return -EINVAL;
+	set_fs(old_fs);
+	return 0;
+}
+SYSCALL_DEFINE1(c, int, fd)
+{
+	mm_segment_t old_fs = get_fs();
+	set_fs(KERNEL_DS);
+	if (fd < 0)
+		return -EINVAL; // addrlimit: ignore ds-laek -- typo in the id
+	set_fs(old_fs);
+	return 0;
+}
+int d(int x)
+{
+	return x; /* addrlimit: ignore ds-no-save, oops-in-window -- nothing here */
+}
+SYSCALL_DEFINE1(e, int, fd)
+{
+	mm_segment_t old_fs = get_fs();
+	set_fs(KERNEL_DS);
+	if (fd < 0)
+		return -EINVAL; /* addrlimit: ignore all -- test of 'all' */
+	set_fs(old_fs);
+	return 0;
+}
+EOC
+out=$("$bin" "$r/supp.c" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "supp.c:6:.*sys_a" <<<"$out" &&
+   grep -q "supp.c:6:[0-9]*: warning: suppression without a reason is not applied.*\[suppression\]" <<<"$out" &&
+   ! grep -q "sys_b'" <<<"$out" && ! grep -q "sys_e'" <<<"$out" &&
+   grep -q "supp.c:28:.*sys_c" <<<"$out" &&
+   grep -q "supp.c:28:[0-9]*: warning: suppression names unknown check 'ds-laek'" <<<"$out"; then
+	ok "reports: a suppression needs a reason and a known id; block comments and 'all' work"
+else
+	bad "reports: suppressions" "$out"
+fi
+expect_run "unused suppressions reported on request" 1 \
+	"supp.c:34:[0-9]+: warning: unused suppression: no 'ds-no-save' finding here" \
+	"$bin" --report-unused-suppressions "$r/supp.c"
+out=$("$bin" --report-unused-suppressions "$r/supp.c" 2>&1)
+if grep -q "no 'oops-in-window' finding here" <<<"$out" && [ "$(grep -c 'unused suppression' <<<"$out")" -eq 2 ]; then
+	ok "reports: only the unused ids are reported"
+else
+	bad "reports: only the unused ids are reported" "$out"
+fi
+out=$("$bin" --report-unused-suppressions --disable=ds-no-save,oops-in-window "$r/supp.c" 2>&1)
+if ! grep -q 'unused suppression' <<<"$out"; then ok "reports: a disabled check's suppression is not 'unused'"
+else bad "reports: a disabled check's suppression is not 'unused'" "$out"; fi
+
+# --- JSON --------------------------------------------------------------------
+"$bin" --format=json "$r/supp.c" "$tmp/cli/nope.c" >"$r/out.json" 2>/dev/null
+if python3 - "$r/out.json" >"$r/json.log" 2>&1 <<'EOP'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "addrlimit-json" and d["version"] == 1, d.get("format")
+assert d["exit_status"] == 2
+ids = sorted((f["check"], f["function"], f["line"]) for f in d["findings"])
+assert ids == [("ds-leak", "sys_a", 6), ("ds-leak", "sys_c", 28)], ids
+f = d["findings"][0]
+assert f["severity"] == "error" and f["file"].endswith("supp.c") and f["column"] == 3
+assert [s["line"] for s in f["path"]] == [4, 5, 6], f["path"]
+assert len(f["fingerprint"]) == 16
+sup = sorted((s["function"], s["reason"]) for s in d["suppressed"])
+assert sup == [("sys_b", "fd was checked by the only caller, see b_prepare()"),
+               ("sys_e", "test of 'all'")], sup
+assert len(d["suppression_problems"]) == 2
+assert any("nope.c" in e for e in d["errors"]), d["errors"]
+EOP
+then ok "reports: --format=json"; else bad "reports: --format=json" "$(cat "$r/json.log")"; fi
+
+# --- SARIF: suppressed results carry their justification; the validator ---
+"$bin" --format=sarif "$r/supp.c" >"$r/supp.sarif" 2>/dev/null
+if python3 - "$r/supp.sarif" >"$r/sarif.log" 2>&1 <<'EOP'
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+sup = [r for r in run["results"] if r.get("suppressions")]
+assert len(sup) == 2 and sup[0]["suppressions"][0]["kind"] == "inSource"
+assert sup[0]["suppressions"][0]["justification"].startswith("fd was checked")
+notes = run["invocations"][0]["toolExecutionNotifications"]
+assert sum(1 for n in notes if n.get("locations")) == 2
+fps = [r["partialFingerprints"]["addrlimit/v1"] for r in run["results"]]
+assert len(set(fps)) == len(fps)
+rules = run["tool"]["driver"]["rules"]
+assert all(r["shortDescription"]["text"] and r["help"]["text"] for r in rules)
+EOP
+then ok "reports: SARIF suppressions and notifications"; else bad "reports: SARIF suppressions" "$(cat "$r/sarif.log")"; fi
+
+if validator=$(sh "$here/../scripts/sarif-validator.sh" 2>"$r/validator-install.log"); then
+	n=0
+	for s in "$r/supp.sarif" "$tmp/cli/out.sarif" "$tmp/cli/x.sarif"; do
+		[ -s "$s" ] || continue
+		n=$((n + 1))
+		v=$(cd "$r" && "$validator" validate "$s" 2>&1)
+		if grep -q 'files scanned' <<<"$v" && ! grep -Eq ': error [A-Z]+[0-9]+' <<<"$v"; then
+			ok "reports: Microsoft SARIF validator: no error in $(basename "$s")"
+		else
+			bad "reports: Microsoft SARIF validator on $(basename "$s")" "$v"
+		fi
+	done
+	# the validator itself must be able to fail
+	echo '{"version":"2.1.0","runs":[{"tool":{}}]}' >"$r/broken.sarif"
+	v=$(cd "$r" && "$validator" validate "$r/broken.sarif" 2>&1)
+	if grep -Eq ': error [A-Z]+[0-9]+' <<<"$v"; then ok "reports: the validator rejects a broken log"
+	else bad "reports: the validator rejects a broken log" "$v"; fi
+else
+	bad "reports: install the SARIF validator" "$(cat "$r/validator-install.log")"
+fi
+
+# --- baselines ---------------------------------------------------------------
+cp "$tmp/cli/leak.c" "$r/base.c"
+expect_run "--write-baseline" 1 'base.c:7:3: error' "$bin" --write-baseline="$r/base.sarif" "$r/base.c"
+expect_run "--baseline hides known findings" 0 '1 finding in the baseline not reported' \
+	"$bin" --baseline="$r/base.sarif" "$r/base.c"
+{ printf '/* a new comment */\n#include <linux/fs.h>\n\n'; cat "$tmp/cli/leak.c"; } >"$r/base.c"
+expect_run "baseline matches after lines move" 0 '1 finding in the baseline' \
+	"$bin" --baseline="$r/base.sarif" "$r/base.c"
+sed 's/frob/frob2/' "$tmp/cli/leak.c" >>"$r/base.c"
+out=$("$bin" --baseline="$r/base.sarif" --stats "$r/base.c" 2>&1); rc=$?
+if [ $rc -eq 1 ] && [ "$(grep -c 'error:' <<<"$out")" -eq 1 ] && grep -q "sys_frob2" <<<"$out" &&
+   grep -q 'in the baseline 1' <<<"$out"; then ok "reports: a new finding is reported past the baseline"
+else bad "reports: a new finding is reported past the baseline" "$out"; fi
+"$bin" --format=sarif -o "$r/full.sarif" "$r/base.c" 2>/dev/null
+expect_run "an ordinary SARIF report is a baseline too" 0 '2 findings in the baseline' \
+	"$bin" --baseline="$r/full.sarif" "$r/base.c"
+echo '{"runs": 3' >"$r/bad.sarif"
+expect_run "bad baseline: clear error" 2 "baseline '.*bad.sarif': not valid JSON at line [0-9]+" \
+	"$bin" --baseline="$r/bad.sarif" "$r/base.c"
+echo '{"x": 1}' >"$r/bad2.sarif"
+expect_run "baseline that is not SARIF" 2 'not a SARIF log' "$bin" --baseline="$r/bad2.sarif" "$r/base.c"
+expect_run "missing baseline" 2 "cannot read baseline '.*nope.sarif'" "$bin" --baseline="$r/nope.sarif" "$r/base.c"
+
+# --- --exclude ---------------------------------------------------------------
+cp "$tmp/cli/leak.c" "$r/tree/staging/leak.c"
+cp "$tmp/cli/clean.c" "$r/tree/keep/ok.c"
+expect_run "--exclude a folder" 0 'excluded 1' "$bin" --stats --exclude=staging "$r/tree"
+expect_run "--exclude a glob" 0 'excluded 1' "$bin" --stats --exclude='*/staging/*.c' "$r/tree"
+expect_run "--exclude that matches nothing" 1 'staging/leak.c:7:3: error' "$bin" --exclude='*.h' "$r/tree"
+
+# --- -W options, -q, colour --------------------------------------------------
+expect_run "-Wno-<id> disables a check" 0 '^$' "$bin" -Wno-ds-leak "$tmp/cli/leak.c"
+expect_run "-W<id> enables it again" 1 'ds-leak' "$bin" --checks=ds-no-save -Wds-leak "$tmp/cli/leak.c"
+expect_run "-W with an unknown id" 2 "unknown check in '-Wfrob'" "$bin" -Wfrob "$tmp/cli/leak.c"
+printf '%s\n' "$leak_c" | sed 's/old_fs = get_fs();/old_fs;/; s/set_fs(old_fs)/set_fs(USER_DS)/; s/return -EINVAL;/;/' >"$r/nosave.c"
+expect_run "a warning" 1 'warning: .*\[ds-no-save\]' "$bin" "$r/nosave.c"
+expect_run "-Werror makes it an error" 1 'error: .*\[ds-no-save\]' "$bin" -Werror "$r/nosave.c"
+expect_run "--color=always" 1 $'\033\\[01;31merror' "$bin" --color=always "$tmp/cli/leak.c"
+out=$("$bin" "$tmp/cli/leak.c" 2>&1)
+if ! grep -q $'\033' <<<"$out"; then ok "reports: no colour into a pipe"; else bad "reports: no colour into a pipe" "$out"; fi
+expect_run "--color with a bad value" 2 "--color takes auto, always or never" "$bin" --color=pink "$tmp/cli/leak.c"
+out=$("$bin" -q "$tmp/cli/latin1.c" 2>&1 >/dev/null)
+if [ -z "$out" ]; then ok "reports: -q silences input warnings"; else bad "reports: -q silences input warnings" "$out"; fi
+
+# --- kbuild mode: the arguments kbuild passes to $(CHECK) ----------------------
+mkdir -p "$r/kb/include/generated/uapi/linux"
+echo '#define KBUILD_TEST 1' >"$r/kb/include/kconfig.h"
+kb=(-D__linux__ -Dlinux -D__STDC__ -Dunix -D__unix__ -Wbitwise -Wno-return-void
+    -Wno-unknown-attribute -D__x86_64__ --arch=x86 -mlittle-endian -m64
+    -Wp,-MMD,"$r/kb/.leak.o.d" -nostdinc -I"$r/kb/include" -I "$r/kb/include"
+    -include "$r/kb/include/kconfig.h" -D__KERNEL__ -fmacro-prefix-map=./= -std=gnu11
+    -fno-strict-aliasing -mno-red-zone -O2 -fno-stack-protector -g -DMODULE
+    -DKBUILD_BASENAME='"leak"' -DKBUILD_MODNAME='"leak"' -D__KBUILD_MODNAME=kmod_leak)
+expect_run "kbuild mode: gcc flags accepted, finding printed, exit 0" 0 \
+	'leak.c:7:3: error: system call .sys_frob.' "$bin" "${kb[@]}" "$tmp/cli/leak.c"
+expect_run "kbuild mode with -Werror fails the build" 1 'leak.c:7:3: error' \
+	"$bin" "${kb[@]}" -Werror "$tmp/cli/leak.c"
+expect_run "kbuild mode: a clean file prints nothing" 0 '^$' "$bin" "${kb[@]}" "$tmp/cli/clean.c"
