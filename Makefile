@@ -3,6 +3,7 @@
 #   make                  build ./addrlimit (fetches pinned dependencies first)
 #   make check            build and run the whole test suite
 #   make check SANITIZE=1 the same under AddressSanitizer + UBSan (build/asan)
+#   make check-kbuild     addrlimit as kbuild's CHECK= on sample modules
 #   make clean / distclean
 
 CC      ?= cc
@@ -34,7 +35,7 @@ DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
 
-.PHONY: all check unit clean distclean deps
+.PHONY: all check check-kbuild unit clean distclean deps
 all: $(BIN)
 
 deps: $(DEPS)/.stamp
@@ -66,6 +67,11 @@ unit: $(UNIT_BINS)
 
 check: $(BIN) $(UNIT_BINS)
 	ADDRLIMIT=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OUT)/unit) bash tests/run
+
+# addrlimit as kbuild's checker on sample modules, against Debian's kernel
+# headers (installed by the script when missing).
+check-kbuild: $(BIN)
+	ADDRLIMIT=$(abspath $(BIN)) bash tests/kbuild.sh
 
 clean:
 	rm -rf build addrlimit

@@ -17,6 +17,7 @@
 
 #include "addrlimit.h"
 #include "baseline.h"
+#include "ppenv.h"
 #include "load.h"
 #include "parse.h"
 
@@ -512,10 +513,12 @@ int main(int argc, char **argv)
 	}
 	/* colour and progress only where a person reads them */
 	o.color = color == 1 || (color == -1 && o.format == FMT_TEXT && !o.output &&
-				 isatty(STDOUT_FILENO) && getenv("TERM") &&
+				 isatty(o.kbuild ? STDERR_FILENO : STDOUT_FILENO) && getenv("TERM") &&
 				 strcmp(getenv("TERM"), "dumb") && !getenv("NO_COLOR"));
 	o.progress = !o.quiet && !o.kbuild && isatty(STDERR_FILENO);
 
+	if (ppenv_init(&o) < 0)
+		return 2;
 	parse_init();
 	path_list all = {0}, paths = {0};
 	VEC(char *) input_errors = {0};
@@ -567,7 +570,9 @@ int main(int argc, char **argv)
 	if (status == 0 && found && (!o.kbuild || o.werror))
 		status = 1;
 
-	FILE *out = stdout;
+	/* kbuild sends a quiet build's stdout to /dev/null: report on
+	 * stderr there, as sparse and gcc do */
+	FILE *out = o.kbuild ? stderr : stdout;
 	if (o.output && !(out = fopen(o.output, "w"))) {
 		error("cannot write '%s': %s", o.output, strerror(errno));
 		status = 2;
@@ -586,7 +591,7 @@ int main(int argc, char **argv)
 			rc = write_report(&o, out, o.format, rs, paths.n, input_errors.v,
 					  input_errors.n, status);
 		}
-		if (out != stdout && fclose(out) != 0)
+		if (o.output && fclose(out) != 0)
 			rc = -1;
 		if (rc < 0) {
 			error("cannot write the report: %s", strerror(errno));
@@ -615,6 +620,7 @@ int main(int argc, char **argv)
 	VEC_FREE(o.undefs);
 	VEC_FREE(o.incdirs);
 	VEC_FREE(o.includes);
+	ppenv_release();
 	for (size_t i = 0; i < o.headers.n; i++)
 		free(o.headers.v[i]);
 	VEC_FREE(o.headers);

@@ -10,6 +10,7 @@
  * hostile input costs no more than ordinary code.
  */
 #include "normalize.h"
+#include "ppenv.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -2492,12 +2493,158 @@ static void refine(char *t, size_t n)
 	VEC_FREE(tl);
 }
 
+/*
+ * With a preprocessor environment (-D, -include, -I: ppenv.h), the arms of
+ * a conditional group that would not be compiled are blanked, and so are
+ * the group's directives, when the conditions up to the live arm are all
+ * decided.  When the first arms are decided false and a later condition is
+ * not, those arms go and the first undecided `#elif` becomes `#  if`.
+ */
+#define PP_DECIDE_ARMS 64
+
+struct pp_arm {
+	size_t dir_a, dir_e;	/* the directive line(s) */
+	int val;		/* 1 compiled, 0 not, -1 not known */
+};
+
+struct pp_group {
+	struct pp_arm arm[PP_DECIDE_ARMS];
+	int n;
+	bool overflow;
+};
+
+static void blank_keep_lines(char *t, size_t a, size_t e)
+{
+	for (size_t i = a; i < e; i++)
+		if (t[i] != '\n')
+			t[i] = ' ';
+}
+
+static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e)
+{
+	if (g->overflow || !g->n)
+		return;
+	int live = -1, first_unknown = -1;
+	for (int k = 0; k < g->n; k++) {
+		if (g->arm[k].val == 1) {
+			live = k;
+			break;
+		}
+		if (g->arm[k].val < 0) {
+			first_unknown = k;
+			break;
+		}
+	}
+	if (first_unknown == 0)
+		return;
+	int upto = first_unknown > 0 ? first_unknown : g->n;
+	for (int k = 0; k < upto || (first_unknown < 0 && k < g->n); k++) {
+		size_t body_e = k + 1 < g->n ? g->arm[k + 1].dir_a : endif_a;
+		blank_keep_lines(t, g->arm[k].dir_a, g->arm[k].dir_e);
+		if (k != live)
+			blank_keep_lines(t, g->arm[k].dir_e, body_e);
+	}
+	if (first_unknown > 0) {
+		/* `#elif X` → `#  if X` */
+		char *el = memmem(t + g->arm[first_unknown].dir_a,
+				  g->arm[first_unknown].dir_e - g->arm[first_unknown].dir_a, "el", 2);
+		if (el)
+			el[0] = el[1] = ' ';
+		return;
+	}
+	blank_keep_lines(t, endif_a, endif_e);
+}
+
+static void decide_conditionals(char *t, size_t n)
+{
+	VEC(struct pp_group) st = {0};
+	bool in_comment = false;
+	size_t i = 0;
+	while (i < n) {
+		size_t ls = i, le = i;
+		while (le < n && t[le] != '\n')
+			le++;
+		size_t p = ls;
+		while (p < le && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		bool directive = !in_comment && p < le && t[p] == '#';
+		size_t e = le;
+		if (directive)	/* continuation lines */
+			while (e < n && e > ls && t[e - 1] == '\\' && e + 1 <= n) {
+				e++;
+				while (e < n && t[e] != '\n')
+					e++;
+			}
+		/* block comments opened on this stretch */
+		for (size_t q = ls; q + 1 < e; q++) {
+			if (!in_comment && t[q] == '/' && t[q + 1] == '/' && !directive)
+				break;
+			if (!in_comment && t[q] == '/' && t[q + 1] == '*') {
+				in_comment = true;
+				q++;
+			} else if (in_comment && t[q] == '*' && t[q + 1] == '/') {
+				in_comment = false;
+				q++;
+			} else if (!in_comment && (t[q] == '"' || t[q] == '\'')) {
+				char qc = t[q];
+				for (q++; q < e && t[q] != qc; q++)
+					if (t[q] == '\\')
+						q++;
+			}
+		}
+		if (directive) {
+			size_t k = p + 1;
+			while (k < e && (t[k] == ' ' || t[k] == '\t'))
+				k++;
+			size_t w = k;
+			while (k < e && is_ident((unsigned char)t[k]))
+				k++;
+			const char *kw = t + w;
+			size_t kl = k - w;
+#define KW(s) (kl == sizeof(s) - 1 && !memcmp(kw, s, kl))
+			int val = -2;
+			if (KW("if") || KW("elif")) {
+				val = ppenv_eval(t + k, e - k);
+			} else if (KW("ifdef") || KW("ifndef") || KW("elifdef") || KW("elifndef")) {
+				size_t a = k;
+				while (a < e && (t[a] == ' ' || t[a] == '\t'))
+					a++;
+				size_t b = a;
+				while (b < e && is_ident((unsigned char)t[b]))
+					b++;
+				val = b > a ? ppenv_defined(t + a, b - a) : -1;
+				if (val >= 0 && (KW("ifndef") || KW("elifndef")))
+					val = !val;
+			} else if (KW("else")) {
+				val = 1;
+			}
+			if (KW("if") || KW("ifdef") || KW("ifndef"))
+				VEC_PUSH(st, ((struct pp_group){ .n = 0 }));
+			if (val != -2 && st.n) {
+				struct pp_group *g = &st.v[st.n - 1];
+				if (g->n == PP_DECIDE_ARMS)
+					g->overflow = true;
+				else
+					g->arm[g->n++] = (struct pp_arm){ ls, e, val };
+			} else if (KW("endif") && st.n) {
+				pp_close(t, &st.v[st.n - 1], ls, e);
+				st.n--;
+			}
+#undef KW
+		}
+		i = e < n ? e + 1 : n;
+	}
+	VEC_FREE(st);
+}
+
 void normalize(struct source *src)
 {
 	size_t n = src->len;
 	char *t = xmalloc(n + 1);
 	memcpy(t, src->raw, n + 1);
 	src->text = t;
+	if (ppenv_active())
+		decide_conditionals(t, n);
 
 	VEC(struct paren) parens = {0};
 	struct ppdepth pd = {0};

@@ -192,3 +192,46 @@ expect_run "kbuild mode: gcc flags accepted, finding printed, exit 0" 0 \
 expect_run "kbuild mode with -Werror fails the build" 1 'leak.c:7:3: error' \
 	"$bin" "${kb[@]}" -Werror "$tmp/cli/leak.c"
 expect_run "kbuild mode: a clean file prints nothing" 0 '^$' "$bin" "${kb[@]}" "$tmp/cli/clean.c"
+
+# --- preprocessor environment: -D/-U/-I/-include decide #if arms ------------
+cat >"$r/pp.c" <<'EOC'
+SYSCALL_DEFINE1(pp, int, fd)
+{
+	mm_segment_t old_fs = get_fs();
+	set_fs(KERNEL_DS);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(4, 14, 0)
+	if (fd < 0)
+		return -EINVAL;
+#elif defined(CONFIG_PP_DEBUG) && FOO
+	if (fd < 1)
+		return -EIO;
+#elif IS_ENABLED(CONFIG_PP_TRACE)
+	if (fd < 2)
+		return -ENOENT;
+#else
+	fd++;
+#endif
+	set_fs(old_fs);
+	return 0;
+}
+EOC
+lines() { "$bin" "$@" "$r/pp.c" 2>&1 | grep -E ': error: ' | sed -E 's/^[^:]*:([0-9]+):.*/\1/' | tr '\n' ' '; }
+mkdir -p "$r/ppinc/generated/uapi/linux" "$r/ppinc/generated"
+echo '#define LINUX_VERSION_CODE 393472' >"$r/ppinc/generated/uapi/linux/version.h"
+printf '#define CONFIG_PP_TRACE_MODULE 1\n#define CONFIG_X 1\n' >"$r/ppinc/generated/autoconf.h"
+printf '#include <generated/autoconf.h>\n' >"$r/ppinc/kconfig.h"
+check_pp() {	# name want-lines args...
+	local name=$1 want=$2 got
+	shift 2
+	got=$(lines "$@")
+	if [ "$got" == "$want" ]; then ok "reports: #if arms: $name"
+	else bad "reports: #if arms: $name: lines '$got', want '$want'"; fi
+}
+check_pp "nothing known: every arm" "7 10 13 " 
+check_pp "old kernel: the first arm only" "7 " -DLINUX_VERSION_CODE=0x040900
+check_pp "version from -I, the rest undecided" "10 13 " -I "$r/ppinc"
+check_pp "-include kconfig.h: IS_ENABLED of a module" "13 " -I "$r/ppinc" -include "$r/ppinc/kconfig.h"
+check_pp "-U" "13 " -I "$r/ppinc" -UCONFIG_PP_DEBUG
+check_pp "-D decides, FOO unknown keeps the arm" "10 13 " -I "$r/ppinc" -DCONFIG_PP_DEBUG
+check_pp "all false: the #else" "" -I "$r/ppinc" -DFOO=0 -DCONFIG_PP_TRACE=0 -UCONFIG_PP_TRACE_MODULE
+expect_run "-include of a missing file" 2 "-include .*nope.h: cannot" "$bin" -include "$r/nope.h" "$r/pp.c"

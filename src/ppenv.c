@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The preprocessor environment (see ppenv.h): a sorted table of object-like
+ * macros and an evaluator for `#if` expressions over it, three-valued so
+ * that a macro we never saw leaves a condition undecided instead of 0.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "addrlimit.h"
+#include "ppenv.h"
+
+struct macro {
+	char *name;
+	char *value;		/* replacement text; NULL: undefined by -U */
+};
+
+static struct {
+	VEC(struct macro) m;	/* sorted by name once built */
+	bool autoconf;		/* generated/autoconf.h read: CONFIG_* not in it are off */
+	bool active;
+} env;
+
+static int cmp_macro(const void *a, const void *b)
+{
+	return strcmp(((const struct macro *)a)->name, ((const struct macro *)b)->name);
+}
+
+static const struct macro *lookup(const char *name, size_t len)
+{
+	size_t lo = 0, hi = env.m.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(env.m.v[mid].name, name, len);
+		if (c == 0 && env.m.v[mid].name[len])
+			c = 1;
+		if (c == 0)
+			return &env.m.v[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Later definitions win (as with -D after an -include): keep the last. */
+static void set_macro(char *name, char *value)
+{
+	for (size_t i = 0; i < env.m.n; i++)
+		if (!strcmp(env.m.v[i].name, name)) {
+			free(env.m.v[i].value);
+			free(name);
+			env.m.v[i].value = value;
+			return;
+		}
+	VEC_PUSH(env.m, ((struct macro){ name, value }));
+}
+
+static bool is_id(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       (!first && c >= '0' && c <= '9');
+}
+
+static const char *skip_blank(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static int read_header(const struct opts *o, const char *path, const char *from_dir, int depth);
+
+/* `#include <x>` or "x": the first match under the -I folders (and, for
+ * "x", the including file's folder). */
+static void follow_include(const struct opts *o, const char *p, const char *e,
+			   const char *from_dir, int depth)
+{
+	char close = *p == '<' ? '>' : *p == '"' ? '"' : 0;
+	if (!close)
+		return;
+	const char *q = memchr(p + 1, close, (size_t)(e - p - 1));
+	if (!q)
+		return;
+	char *name = xstrndup(p + 1, (size_t)(q - p - 1));
+	struct stat st;
+	for (size_t i = 0; i <= o->incdirs.n; i++) {
+		const char *dir = i < o->incdirs.n ? o->incdirs.v[i] : (close == '"' ? from_dir : NULL);
+		if (!dir)
+			continue;
+		char *full = xasprintf("%s/%s", dir, name);
+		bool found = stat(full, &st) == 0 && S_ISREG(st.st_mode);
+		if (found)
+			read_header(o, full, NULL, depth + 1);
+		free(full);
+		if (found)
+			break;
+	}
+	free(name);
+}
+
+/*
+ * The object-like `#define`s of a header, outside conditionals we cannot
+ * decide (kept simple: the headers read here are kbuild's generated ones,
+ * which are flat).  Returns -1 when the file cannot be read.
+ */
+static int read_header(const struct opts *o, const char *path, const char *from_dir, int depth)
+{
+	if (depth > 4)
+		return 0;
+	struct source src;
+	char *why = NULL;
+	if (source_load(&src, path, o->max_file_size, &why) < 0) {
+		if (depth == 0)
+			error("-include %s: %s", path, why);
+		free(why);
+		return -1;
+	}
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		strcpy(dir, ".");
+	if (strstr(path, "generated/autoconf.h"))
+		env.autoconf = true;
+	for (size_t l = 0; l < src.nlines; l++) {
+		const char *p = src.raw + src.line_start[l];
+		const char *e = l + 1 < src.nlines ? src.raw + src.line_start[l + 1] : src.raw + src.len;
+		p = skip_blank(p, e);
+		if (p >= e || *p != '#')
+			continue;
+		p = skip_blank(p + 1, e);
+		if ((size_t)(e - p) > 7 && !memcmp(p, "include", 7)) {
+			follow_include(o, skip_blank(p + 7, e), e, dir, depth);
+			continue;
+		}
+		if ((size_t)(e - p) <= 6 || memcmp(p, "define", 6) || !(p[6] == ' ' || p[6] == '\t'))
+			continue;
+		p = skip_blank(p + 6, e);
+		const char *n = p;
+		while (p < e && is_id(*p, p == n))
+			p++;
+		if (p == n || (p < e && *p == '('))	/* function-like: not ours */
+			continue;
+		const char *v = skip_blank(p, e);
+		const char *ve = e;
+		while (ve > v && (ve[-1] == '\n' || ve[-1] == '\r' || ve[-1] == ' ' || ve[-1] == '\t'))
+			ve--;
+		if (ve > v && ve[-1] == '\\')	/* continued: too clever for us */
+			continue;
+		set_macro(xstrndup(n, (size_t)(p - n)), xstrndup(v, (size_t)(ve - v)));
+	}
+	free(dir);
+	source_release(&src);
+	return 0;
+}
+
+int ppenv_init(const struct opts *o)
+{
+	memset(&env, 0, sizeof(env));
+	int rc = 0;
+	for (size_t i = 0; i < o->includes.n; i++)
+		if (read_header(o, o->includes.v[i], NULL, 0) < 0)
+			rc = -1;
+	/* LINUX_VERSION_CODE: the first <linux/version.h> under -I */
+	static const char *const version_h[] = { "generated/uapi/linux/version.h",
+						 "linux/version.h" };
+	bool have_version = false;
+	for (size_t i = 0; i < o->incdirs.n && !have_version; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(version_h) && !have_version; k++) {
+			char *full = xasprintf("%s/%s", o->incdirs.v[i], version_h[k]);
+			struct stat st;
+			if (stat(full, &st) == 0 && S_ISREG(st.st_mode))
+				have_version = read_header(o, full, NULL, 1) == 0;
+			free(full);
+		}
+	for (size_t i = 0; i < o->defines.n; i++) {
+		const char *d = o->defines.v[i];
+		const char *eq = strchr(d, '=');
+		set_macro(xstrndup(d, (size_t)(eq - d)), xstrdup(eq + 1));
+	}
+	for (size_t i = 0; i < o->undefs.n; i++)
+		set_macro(xstrdup(o->undefs.v[i]), NULL);
+	if (env.m.n > 1)
+		qsort(env.m.v, env.m.n, sizeof(*env.m.v), cmp_macro);
+	env.active = env.m.n > 0;
+	return rc;
+}
+
+void ppenv_release(void)
+{
+	for (size_t i = 0; i < env.m.n; i++) {
+		free(env.m.v[i].name);
+		free(env.m.v[i].value);
+	}
+	VEC_FREE(env.m);
+	memset(&env, 0, sizeof(env));
+}
+
+bool ppenv_active(void)
+{
+	return env.active;
+}
+
+int ppenv_defined(const char *name, size_t len)
+{
+	const struct macro *m = lookup(name, len);
+	if (m)
+		return m->value != NULL;
+	if (env.autoconf && len > 7 && !memcmp(name, "CONFIG_", 7))
+		return 0;
+	return -1;
+}
+
+/* --- the evaluator: a value that may be unknown ---------------------------- */
+
+struct val {
+	long long v;
+	bool known;
+};
+
+struct ev {
+	const char *p, *e;
+	int depth;		/* expression nesting */
+	int macros;		/* macro expansions in progress */
+	bool bad;		/* syntax we do not read: the whole result is unknown */
+};
+
+static struct val expr(struct ev *s, int prec);
+
+static struct val known(long long v)
+{
+	return (struct val){ v, true };
+}
+
+static const struct val unknown = { 0, false };
+
+static void blank(struct ev *s)
+{
+	for (;;) {
+		s->p = skip_blank(s->p, s->e);
+		if (s->p + 1 < s->e && s->p[0] == '/' && s->p[1] == '*') {
+			const char *c = memmem(s->p + 2, (size_t)(s->e - s->p - 2), "*/", 2);
+			s->p = c ? c + 2 : s->e;
+		} else if (s->p + 1 < s->e && s->p[0] == '/' && s->p[1] == '/') {
+			s->p = s->e;
+		} else if (s->p + 1 < s->e && s->p[0] == '\\' && (s->p[1] == '\n' || s->p[1] == '\r')) {
+			s->p += 2;
+		} else if (s->p < s->e && (*s->p == '\n' || *s->p == '\r')) {
+			s->p++;
+		} else {
+			return;
+		}
+	}
+}
+
+static bool eat(struct ev *s, const char *tok)
+{
+	blank(s);
+	size_t n = strlen(tok);
+	if ((size_t)(s->e - s->p) >= n && !memcmp(s->p, tok, n)) {
+		s->p += n;
+		return true;
+	}
+	return false;
+}
+
+/* Evaluate a macro's replacement text in the same environment. */
+static struct val eval_text(const char *t, size_t len, int macros)
+{
+	struct ev s = { t, t + len, 0, macros, false };
+	if (macros > 16)	/* a macro defined in terms of itself */
+		return unknown;
+	struct val v = expr(&s, 0);
+	blank(&s);
+	return s.bad || s.p != s.e ? unknown : v;
+}
+
+/* The arguments of NAME(a, b, c): up to 3, each evaluated. */
+static int args(struct ev *s, struct val *out, int max)
+{
+	if (!eat(s, "("))
+		return -1;
+	int n = 0;
+	for (;;) {
+		if (n == max) {
+			s->bad = true;
+			return -1;
+		}
+		out[n++] = expr(s, 0);
+		if (eat(s, ","))
+			continue;
+		if (eat(s, ")"))
+			return n;
+		s->bad = true;
+		return -1;
+	}
+}
+
+/* kconfig.h's test: is the option defined to exactly 1? */
+static int config_is_1(const char *name, size_t len)
+{
+	const struct macro *m = lookup(name, len);
+	if (m)
+		return m->value && !strcmp(m->value, "1");
+	return ppenv_defined(name, len) == 0 ? 0 : -1;
+}
+
+static struct val identifier(struct ev *s, const char *n, size_t len)
+{
+	if (len == 7 && !memcmp(n, "defined", 7)) {
+		bool paren = eat(s, "(");
+		blank(s);
+		const char *a = s->p;
+		while (s->p < s->e && is_id(*s->p, s->p == a))
+			s->p++;
+		size_t al = (size_t)(s->p - a);
+		if (!al || (paren && !eat(s, ")"))) {
+			s->bad = true;
+			return unknown;
+		}
+		int d = ppenv_defined(a, al);
+		return d < 0 ? unknown : known(d);
+	}
+	if (len == 14 && !memcmp(n, "KERNEL_VERSION", 14)) {
+		struct val a[3];
+		if (args(s, a, 3) != 3)
+			return unknown;
+		if (!a[0].known || !a[1].known || !a[2].known)
+			return unknown;
+		return known((a[0].v << 16) + (a[1].v << 8) + (a[2].v > 255 ? 255 : a[2].v));
+	}
+	bool is_en = len == 10 && !memcmp(n, "IS_ENABLED", 10);
+	bool is_bi = len == 10 && !memcmp(n, "IS_BUILTIN", 10);
+	bool is_mod = len == 9 && !memcmp(n, "IS_MODULE", 9);
+	bool is_reach = len == 12 && !memcmp(n, "IS_REACHABLE", 12);
+	if (is_en || is_bi || is_mod || is_reach) {
+		if (!eat(s, "(")) {
+			s->bad = true;
+			return unknown;
+		}
+		blank(s);
+		const char *a = s->p;
+		while (s->p < s->e && is_id(*s->p, s->p == a))
+			s->p++;
+		size_t al = (size_t)(s->p - a);
+		if (!al || !eat(s, ")")) {
+			s->bad = true;
+			return unknown;
+		}
+		char *mod = xasprintf("%.*s_MODULE", (int)al, a);
+		int y = config_is_1(a, al), m = config_is_1(mod, strlen(mod));
+		free(mod);
+		if (is_bi)
+			return y < 0 ? unknown : known(y);
+		if (is_mod)
+			return m < 0 ? unknown : known(m);
+		if (y == 1 || m == 1)
+			return known(1);
+		return y == 0 && m == 0 ? known(0) : unknown;
+	}
+	const struct macro *m = lookup(n, len);
+	if (m && m->value)
+		return eval_text(m->value, strlen(m->value), s->macros + 1);
+	if (blank(s), s->p < s->e && *s->p == '(') {
+		/* a function-like macro we do not know */
+		s->bad = true;
+		return unknown;
+	}
+	if (m)	/* -U: undefined, so 0 */
+		return known(0);
+	if (env.autoconf && len > 7 && !memcmp(n, "CONFIG_", 7))
+		return known(0);
+	return unknown;
+}
+
+static struct val primary(struct ev *s)
+{
+	if (++s->depth > 200) {
+		s->bad = true;
+		return unknown;
+	}
+	struct val r = unknown;
+	blank(s);
+	if (s->p >= s->e) {
+		s->bad = true;
+	} else if (eat(s, "(")) {
+		r = expr(s, 0);
+		if (!eat(s, ")"))
+			s->bad = true;
+	} else if (eat(s, "!")) {
+		r = primary(s);
+		r.v = !r.v;
+	} else if (eat(s, "~")) {
+		r = primary(s);
+		r.v = ~r.v;
+	} else if (eat(s, "-")) {
+		r = primary(s);
+		r.v = (long long)(0ull - (unsigned long long)r.v);
+	} else if (eat(s, "+")) {
+		r = primary(s);
+	} else if (*s->p >= '0' && *s->p <= '9') {
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(s->p, &end, 0);
+		if (errno || end > s->e)
+			s->bad = true;
+		s->p = end;
+		while (s->p < s->e && (*s->p == 'u' || *s->p == 'U' || *s->p == 'l' || *s->p == 'L'))
+			s->p++;
+		r = known((long long)v);
+	} else if (is_id(*s->p, true)) {
+		const char *n = s->p;
+		while (s->p < s->e && is_id(*s->p, false))
+			s->p++;
+		r = identifier(s, n, (size_t)(s->p - n));
+	} else {
+		s->bad = true;
+	}
+	s->depth--;
+	return r;
+}
+
+/* Binary operators by precedence (C's, lowest first). */
+static const struct { const char *op; int prec; } ops[] = {
+	{ "||", 1 }, { "&&", 2 }, { "|", 3 }, { "^", 4 }, { "&", 5 },
+	{ "==", 6 }, { "!=", 6 }, { "<=", 7 }, { ">=", 7 }, { "<<", 8 }, { ">>", 8 },
+	{ "<", 7 }, { ">", 7 }, { "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 },
+};
+
+static int peek_op(struct ev *s)
+{
+	blank(s);
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
+		size_t n = strlen(ops[i].op);
+		if ((size_t)(s->e - s->p) >= n && !memcmp(s->p, ops[i].op, n)) {
+			/* `|` is not `||`, `&` is not `&&` */
+			if (n == 1 && s->p + 1 < s->e && s->p[1] == s->p[0] && strchr("|&<>", s->p[0]))
+				continue;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+static struct val apply(const char *op, struct val a, struct val b)
+{
+	/* && and || are decided by one known side */
+	if (!strcmp(op, "&&")) {
+		if ((a.known && !a.v) || (b.known && !b.v))
+			return known(0);
+		return a.known && b.known ? known(1) : unknown;
+	}
+	if (!strcmp(op, "||")) {
+		if ((a.known && a.v) || (b.known && b.v))
+			return known(1);
+		return a.known && b.known ? known(0) : unknown;
+	}
+	if (!a.known || !b.known)
+		return unknown;
+	long long x = a.v, y = b.v;
+	unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+	switch (op[0]) {
+	case '|': return known(x | y);
+	case '^': return known(x ^ y);
+	case '&': return known(x & y);
+	case '=': return known(x == y);
+	case '!': return known(x != y);
+	case '+': return known((long long)(ux + uy));
+	case '-': return known((long long)(ux - uy));
+	case '*': return known((long long)(ux * uy));
+	case '/': return y && !(x == LLONG_MIN && y == -1) ? known(x / y) : unknown;
+	case '%': return y && !(x == LLONG_MIN && y == -1) ? known(x % y) : unknown;
+	case '<':
+		if (op[1] == '<')
+			return uy < 64 ? known((long long)(ux << uy)) : unknown;
+		return known(op[1] == '=' ? x <= y : x < y);
+	case '>':
+		if (op[1] == '>')
+			return uy < 64 ? known(x >> uy) : unknown;
+		return known(op[1] == '=' ? x >= y : x > y);
+	default:
+		return unknown;
+	}
+}
+
+static struct val expr(struct ev *s, int prec)
+{
+	if (++s->depth > 200) {
+		s->bad = true;
+		return unknown;
+	}
+	struct val l = primary(s);
+	for (;;) {
+		int i = peek_op(s);
+		if (i < 0 || ops[i].prec <= prec) {
+			if (prec == 0 && eat(s, "?")) {
+				struct val a = expr(s, 0);
+				if (!eat(s, ":"))
+					s->bad = true;
+				struct val b = expr(s, 0);
+				l = !l.known ? (a.known && b.known && a.v == b.v ? a : unknown) :
+				    l.v ? a : b;
+			}
+			break;
+		}
+		s->p += strlen(ops[i].op);
+		struct val r = expr(s, ops[i].prec);
+		l = apply(ops[i].op, l, r);
+	}
+	s->depth--;
+	return l;
+}
+
+int ppenv_eval(const char *text, size_t len)
+{
+	if (!env.active)
+		return -1;
+	struct val v = eval_text(text, len, 0);
+	return v.known ? v.v != 0 : -1;
+}
