@@ -4,9 +4,13 @@
 #   make check            build and run the whole test suite
 #   make check SANITIZE=1 the same under AddressSanitizer + UBSan (build/asan)
 #   make check-kbuild     addrlimit as kbuild's CHECK= on sample modules
+#   make install          PREFIX=/usr/local, DESTDIR= for staging
 #   make clean / distclean
 
 CC      ?= cc
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wstrict-prototypes \
            -Wmissing-prototypes -Wformat=2
@@ -35,7 +39,7 @@ DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
 
-.PHONY: all check check-kbuild unit clean distclean deps
+.PHONY: all check check-kbuild unit install uninstall clean distclean deps
 all: $(BIN)
 
 deps: $(DEPS)/.stamp
@@ -72,6 +76,13 @@ check: $(BIN) $(UNIT_BINS)
 # headers (installed by the script when missing).
 check-kbuild: $(BIN)
 	ADDRLIMIT=$(abspath $(BIN)) bash tests/kbuild.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/addrlimit
+	install -m 644 addrlimit.1 $(DESTDIR)$(MANDIR)/man1/addrlimit.1
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/addrlimit $(DESTDIR)$(MANDIR)/man1/addrlimit.1
 
 clean:
 	rm -rf build addrlimit

@@ -19,6 +19,7 @@
 #include "normalize.h"
 #include "parse.h"
 #include "pipeline.h"
+#include "progress.h"
 
 struct worker {
 	const struct opts *o;
@@ -272,6 +273,7 @@ static void *worker_main(void *arg)
 		if (i >= w->n)
 			break;
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
+		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
 	}
 	ts_parser_delete(parser);
@@ -331,9 +333,11 @@ void file_result_release(struct file_result *r)
 void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
 {
 	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
+	progress_start(o->progress, n);
 	first_pass(o, paths, n, results, facts);
 	if (!o->dump_cfg)
 		program_run(o, results, facts, n);
+	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);

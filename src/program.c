@@ -18,6 +18,7 @@
 #include "cfg.h"
 #include "check_limit.h"
 #include "macros.h"
+#include "progress.h"
 
 #define MAX_TARGETS 8
 #define SCC_ROUNDS 8
@@ -119,6 +120,7 @@ struct program {
 	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
 	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
 	bool link_ok[LINK_CACHE];
+	size_t visited;			/* functions whose component was visited (progress) */
 };
 
 static const struct fn_fact *fact(const struct program *p, uint32_t id)
@@ -677,8 +679,20 @@ static bool member_needs(const struct program *p, uint32_t id, const uint32_t *s
 	       (p->entry_why[id] && calls_into(p, id, scc, n, has_wsinks));
 }
 
+static void show_progress(struct program *p, size_t n)
+{
+	p->visited += n;
+	if (!p->o->progress || !progress_due())
+		return;
+	size_t found = 0;
+	for (size_t i = 0; i < p->nfiles; i++)
+		found += p->rs[i].findings.v.n;
+	progress_check(p->visited, p->fn.n, found);
+}
+
 static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 {
+	show_progress(p, n);
 	bool *need = xcalloc(n, sizeof(bool));
 	bool any = false;
 	for (size_t i = 0; i < n; i++)

@@ -235,3 +235,34 @@ check_pp "-U" "13 " -I "$r/ppinc" -UCONFIG_PP_DEBUG
 check_pp "-D decides, FOO unknown keeps the arm" "10 13 " -I "$r/ppinc" -DCONFIG_PP_DEBUG
 check_pp "all false: the #else" "" -I "$r/ppinc" -DFOO=0 -DCONFIG_PP_TRACE=0 -UCONFIG_PP_TRACE_MODULE
 expect_run "-include of a missing file" 2 "-include .*nope.h: cannot" "$bin" -include "$r/nope.h" "$r/pp.c"
+
+# --- progress line on a terminal only; man page; make install ---------------
+if command -v script >/dev/null; then
+	out=$(script -qec "'$bin' -j2 '$here/cases'" /dev/null 2>&1 | tr '\r' '\n')
+	if grep -Eq 'reading ([0-9]+)/\1 files' <<<"$out" && grep -q 'checking [0-9]*/[0-9]* functions' <<<"$out"; then
+		ok "reports: progress line on a terminal"
+	else
+		bad "reports: progress line on a terminal" "$(head -c 2000 <<<"$out")"
+	fi
+	out=$(script -qec "'$bin' -q -j2 '$here/cases'" /dev/null 2>&1)
+	if ! grep -q 'reading' <<<"$out"; then ok "reports: -q: no progress line"
+	else bad "reports: -q: no progress line" "$(head -c 500 <<<"$out")"; fi
+fi
+out=$("$bin" -j2 "$here/cases" 2>&1)
+if ! grep -q $'\r' <<<"$out"; then ok "reports: no progress line into a pipe"; else bad "reports: no progress line into a pipe"; fi
+man=$here/../addrlimit.1
+missing=$("$bin" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u | while read -r opt; do
+	grep -q -- "$(sed 's/-/\\\\-/g' <<<"$opt")" "$man" || echo "$opt"; done)
+if [ -z "$missing" ]; then ok "reports: the man page documents every option of --help"
+else bad "reports: options missing from addrlimit.1" "$missing"; fi
+warn=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
+if [ -z "$warn" ]; then ok "reports: addrlimit.1 renders without groff warnings"
+else bad "reports: addrlimit.1 groff warnings" "$warn"; fi
+if [ "$bin" -ef "$here/../addrlimit" ]; then
+	make -s -C "$here/.." install DESTDIR="$tmp/inst" PREFIX=/usr >"$tmp/inst.log" 2>&1
+	if [ -x "$tmp/inst/usr/bin/addrlimit" ] && [ -f "$tmp/inst/usr/share/man/man1/addrlimit.1" ]; then
+		ok "reports: make install DESTDIR= PREFIX="
+	else
+		bad "reports: make install" "$(cat "$tmp/inst.log"; find "$tmp/inst")"
+	fi
+fi
