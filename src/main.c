@@ -381,7 +381,8 @@ static bool report_to(const struct opts *o, const char *file, enum format fmt,
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .format = FMT_TEXT, .max_file_size = 32u << 20, .budget = 200000 };
+	/* static: what early exits (--help, usage errors) leave is still reachable */
+	static struct opts o = { .format = FMT_TEXT, .max_file_size = 32u << 20, .budget = 200000 };
 	for (int i = 0; i < C__COUNT; i++)
 		o.enabled[i] = true;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -389,7 +390,9 @@ int main(int argc, char **argv)
 	int color = -1;		/* --color: -1 auto, 0 never, 1 always */
 
 	int fargc;
-	char **fargv = prefilter(&o, argc, argv, &fargc);
+	/* static: --help, --version and usage errors return without freeing it */
+	static char **fargv;
+	fargv = prefilter(&o, argc, argv, &fargc);
 	int c;
 	while ((c = getopt_long(fargc, fargv, "f:o:j:vqhVD:U:I:W:", long_opts, NULL)) != -1) {
 		switch (c) {

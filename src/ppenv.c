@@ -116,7 +116,7 @@ static int read_header(const struct opts *o, const char *path, const char *from_
 	char *why = NULL;
 	if (source_load(&src, path, o->max_file_size, &why) < 0) {
 		if (depth == 0)
-			error("-include %s: %s", path, why);
+			error("-include: %s", why);
 		free(why);
 		return -1;
 	}

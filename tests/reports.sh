@@ -234,7 +234,7 @@ check_pp "-include kconfig.h: IS_ENABLED of a module" "13 " -I "$r/ppinc" -inclu
 check_pp "-U" "13 " -I "$r/ppinc" -UCONFIG_PP_DEBUG
 check_pp "-D decides, FOO unknown keeps the arm" "10 13 " -I "$r/ppinc" -DCONFIG_PP_DEBUG
 check_pp "all false: the #else" "" -I "$r/ppinc" -DFOO=0 -DCONFIG_PP_TRACE=0 -UCONFIG_PP_TRACE_MODULE
-expect_run "-include of a missing file" 2 "-include .*nope.h: cannot" "$bin" -include "$r/nope.h" "$r/pp.c"
+expect_run "-include of a missing file" 2 "-include: .*nope.h: cannot open" "$bin" -include "$r/nope.h" "$r/pp.c"
 
 # --- progress line on a terminal only; man page; make install ---------------
 if command -v script >/dev/null; then
