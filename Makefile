@@ -4,6 +4,7 @@
 #   make check            build and run the whole test suite
 #   make check SANITIZE=1 the same under AddressSanitizer + UBSan (build/asan)
 #   make check-kbuild     addrlimit as kbuild's CHECK= on sample modules
+#   make check-html       the HTML report in headless Chromium (installed if missing)
 #   make install          PREFIX=/usr/local, DESTDIR= for staging
 #   make clean / distclean
 
@@ -39,7 +40,7 @@ DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
 
-.PHONY: all check check-kbuild unit install uninstall clean distclean deps
+.PHONY: all check check-kbuild check-html unit install uninstall clean distclean deps
 all: $(BIN)
 
 deps: $(DEPS)/.stamp
@@ -71,6 +72,9 @@ unit: $(UNIT_BINS)
 
 check: $(BIN) $(UNIT_BINS)
 	ADDRLIMIT=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OUT)/unit) bash tests/run
+
+check-html: $(BIN)
+	ADDRLIMIT=$(abspath $(BIN)) bash tests/html-browser.sh
 
 # addrlimit as kbuild's checker on sample modules, against Debian's kernel
 # headers (installed by the script when missing).

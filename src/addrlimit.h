@@ -39,11 +39,22 @@ struct opts {
 	bool werror;			/* -Werror: warnings count as errors */
 	bool kbuild;			/* run by kbuild as CHECK=: exit 0 unless -Werror */
 	bool progress;			/* a progress line on stderr (a tty, not -q) */
+	bool fix;			/* --fix: rewrite set_fs() windows */
+	const char *fix_file;		/* --fix=FILE: the patch goes there */
+	bool compat;			/* --compat: keep the old code under a version guard */
+	bool in_place;			/* --in-place: apply the rewrite to the files */
 	VEC(char *) defines;		/* -D NAME[=VALUE] (owned "NAME=VALUE") */
 	VEC(const char *) undefs;	/* -U NAME */
 	VEC(const char *) incdirs;	/* -I, -isystem, -iquote, -idirafter DIR */
 	VEC(const char *) includes;	/* -include, -imacros FILE */
 };
+
+/* A byte-range rewrite of a file (--fix). */
+struct edit {
+	uint32_t a, b;			/* replace raw[a, b) ... */
+	char *text;			/* ... with this (owned) */
+};
+typedef VEC(struct edit) edit_list;
 
 /* Why a function was only partly understood. */
 struct partial {
@@ -72,6 +83,8 @@ struct file_result {
 	struct findings silenced;	/* the findings suppression comments silenced */
 	suppression_list supps;		/* the file's suppression comments */
 	tool_note_list notes;		/* problems with those comments */
+	edit_list edits;		/* --fix: sorted, disjoint */
+	uint64_t raw_hash;		/* of the bytes the edits apply to (--in-place) */
 };
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */
@@ -88,6 +101,8 @@ enum severity effective_severity(const struct opts *o, enum check_id id);
 int report_text(FILE *out, const struct opts *o, const struct file_result *rs, size_t n);
 int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
 		 char **input_errors, size_t n_input_errors, int exit_code);
+/* --html: index.html and one page per finding in dir, created if missing. */
+int report_html(const char *dir, const struct opts *o, const struct file_result *rs, size_t n);
 int report_json(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
 		char **input_errors, size_t n_input_errors, int exit_code);
 

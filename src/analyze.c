@@ -15,6 +15,7 @@
 #include "cfg.h"
 #include "check_limit.h"
 #include "entry.h"
+#include "fix.h"
 #include "load.h"
 #include "normalize.h"
 #include "parse.h"
@@ -251,6 +252,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	if (dump.len)
 		r->dump = strbuf_detach(&dump);
 	strbuf_release(&dump);
+	if (o->fix || o->enabled[C_SETFS_MIGRATE])
+		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
 	for (size_t i = 0; i < fns.n; i++)
@@ -322,6 +325,7 @@ void file_result_release(struct file_result *r)
 	findings_release(&r->silenced);
 	suppressions_release(&r->supps);
 	tool_notes_release(&r->notes);
+	edits_release(&r->edits);
 	for (size_t i = 0; i < r->partial.n; i++) {
 		free(r->partial.v[i].func);
 		free(r->partial.v[i].why);

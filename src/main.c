@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 
 #include "addrlimit.h"
 #include "baseline.h"
+#include "fix.h"
 #include "ppenv.h"
 #include "load.h"
 #include "parse.h"
@@ -32,6 +35,8 @@ static const char usage_text[] =
 	"  -f, --format=FMT        text (default, gcc style), sarif (SARIF 2.1.0)\n"
 	"                          or json (docs/json.md)\n"
 	"  -o, --output=FILE       write the report to FILE instead of stdout\n"
+	"      --html=DIR          also write an HTML report to DIR: index.html and\n"
+	"                          one page per finding with its path in the source\n"
 	"      --color[=WHEN]      colour text output: auto (default), always, never\n"
 	"  -q, --quiet             no warnings about the input and no progress line\n"
 	"      --stats             print counts of files and functions on stderr\n"
@@ -51,6 +56,15 @@ static const char usage_text[] =
 	"      --exclude=GLOB      skip files whose path matches GLOB (repeatable)\n"
 	"      --entry=FUNC        treat FUNC as an entry point (repeatable)\n"
 	"      --list-checks       list the checks and exit\n"
+	"\n"
+	"Migration (set_fs() is gone since 5.10):\n"
+	"      --fix[=FILE]        write a unified diff that rewrites each set_fs()\n"
+	"                          window to the modern API (on stdout, the report\n"
+	"                          then on stderr; or into FILE); setfs-migrate\n"
+	"                          notes say what was rewritten or why not\n"
+	"      --compat            keep the old code under #if LINUX_VERSION_CODE <\n"
+	"                          KERNEL_VERSION(...) with the new code in #else\n"
+	"      --in-place          apply the rewrite to the files themselves\n"
 	"\n"
 	"Preprocessor (to decide #if arms; kbuild passes these):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE\n"
@@ -127,7 +141,8 @@ static void set_checks(struct opts *o, const char *list, bool only)
 
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
        OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
-       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_KBUILD };
+       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
+       OPT_IN_PLACE };
 
 static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, 'f' },
@@ -151,6 +166,10 @@ static const struct option long_opts[] = {
 	{ "report-unused-suppressions", no_argument, NULL, OPT_UNUSED },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
+	{ "fix", optional_argument, NULL, OPT_FIX },
+	{ "compat", no_argument, NULL, OPT_COMPAT },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -331,6 +350,97 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		findings, suppressed, baselined);
 }
 
+/* Write `data` over `path` through a temporary file in the same folder
+ * and a rename, keeping the file's mode. */
+static int replace_file(const char *path, const char *data, size_t len)
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return error("cannot rewrite '%s': %s", path, strerror(errno)), -1;
+	char *tmp = xasprintf("%s.addrlimit-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		error("cannot rewrite '%s': %s", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	int rc = done == len && fchmod(fd, st.st_mode & 07777) == 0 && fsync(fd) == 0 ? 0 : -1;
+	if (close(fd) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, path) != 0)
+		rc = -1;
+	if (rc < 0) {
+		error("cannot rewrite '%s': %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
+/*
+ * --fix: the unified diff of every file's edits, on stdout or into the
+ * --fix=FILE; with --in-place the files themselves, each only if it still
+ * holds the bytes the edits were computed on.
+ */
+static int write_fix(const struct opts *o, struct file_result *rs, size_t n)
+{
+	struct strbuf patch;
+	strbuf_init(&patch);
+	int rc = 0;
+	size_t files = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct file_result *r = &rs[i];
+		if (!r->edits.n)
+			continue;
+		struct source src;
+		char *why = NULL;
+		if (source_load(&src, r->path, SIZE_MAX, &why) < 0) {
+			error("%s", why);
+			free(why);
+			rc = -1;
+			continue;
+		}
+		if (hash_bytes(src.raw, src.len, 0) != r->raw_hash) {
+			error("%s: changed while it was analysed; not rewritten", r->path);
+			rc = -1;
+		} else {
+			fix_diff(&patch, r->path, src.raw, src.len, &r->edits);
+			files++;
+			if (o->in_place) {
+				size_t nl;
+				char *nw = fix_apply(src.raw, src.len, &r->edits, &nl);
+				if (replace_file(r->path, nw, nl) < 0)
+					rc = -1;
+				free(nw);
+			}
+		}
+		source_release(&src);
+	}
+	if (o->fix_file) {
+		FILE *f = fopen(o->fix_file, "w");
+		if (!f || fwrite(patch.buf ? patch.buf : "", 1, patch.len, f) != patch.len ||
+		    fclose(f) != 0) {
+			error("cannot write '%s': %s", o->fix_file, strerror(errno));
+			rc = -1;
+		}
+	} else if (!o->in_place) {
+		fwrite(patch.buf ? patch.buf : "", 1, patch.len, stdout);
+		fflush(stdout);
+	}
+	if (!o->quiet)
+		fprintf(stderr, "addrlimit: --fix: %zu file%s %s\n", files, files == 1 ? "" : "s",
+			o->in_place ? "rewritten" : "in the patch");
+	strbuf_release(&patch);
+	return rc;
+}
+
 /* --exclude: the glob matches the path, or the path from any '/' on, or
  * a leading folder of either ("drivers/staging" skips what is under it). */
 static bool excluded(const struct opts *o, const char *path)
@@ -385,6 +495,7 @@ int main(int argc, char **argv)
 	static struct opts o = { .format = FMT_TEXT, .max_file_size = 32u << 20, .budget = 200000 };
 	for (int i = 0; i < C__COUNT; i++)
 		o.enabled[i] = true;
+	o.enabled[C_SETFS_MIGRATE] = false;	/* notes for migration: asked for, or --fix */
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
 	int color = -1;		/* --color: -1 auto, 0 never, 1 always */
@@ -485,6 +596,19 @@ int main(int argc, char **argv)
 		case OPT_KBUILD:
 			o.kbuild = true;
 			break;
+		case OPT_FIX:
+			o.fix = true;
+			o.fix_file = optarg;
+			break;
+		case OPT_HTML:
+			o.html_dir = optarg;
+			break;
+		case OPT_COMPAT:
+			o.compat = true;
+			break;
+		case OPT_IN_PLACE:
+			o.in_place = true;
+			break;
 		case OPT_LIST_CHECKS:
 			for (int i = 0; i < C__COUNT; i++)
 				printf("%-19s %-8s %s\n", checks[i].id, severity_name(checks[i].sev),
@@ -504,6 +628,10 @@ int main(int argc, char **argv)
 	}
 	if (optind >= fargc)
 		usage_error("%s", "no input: name at least one C file or folder");
+	if ((o.compat || o.in_place) && !o.fix)
+		usage_error("%s", "--compat and --in-place go with --fix");
+	if (o.fix)
+		o.enabled[C_SETFS_MIGRATE] = true;
 
 	struct baseline base = {0};
 	if (o.baseline) {
@@ -575,7 +703,7 @@ int main(int argc, char **argv)
 
 	/* kbuild sends a quiet build's stdout to /dev/null: report on
 	 * stderr there, as sparse and gcc do */
-	FILE *out = o.kbuild ? stderr : stdout;
+	FILE *out = o.kbuild || (o.fix && !o.fix_file && !o.in_place) ? stderr : stdout;
 	if (o.output && !(out = fopen(o.output, "w"))) {
 		error("cannot write '%s': %s", o.output, strerror(errno));
 		status = 2;
@@ -601,6 +729,10 @@ int main(int argc, char **argv)
 			status = 2;
 		}
 	}
+	if (o.fix && !o.dump_cfg && write_fix(&o, rs, paths.n) < 0)
+		status = 2;
+	if (o.html_dir && !o.dump_cfg && report_html(o.html_dir, &o, rs, paths.n) < 0)
+		status = 2;	/* report_html said why */
 	if (o.stats)
 		print_stats(rs, paths.n, input_errors.n, n_excluded);
 

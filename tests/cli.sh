@@ -187,3 +187,88 @@ EOP
 		bad "cli: SARIF codeFlow crosses files" "$(cat "$tmp/cli/x.log"; head -c 3000 "$tmp/cli/x.sarif")"
 	fi
 fi
+
+# HTML report (--html): every page is checked against the text report of
+# the same run by check_html.py (well-formed, UTF-8, self-contained, each
+# step numbered with its message under its line in its file, the fault
+# marked, the index listing and filtering every finding).
+html_check() {	# NAME DIR TEXT
+	if python3 "$here/check_html.py" "$2" "$3" >"$tmp/cli/html.log" 2>&1; then
+		ok "cli: $1"
+	else
+		bad "cli: $1" "$(head -20 "$tmp/cli/html.log")"
+	fi
+}
+html_has() {	# NAME FILE FIXED-STRING...: FILE contains each string
+	local name=$1 file=$2 s
+	shift 2
+	for s in "$@"; do
+		if ! grep -qF -- "$s" "$file" 2>/dev/null; then
+			bad "cli: $name" "no '$s' in ${file#$tmp/}"
+			return
+		fi
+	done
+	ok "cli: $name"
+}
+expect_run "--help names --html" 0 '--html=DIR' "$bin" --help
+if [ -f "$here/cases/ds-leak-goto-skip-restore.c" ]; then
+	(cd "$here/cases" && "$bin" -j1 --html="$tmp/cli/h1" ds-leak-goto-skip-restore.c \
+		>"$tmp/cli/h1.txt" 2>/dev/null)
+	rc=$?
+	(cd "$here/cases" && "$bin" -j1 ds-leak-goto-skip-restore.c >"$tmp/cli/h1-plain.txt" 2>/dev/null)
+	if [ $rc -eq 1 ] && cmp -s "$tmp/cli/h1.txt" "$tmp/cli/h1-plain.txt" && [ -s "$tmp/cli/h1.txt" ]; then
+		ok "cli: --html keeps the text report and exit status"
+	else
+		bad "cli: --html keeps the text report and exit status" "exit $rc; $(diff "$tmp/cli/h1-plain.txt" "$tmp/cli/h1.txt")"
+	fi
+	html_check "--html: a 4-step path, pages match the text report" "$tmp/cli/h1" "$tmp/cli/h1.txt"
+	html_has "--html: index lists the finding" "$tmp/cli/h1/index.html" \
+		'<a href="finding-1.html">file_operations handler &#39;tsc_ioctl&#39; can return'
+	html_has "--html: each step numbered with its message" "$tmp/cli/h1/finding-1.html" \
+		'<span class="bubble">1</span>address limit raised to KERNEL_DS by &#39;set_fs(KERNEL_DS)&#39;' \
+		'<span class="bubble">2</span>condition &#39;ret != TSC_CAL_SIZE&#39; is true' \
+		'<span class="bubble">3</span>jumping to &#39;out_close&#39;' \
+		'<span class="bubble">4</span>returns with KERNEL_DS in force' \
+		'<tr class="step"><td class="ln">35</td>' '<tr class="fault"><td class="ln">50</td>' \
+		'<a href="index.html">'
+fi
+if [ -d "$here/cases/ds-leak-xfile-setter-helper" ]; then
+	(cd "$here/cases/ds-leak-xfile-setter-helper" && "$bin" -j1 --html="$tmp/cli/hx" . \
+		>"$tmp/cli/hx.txt" 2>/dev/null)
+	html_check "--html: a path across files" "$tmp/cli/hx" "$tmp/cli/hx.txt"
+	html_has "--html: the step in the helper's file is shown in that file" "$tmp/cli/hx/finding-1.html" \
+		'<div class="file mono">./als_kio.c</div>' \
+		'<tr class="step"><td class="ln">14</td><td class="code">	set_fs(KERNEL_DS);</td></tr>' \
+		'<span class="bubble">2</span>&#39;als_begin_kernel_io&#39; raises it'
+fi
+# markup, quotes and bad bytes in a path and in the source
+mkdir -p "$tmp/cli/esc/d<&>"
+printf 'SYSCALL_DEFINE1(frob, int, fd)\n{\n\t/* caf\xe9 \f </td></tr><script>alert(1)</script> & "q" */\n%s\n' \
+	"$(sed '1,3d; s/fd < 0/(fd \& 4) < "\x27"[0]/' <<<"$leak_c")" >"$tmp/cli/esc/d<&>/f\"o'o<&>.c"
+(cd "$tmp/cli/esc" && "$bin" --html=out . >out.txt 2>/dev/null)
+html_check "--html: markup in paths and source is escaped" "$tmp/cli/esc/out" "$tmp/cli/esc/out.txt"
+html_has "--html: escaped path, message and source" "$tmp/cli/esc/out/finding-1.html" \
+	'./d&lt;&amp;&gt;/f&quot;o&#39;o&lt;&amp;&gt;.c:7:3' \
+	'condition &#39;(fd &amp; 4) &lt; &quot;&#39;&quot;[0]&#39; is true' \
+	'&lt;/td&gt;&lt;/tr&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;' \
+	$'caf\xef\xbf\xbd &#x240c;'
+if grep -qi '<script' "$tmp/cli/esc/out"/*.html; then bad "cli: --html: no script gets through"
+else ok "cli: --html: no script gets through"; fi
+# every case at once: many pages, folders, all checks; same bytes whatever -j
+if [ -d "$here/cases" ]; then
+	(cd "$here/cases" && "$bin" -j1 --html="$tmp/cli/hall" . >"$tmp/cli/hall.txt" 2>/dev/null)
+	html_check "--html: every case, all pages" "$tmp/cli/hall" "$tmp/cli/hall.txt"
+	(cd "$here/cases" && "$bin" -j3 --html="$tmp/cli/hall3" . >/dev/null 2>&1)
+	if diff -r "$tmp/cli/hall" "$tmp/cli/hall3" >/dev/null; then ok "cli: --html: same pages whatever -j"
+	else bad "cli: --html: pages depend on -j"; fi
+	# a smaller run into the same folder leaves no page of the old one
+	"$bin" --html="$tmp/cli/hall" "$tmp/cli/clean.c" >"$tmp/cli/hclean.txt" 2>/dev/null
+	html_check "--html: rerun with no findings replaces the old pages" "$tmp/cli/hall" "$tmp/cli/hclean.txt"
+fi
+expect_run "--html with SARIF on stdout" 1 '"version": "2.1.0"' \
+	bash -c "'$bin' --format=sarif --html='$tmp/cli/hs/a/b' '$tmp/cli/leak.c' && true; rc=\$?; [ -f '$tmp/cli/hs/a/b/finding-1.html' ] || echo no-page; exit \$rc"
+expect_run "--html into a file: exit 2, text report still written" 2 \
+	"leak.c:7:3: error.*cannot write the HTML report to '$tmp/cli/clean.c': not a folder" \
+	bash -c "'$bin' --html='$tmp/cli/clean.c' '$tmp/cli/leak.c' 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}"
+expect_run "--html under a non-folder" 2 "cannot create folder '/dev/null/x': Not a directory" \
+	"$bin" --html=/dev/null/x "$tmp/cli/leak.c"

@@ -1,0 +1,1046 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Migration of set_fs() windows (see fix.h and DESIGN.md's migration
+ * table).  Syntactic and per function: a function's windows (from its
+ * first raise to its last restore) are rewritten together or not at all.
+ * A call inside needs the raised limit when it is a uaccess routine, when
+ * it is handed a pointer cast to `__user` (what sparse-clean pre-5.10 code
+ * had to write to pass a kernel buffer), or when it is an ioctl handler
+ * given an address as `unsigned long`.  Every other call is left alone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix.h"
+
+#define KV(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+
+struct fn_fix {
+	const struct source *src;
+	const char *t;			/* normalised text (same offsets as raw) */
+	TSNode fn, body;
+	char *var;			/* the saved limit's variable, or NULL */
+	VEC(TSNode) raises, restores, saves, decls, uses;
+	edit_list edits;
+	int version;			/* KERNEL_VERSION the new code needs (0: any) */
+	struct strbuf what;		/* "vfs_read → kernel_read, ..." */
+	char *why_not;			/* why it cannot be rewritten, or NULL */
+	TSNode why_at;
+	uint32_t lo, hi;		/* from the first raise to the last restore */
+};
+
+static char *raw_of(const struct fn_fix *f, TSNode n)
+{
+	return xstrndup(f->src->raw + ts_node_start_byte(n), node_len(n));
+}
+
+static bool has_user_mark(const struct fn_fix *f, uint32_t a, uint32_t b)
+{
+	for (size_t i = 0; i < f->src->user_marks.n; i++)
+		if (f->src->user_marks.v[i] >= a && f->src->user_marks.v[i] < b)
+			return true;
+	return false;
+}
+
+static void edit(struct fn_fix *f, uint32_t a, uint32_t b, char *text)
+{
+	for (size_t i = 0; i < f->edits.n; i++)
+		if (a < f->edits.v[i].b && f->edits.v[i].a < b) {
+			free(text);	/* overlapping: the first rewrite wins */
+			return;
+		}
+	VEC_PUSH(f->edits, ((struct edit){ a, b, text }));
+}
+
+static void cannot(struct fn_fix *f, TSNode at, char *why)
+{
+	if (f->why_not) {
+		free(why);
+		return;
+	}
+	f->why_not = why;
+	f->why_at = at;
+}
+
+static void need(struct fn_fix *f, int version, const char *what)
+{
+	if (version > f->version)
+		f->version = version;
+	if (f->what.len)
+		strbuf_adds(&f->what, ", ");
+	strbuf_adds(&f->what, what);
+}
+
+/* The node without the `__user` casts around it: `(char __user *)buf`. */
+static TSNode strip_user_casts(const struct fn_fix *f, TSNode n)
+{
+	for (int guard = 0; guard < 8; guard++) {
+		if (node_is(n, S_parenthesized_expression) && ts_node_named_child_count(n) == 1) {
+			TSNode in = ts_node_named_child(n, 0);
+			if (!node_is(in, S_cast_expression))
+				break;
+			n = in;
+		}
+		if (!node_is(n, S_cast_expression))
+			break;
+		TSNode type = node_field(n, "type");
+		if (!has_user_mark(f, ts_node_start_byte(type), ts_node_end_byte(type)))
+			break;
+		n = node_field(n, "value");
+	}
+	return n;
+}
+
+static bool is_user_cast(const struct fn_fix *f, TSNode n)
+{
+	TSNode s = strip_user_casts(f, n);
+	return !ts_node_eq(s, n);
+}
+
+/* Does any argument carry a `__user` cast? */
+static bool user_cast_arg(const struct fn_fix *f, TSNode args)
+{
+	uint32_t c = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < c; i++)
+		if (has_user_mark(f, ts_node_start_byte(ts_node_named_child(args, i)),
+				  ts_node_end_byte(ts_node_named_child(args, i))))
+			return true;
+	return false;
+}
+
+/* Is an argument `(unsigned long)&x` (a kernel address passed as an ioctl arg)? */
+static bool address_as_long(const struct fn_fix *f, TSNode args)
+{
+	uint32_t c = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		if (!node_is(a, S_cast_expression))
+			continue;
+		TSNode v = node_field(a, "value");
+		while (node_is(v, S_parenthesized_expression) && ts_node_named_child_count(v) == 1)
+			v = ts_node_named_child(v, 0);
+		if (node_is(v, S_pointer_expression) &&
+		    node_text_is(ts_node_child(v, 0), f->t, "&"))
+			return true;
+	}
+	return false;
+}
+
+/* Rewrite `call`'s arguments: the text of argument i without user casts. */
+static char *arg_text(const struct fn_fix *f, TSNode args, uint32_t i)
+{
+	return raw_of(f, strip_user_casts(f, ts_node_named_child(args, i)));
+}
+
+/* The statement the call is the whole of, or a null node. */
+static TSNode call_statement(TSNode call)
+{
+	TSNode p = ts_node_parent(call);
+	return node_is(p, S_expression_statement) ? p : (TSNode){0};
+}
+
+/* Remove a statement or declaration: its whole line when it is alone on
+ * it, else just its bytes.  Only inside a block (not as the body of an if
+ * without braces). */
+static bool remove_stmt(struct fn_fix *f, TSNode st)
+{
+	TSNode parent = ts_node_parent(st);
+	if (!node_is(parent, S_compound_statement)) {
+		cannot(f, st, xstrdup("a save or restore is the body of a statement without braces"));
+		return false;
+	}
+	const char *raw = f->src->raw;
+	uint32_t a = ts_node_start_byte(st), b = ts_node_end_byte(st);
+	uint32_t ls = a;
+	while (ls > 0 && raw[ls - 1] != '\n')
+		ls--;
+	bool alone_before = true;
+	for (uint32_t i = ls; i < a; i++)
+		alone_before &= raw[i] == ' ' || raw[i] == '\t';
+	uint32_t le = b;
+	while (le < f->src->len && (raw[le] == ' ' || raw[le] == '\t' || raw[le] == '\r'))
+		le++;
+	if (alone_before && (le == f->src->len || raw[le] == '\n')) {
+		edit(f, ls, le < f->src->len ? le + 1 : le, xstrdup(""));
+		return true;
+	}
+	edit(f, a, le, xstrdup(""));
+	return true;
+}
+
+/* --- the calls inside a window ---------------------------------------- */
+
+static const char *const uaccess_plain[] = {
+	"copy_from_user", "__copy_from_user", "copy_to_user", "__copy_to_user",
+	"raw_copy_from_user", "raw_copy_to_user", "__copy_from_user_inatomic",
+	"__copy_to_user_inatomic",
+};
+
+static bool in_list(const char *n, size_t len, const char *const *l, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (strlen(l[i]) == len && !memcmp(l[i], n, len))
+			return true;
+	return false;
+}
+
+/* The name of the field a call goes through (`f->f_op->read` → "read"). */
+static const char *via_field(TSNode call, const char *t, size_t *len)
+{
+	TSNode fn = node_field(call, "function");
+	if (!node_is(fn, S_field_expression))
+		return NULL;
+	TSNode field = node_field(fn, "field");
+	*len = node_len(field);
+	return node_ptr(field, t);
+}
+
+/* A struct iovec variable used by msghdr `m`: `m.msg_iov = &iov` (and
+ * `m.msg_iovlen = 1`), or `iov_iter_init(&m.msg_iter, dir, &iov, n, len)`. */
+struct msg_iov {
+	char *iov, *nr, *len;
+	TSNode stmts[2];
+	size_t nstmts;
+};
+
+struct scan_ctx {
+	struct fn_fix *f;
+	const char *msg;
+	size_t msg_len;
+	struct msg_iov *out;
+};
+
+static bool scan_msg(TSNode n, void *vctx)
+{
+	struct scan_ctx *c = vctx;
+	const char *t = c->f->t;
+	if (node_is(n, S_assignment_expression)) {
+		TSNode l = node_field(n, "left"), r = node_field(n, "right");
+		if (!node_is(l, S_field_expression))
+			return true;
+		TSNode obj = node_field(l, "argument"), fld = node_field(l, "field");
+		if (node_len(obj) != c->msg_len || memcmp(node_ptr(obj, t), c->msg, c->msg_len))
+			return true;
+		TSNode st = ts_node_parent(n);
+		if (!node_is(st, S_expression_statement) || c->out->nstmts == 2)
+			return true;
+		if (node_text_is(fld, t, "msg_iov") && node_is(r, S_pointer_expression)) {
+			free(c->out->iov);
+			c->out->iov = raw_of(c->f, node_field(r, "argument"));
+			c->out->stmts[c->out->nstmts++] = st;
+		} else if (node_text_is(fld, t, "msg_iovlen")) {
+			free(c->out->nr);
+			c->out->nr = raw_of(c->f, r);
+			c->out->stmts[c->out->nstmts++] = st;
+		}
+		return true;
+	}
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, t, &len);
+		TSNode args = node_field(n, "arguments");
+		if (!name || len != 13 || memcmp(name, "iov_iter_init", 13) ||
+		    ts_node_named_child_count(args) != 5)
+			return true;
+		char *first = node_text_nospace(ts_node_named_child(args, 0), t);
+		bool ours = !strncmp(first, "&", 1) && !strncmp(first + 1, c->msg, c->msg_len) &&
+			    !strcmp(first + 1 + c->msg_len, ".msg_iter");
+		free(first);
+		TSNode st = ts_node_parent(n);
+		if (!ours || !node_is(st, S_expression_statement) || c->out->nstmts == 2)
+			return true;
+		TSNode iov = strip_parens(ts_node_named_child(args, 2));
+		if (!node_is(iov, S_pointer_expression))
+			return true;
+		free(c->out->iov);
+		free(c->out->nr);
+		free(c->out->len);
+		c->out->iov = raw_of(c->f, node_field(iov, "argument"));
+		c->out->nr = raw_of(c->f, ts_node_named_child(args, 3));
+		c->out->len = raw_of(c->f, ts_node_named_child(args, 4));
+		c->out->stmts[c->out->nstmts++] = st;
+		return true;
+	}
+	return true;
+}
+
+/* `struct iovec NAME` declared in the function: becomes `struct kvec`, and
+ * `NAME.iov_base = (void __user *)buf` loses its cast. */
+struct iovec_ctx {
+	struct fn_fix *f;
+	const char *name;
+	bool found;
+};
+
+static bool scan_iovec(TSNode n, void *vctx)
+{
+	struct iovec_ctx *c = vctx;
+	struct fn_fix *f = c->f;
+	if (node_is(n, S_declaration)) {
+		TSNode type = node_field(n, "type");
+		if (!node_is(type, S_struct_specifier) || !node_text_is(node_field(type, "name"), f->t, "iovec"))
+			return false;
+		uint32_t k = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < k; i++) {
+			TSNode d = ts_node_named_child(n, i);
+			if (ts_node_eq(d, type))
+				continue;
+			TSNode id = declarator_name(d);
+			if (!ts_node_is_null(id) && node_text_is(id, f->t, c->name)) {
+				edit(f, ts_node_start_byte(type), ts_node_end_byte(type),
+				     xstrdup("struct kvec"));
+				c->found = true;
+			}
+		}
+		return false;
+	}
+	if (node_is(n, S_assignment_expression)) {
+		TSNode l = node_field(n, "left"), r = node_field(n, "right");
+		if (node_is(l, S_field_expression) &&
+		    node_text_is(node_field(l, "argument"), f->t, c->name) &&
+		    node_text_is(node_field(l, "field"), f->t, "iov_base") && is_user_cast(f, r))
+			edit(f, ts_node_start_byte(r), ts_node_end_byte(r),
+			     raw_of(f, strip_user_casts(f, r)));
+	}
+	return true;
+}
+
+/* `sock_sendmsg(sock, &msg)` → `kernel_sendmsg(sock, &msg, &iov, n, len)`. */
+static bool rewrite_msg(struct fn_fix *f, TSNode call, bool send)
+{
+	TSNode args = node_field(call, "arguments");
+	uint32_t nargs = ts_node_named_child_count(args);
+	if (nargs < 2 || (send && nargs != 2) || (!send && nargs != 3 && nargs != 4))
+		return false;
+	TSNode m = strip_parens(ts_node_named_child(args, 1));
+	if (!node_is(m, S_pointer_expression))
+		return false;
+	TSNode mv = node_field(m, "argument");
+	if (!node_is(mv, S_identifier))
+		return false;
+	struct msg_iov mi = {0};
+	struct scan_ctx sc = { f, node_ptr(mv, f->t), node_len(mv), &mi };
+	node_walk(f->body, scan_msg, &sc);
+	bool ok = mi.iov != NULL;
+	if (ok && !mi.len) {
+		if (mi.nr && strcmp(mi.nr, "1")) {
+			ok = false;
+		} else {
+			mi.len = xasprintf("%s.iov_len", mi.iov);
+		}
+	}
+	if (ok) {
+		struct iovec_ctx ic = { f, mi.iov, false };
+		node_walk(f->body, scan_iovec, &ic);
+		ok = ic.found;
+	}
+	if (ok) {
+		for (size_t i = 0; i < mi.nstmts; i++)
+			remove_stmt(f, mi.stmts[i]);
+		char *sock = arg_text(f, args, 0), *msg = raw_of(f, ts_node_named_child(args, 1));
+		char *flags = send ? NULL : arg_text(f, args, nargs - 1);
+		char *text = send ? xasprintf("kernel_sendmsg(%s, %s, &%s, %s, %s)", sock, msg, mi.iov,
+					      mi.nr ? mi.nr : "1", mi.len) :
+			     xasprintf("kernel_recvmsg(%s, %s, &%s, %s, %s, %s)", sock, msg, mi.iov,
+				       mi.nr ? mi.nr : "1", mi.len, flags);
+		edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
+		need(f, 0, send ? "sock_sendmsg → kernel_sendmsg" : "sock_recvmsg → kernel_recvmsg");
+		free(sock);
+		free(msg);
+		free(flags);
+	}
+	free(mi.iov);
+	free(mi.nr);
+	free(mi.len);
+	return ok;
+}
+
+/* The constant an int variable is set to in the function, or -1. */
+struct const_ctx {
+	const char *t;
+	const char *name;
+	long value;
+	int sets;
+};
+
+static bool scan_const(TSNode n, void *vctx)
+{
+	struct const_ctx *c = vctx;
+	TSNode l = {0}, r = {0};
+	if (node_is(n, S_init_declarator)) {
+		l = node_field(n, "declarator");
+		r = node_field(n, "value");
+	} else if (node_is(n, S_assignment_expression)) {
+		l = node_field(n, "left");
+		r = node_field(n, "right");
+	} else {
+		return true;
+	}
+	if (!node_is(l, S_identifier) || !node_text_is(l, c->t, c->name))
+		return true;
+	c->sets++;
+	if (node_is(r, S_number_literal))
+		c->value = strtol(node_ptr(r, c->t), NULL, 0);
+	else
+		c->value = -1;
+	return true;
+}
+
+static const struct {
+	const char *opt, *helper;
+	bool tcp;
+} sockopt_helpers[] = {
+	{ "SO_REUSEADDR", "sock_set_reuseaddr", false },
+	{ "SO_KEEPALIVE", "sock_set_keepalive", false },
+	{ "TCP_NODELAY", "tcp_sock_set_nodelay", true },
+};
+
+/* sock_setsockopt / kernel_setsockopt / sock->ops->setsockopt. */
+static bool rewrite_setsockopt(struct fn_fix *f, TSNode call, bool via_ops)
+{
+	TSNode args = node_field(call, "arguments");
+	if (ts_node_named_child_count(args) != 5)
+		return false;
+	char *sock = arg_text(f, args, 0);
+	TSNode opt = ts_node_named_child(args, 2);
+	TSNode val = strip_user_casts(f, ts_node_named_child(args, 3));
+	/* `(char *)&one` too: a plain cast to char * around an address */
+	TSNode v = val;
+	if (node_is(v, S_cast_expression))
+		v = node_field(v, "value");
+	for (size_t i = 0; i < ARRAY_SIZE(sockopt_helpers); i++) {
+		if (!node_text_is(opt, f->t, sockopt_helpers[i].opt) || !node_is(v, S_pointer_expression))
+			continue;
+		TSNode var = node_field(v, "argument");
+		if (!node_is(var, S_identifier))
+			break;
+		char *name = raw_of(f, var);
+		struct const_ctx cc = { f->t, name, -1, 0 };
+		node_walk(f->body, scan_const, &cc);
+		free(name);
+		if (cc.sets != 1 || cc.value <= 0)
+			break;
+		/* an option that is switched on: the typed helper (5.8) */
+		char *text = xasprintf("%s(%s->sk)", sockopt_helpers[i].helper, sock);
+		edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
+		char *w = xasprintf("setsockopt(%s) → %s (5.8)", sockopt_helpers[i].opt,
+				    sockopt_helpers[i].helper);
+		need(f, KV(5, 8, 0), w);
+		free(w);
+		free(sock);
+		return true;
+	}
+	/* otherwise the value as a kernel sockptr_t (5.9) */
+	char *fn = via_ops ? raw_of(f, node_field(call, "function")) : xstrdup("sock_setsockopt");
+	char *level = raw_of(f, ts_node_named_child(args, 1)), *o = raw_of(f, opt);
+	char *value = raw_of(f, v), *len = raw_of(f, ts_node_named_child(args, 4));
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
+	     xasprintf("%s(%s, %s, %s, KERNEL_SOCKPTR(%s), %s)", fn, sock, level, o, value, len));
+	need(f, KV(5, 9, 0), "setsockopt → KERNEL_SOCKPTR (5.9)");
+	free(fn);
+	free(level);
+	free(o);
+	free(value);
+	free(len);
+	free(sock);
+	return true;
+}
+
+/* `vfs_readv(file, (struct iovec __user *)vec, n, &pos[, flags])` →
+ * an iov_iter over the same vector as kvecs and vfs_iter_read (4.20). */
+static bool rewrite_readv(struct fn_fix *f, TSNode call, bool read)
+{
+	TSNode args = node_field(call, "arguments");
+	uint32_t n = ts_node_named_child_count(args);
+	if (n != 4 && n != 5)
+		return false;
+	char *file = arg_text(f, args, 0), *vec = arg_text(f, args, 1), *nr = arg_text(f, args, 2);
+	char *pos = arg_text(f, args, 3);
+	char *text = xasprintf("({ struct iov_iter iter; iov_iter_kvec(&iter, %s, (struct kvec *)(%s), %s, "
+			       "iov_length(%s, %s)); vfs_iter_%s(%s, &iter, %s, 0); })",
+			       read ? "READ" : "WRITE", vec, nr, vec, nr, read ? "read" : "write", file,
+			       pos);
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
+	need(f, KV(4, 20, 0), read ? "vfs_readv → iov_iter_kvec + vfs_iter_read (4.20)" :
+				      "vfs_writev → iov_iter_kvec + vfs_iter_write (4.20)");
+	free(file);
+	free(vec);
+	free(nr);
+	free(pos);
+	return true;
+}
+
+/* get_user(x, p) / put_user(x, p) on a kernel pointer: plain access. */
+static bool rewrite_getput(struct fn_fix *f, TSNode call, bool get)
+{
+	TSNode args = node_field(call, "arguments");
+	if (ts_node_named_child_count(args) != 2)
+		return false;
+	char *x = raw_of(f, ts_node_named_child(args, 0));
+	TSNode p = strip_user_casts(f, ts_node_named_child(args, 1));
+	char *ptr;
+	if (node_is(p, S_pointer_expression) && node_text_is(ts_node_child(p, 0), f->t, "&"))
+		ptr = raw_of(f, node_field(p, "argument"));
+	else {
+		char *pt = raw_of(f, p);
+		ptr = xasprintf("*(%s)", pt);
+		free(pt);
+	}
+	char *assign = get ? xasprintf("%s = %s", x, ptr) : xasprintf("%s = %s", ptr, x);
+	bool stmt = !ts_node_is_null(call_statement(call));
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
+	     stmt ? assign : xasprintf("(%s, 0)", assign));
+	if (!stmt)
+		free(assign);
+	need(f, 0, get ? "get_user on a kernel pointer → plain access" :
+		       "put_user on a kernel pointer → plain access");
+	free(x);
+	free(ptr);
+	return true;
+}
+
+/* copy_from_user(d, s, n) on kernel addresses → memcpy (0: nothing left). */
+static bool rewrite_copy(struct fn_fix *f, TSNode call)
+{
+	TSNode args = node_field(call, "arguments");
+	if (ts_node_named_child_count(args) != 3)
+		return false;
+	char *d = arg_text(f, args, 0), *s = arg_text(f, args, 1), *n = arg_text(f, args, 2);
+	bool stmt = !ts_node_is_null(call_statement(call));
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
+	     stmt ? xasprintf("memcpy(%s, %s, %s)", d, s, n) :
+		    xasprintf("(memcpy(%s, %s, %s), 0)", d, s, n));
+	need(f, 0, "copy_*_user on kernel buffers → memcpy");
+	free(d);
+	free(s);
+	free(n);
+	return true;
+}
+
+/* One call inside the window. */
+static void classify_call(struct fn_fix *f, TSNode call)
+{
+	const char *t = f->t;
+	size_t len = 0, flen = 0;
+	const char *name = call_name(call, t, &len);
+	const char *field = via_field(call, t, &flen);
+	TSNode args = node_field(call, "arguments");
+	char *shown = name ? xstrndup(name, len) : field ? xstrndup(field, flen) : xstrdup("a call");
+#define IS(s) (name && len == sizeof(s) - 1 && !memcmp(name, s, len))
+#define VIA(s) (!name && field && flen == sizeof(s) - 1 && !memcmp(field, s, flen))
+	bool done = true;
+	if (IS("vfs_read") || IS("__vfs_read") || IS("vfs_write") || IS("__vfs_write") ||
+	    ((VIA("read") || VIA("write")) && ts_node_named_child_count(args) == 4 &&
+	     memmem(node_ptr(call, t), node_len(call), "f_op", 4))) {
+		bool rd = IS("vfs_read") || IS("__vfs_read") || VIA("read");
+		if (ts_node_named_child_count(args) != 4) {
+			done = false;
+		} else {
+			struct strbuf sb;
+			strbuf_init(&sb);
+			strbuf_adds(&sb, rd ? "kernel_read(" : "kernel_write(");
+			for (uint32_t i = 0; i < 4; i++) {
+				char *a = arg_text(f, args, i);
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", a);
+				free(a);
+			}
+			strbuf_addc(&sb, ')');
+			edit(f, ts_node_start_byte(call), ts_node_end_byte(call), strbuf_detach(&sb));
+			char *w = xasprintf("%s → %s (4.14)", shown, rd ? "kernel_read" : "kernel_write");
+			need(f, KV(4, 14, 0), w);
+			free(w);
+		}
+	} else if (IS("vfs_readv") || IS("vfs_writev")) {
+		done = rewrite_readv(f, call, IS("vfs_readv"));
+	} else if (IS("sock_sendmsg") || IS("sock_recvmsg")) {
+		done = rewrite_msg(f, call, IS("sock_sendmsg"));
+	} else if (IS("sock_setsockopt") || IS("kernel_setsockopt") || VIA("setsockopt")) {
+		done = rewrite_setsockopt(f, call, VIA("setsockopt"));
+	} else if (IS("get_user") || IS("__get_user") || IS("put_user") || IS("__put_user")) {
+		done = rewrite_getput(f, call, IS("get_user") || IS("__get_user"));
+	} else if (name && in_list(name, len, uaccess_plain, ARRAY_SIZE(uaccess_plain))) {
+		done = rewrite_copy(f, call);
+	} else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt")) {
+		done = false;
+	} else if (user_cast_arg(f, args) ||
+		   (((name && memmem(name, len, "ioctl", 5)) || (field && memmem(field, flen, "ioctl", 5))) &&
+		    address_as_long(f, args)) ||
+		   (name && len > 4 && (!memcmp(name, "sys_", 4) || !memcmp(name, "ksys_", 5)))) {
+		done = false;
+	} else {
+		free(shown);
+		return;		/* does not need the raised limit */
+	}
+	if (!done) {
+		char *why;
+		if ((name && memmem(name, len, "ioctl", 5)) || (field && memmem(field, flen, "ioctl", 5)))
+			why = xasprintf("'%s' is handed a kernel address where it expects a user pointer; "
+					"split a core function that takes the kernel struct (or use "
+					"compat_ptr_ioctl() when only the pointer differs, 5.5)", shown);
+		else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt"))
+			why = xasprintf("'%s' still takes a user buffer; read the option from the sock "
+					"directly", shown);
+		else
+			why = xasprintf("'%s' is handed a kernel buffer where it expects a user pointer "
+					"and has no kernel-pointer counterpart in the migration table", shown);
+		cannot(f, call, why);
+	}
+	free(shown);
+#undef IS
+#undef VIA
+}
+
+/* --- finding the windows ------------------------------------------------ */
+
+static bool is_raise_arg(TSNode a, const char *t)
+{
+	a = strip_parens(a);
+	return node_text_is(a, t, "KERNEL_DS") || node_text_is(a, t, "get_ds()") ||
+	       node_text_is(a, t, "USER_DS");
+}
+
+/* Is `n` a call of `name` with one argument? */
+static bool is_call1(TSNode n, const char *t, const char *name, TSNode *arg)
+{
+	n = strip_parens(n);
+	size_t len;
+	const char *cn = node_is(n, S_call_expression) ? call_name(n, t, &len) : NULL;
+	if (!cn || len != strlen(name) || memcmp(cn, name, len))
+		return false;
+	TSNode args = node_field(n, "arguments");
+	if (arg)
+		*arg = ts_node_named_child_count(args) == 1 ? ts_node_named_child(args, 0) : (TSNode){0};
+	return true;
+}
+
+static bool collect(TSNode n, void *vctx)
+{
+	struct fn_fix *f = vctx;
+	const char *t = f->t;
+	if (node_is(n, S_expression_statement)) {
+		TSNode e = ts_node_named_child(n, 0);
+		TSNode arg;
+		if (is_call1(e, t, "set_fs", &arg) && !ts_node_is_null(arg)) {
+			if (is_raise_arg(arg, t) && !node_text_is(strip_parens(arg), t, "USER_DS"))
+				VEC_PUSH(f->raises, n);
+			else if (node_text_is(strip_parens(arg), t, "USER_DS") ||
+				 node_is(strip_parens(arg), S_identifier) ||
+				 node_is(strip_parens(arg), S_field_expression))
+				VEC_PUSH(f->restores, n);
+			else
+				cannot(f, n, xstrdup("set_fs() to a value that is not a saved limit"));
+			return false;
+		}
+		if (is_call1(e, t, "force_uaccess_end", NULL)) {
+			VEC_PUSH(f->restores, n);
+			return false;
+		}
+		if (node_is(e, S_assignment_expression)) {
+			TSNode r = node_field(e, "right");
+			if (is_call1(r, t, "get_fs", NULL) || is_call1(r, t, "force_uaccess_begin", NULL)) {
+				VEC_PUSH(f->saves, n);
+				if (is_call1(r, t, "force_uaccess_begin", NULL))
+					VEC_PUSH(f->raises, n);
+				return false;
+			}
+		}
+	}
+	if (node_is(n, S_declaration)) {
+		TSNode type = node_field(n, "type");
+		if (node_text_is(type, t, "mm_segment_t")) {
+			VEC_PUSH(f->decls, n);
+			uint32_t k = ts_node_named_child_count(n);
+			for (uint32_t i = 0; i < k; i++) {
+				TSNode d = ts_node_named_child(n, i);
+				TSNode v = node_is(d, S_init_declarator) ? node_field(d, "value") : (TSNode){0};
+				if (!ts_node_is_null(v) && is_call1(v, t, "force_uaccess_begin", NULL))
+					VEC_PUSH(f->raises, n);
+			}
+			return false;
+		}
+	}
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *cn = call_name(n, t, &len);
+		if (cn && ((len == 6 && !memcmp(cn, "get_fs", 6)) ||
+			   (len == 14 && !memcmp(cn, "uaccess_kernel", 14)) ||
+			   (len == 10 && !memcmp(cn, "segment_eq", 10))))
+			VEC_PUSH(f->uses, n);
+	}
+	return true;
+}
+
+/* Inside an arm of `#if LINUX_VERSION_CODE ...`: code for old kernels,
+ * already guarded (a --compat rewrite, or the driver's own). */
+static bool version_guarded(TSNode n, const char *t)
+{
+	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (!(node_is(p, S_preproc_if) || node_is(p, S_preproc_elif)))
+			continue;
+		TSNode c = node_field(p, "condition");
+		if (!ts_node_is_null(c) && memmem(node_ptr(c, t), node_len(c), "LINUX_VERSION_CODE", 18)) {
+			/* in the arm itself, not in its #else */
+			TSNode alt = node_field(p, "alternative");
+			if (ts_node_is_null(alt) || ts_node_start_byte(n) < ts_node_start_byte(alt))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The variable a save statement or declaration stores the limit into. */
+static char *saved_var(const struct fn_fix *f, TSNode st)
+{
+	if (node_is(st, S_expression_statement)) {
+		TSNode l = node_field(ts_node_named_child(st, 0), "left");
+		return raw_of(f, l);
+	}
+	uint32_t k = ts_node_named_child_count(st);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(st, i);
+		if (node_is(d, S_init_declarator))
+			return raw_of(f, node_field(d, "declarator"));
+	}
+	return NULL;
+}
+
+struct call_ctx {
+	struct fn_fix *f;
+};
+
+static bool visit_calls(TSNode n, void *vctx)
+{
+	struct fn_fix *f = ((struct call_ctx *)vctx)->f;
+	uint32_t a = ts_node_start_byte(n);
+	if (ts_node_end_byte(n) <= f->lo || a >= f->hi)
+		return false;
+	if (node_is(n, S_call_expression) && a >= f->lo)
+		classify_call(f, n);
+	return true;
+}
+
+static void note(const struct opts *o, const struct fn_fix *f, struct file_result *r,
+		 const char *fname, char *msg, TSNode at)
+{
+	if (!o->enabled[C_SETFS_MIGRATE]) {
+		free(msg);
+		return;
+	}
+	struct finding fd = { .id = C_SETFS_MIGRATE, .msg = msg, .func = xstrdup(fname) };
+	uint32_t off = ts_node_start_byte(at);
+	fd.at.off = off;
+	source_pos(f->src, off, &fd.at.line, &fd.at.col);
+	fd.at.col_cp = source_col_cp(f->src, off);
+	if (!ts_node_eq(at, f->raises.v[0])) {
+		struct step s = { .msg = xasprintf("the window opens here") };
+		uint32_t ro = ts_node_start_byte(f->raises.v[0]);
+		s.at.off = ro;
+		source_pos(f->src, ro, &s.at.line, &s.at.col);
+		s.at.col_cp = source_col_cp(f->src, ro);
+		VEC_PUSH(fd.steps, s);
+	}
+	findings_add(&r->findings, &fd);
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+	return x->a < y->a ? -1 : x->a > y->a;
+}
+
+/* --compat: the lines the edits touch, old under the guard, new after #else. */
+static void wrap_compat(struct fn_fix *f, edit_list *out)
+{
+	const char *raw = f->src->raw;
+	uint32_t a = f->edits.v[0].a, b = 0;
+	for (size_t i = 0; i < f->edits.n; i++)
+		if (f->edits.v[i].b > b)
+			b = f->edits.v[i].b;
+	while (a > 0 && raw[a - 1] != '\n')
+		a--;
+	if (b > a && raw[b - 1] == '\n')
+		;	/* a removed whole line ends the region already */
+	else
+		while (b < f->src->len && raw[b++] != '\n')
+			;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "#if LINUX_VERSION_CODE < KERNEL_VERSION(%d, %d, %d)\n", f->version >> 16,
+		    (f->version >> 8) & 0xff, f->version & 0xff);
+	strbuf_add(&sb, raw + a, b - a);
+	if (sb.buf[sb.len - 1] != '\n')
+		strbuf_addc(&sb, '\n');
+	strbuf_adds(&sb, "#else\n");
+	uint32_t at = a;
+	for (size_t i = 0; i < f->edits.n; i++) {
+		strbuf_add(&sb, raw + at, f->edits.v[i].a - at);
+		strbuf_adds(&sb, f->edits.v[i].text);
+		at = f->edits.v[i].b;
+	}
+	strbuf_add(&sb, raw + at, b - at);
+	if (sb.buf[sb.len - 1] != '\n')
+		strbuf_addc(&sb, '\n');
+	strbuf_adds(&sb, "#endif\n");
+	VEC_PUSH(*out, ((struct edit){ a, b, strbuf_detach(&sb) }));
+	edits_release(&f->edits);
+}
+
+static void fix_function(const struct opts *o, struct fn_fix *f, struct file_result *r,
+			 edit_list *out, const char *fname)
+{
+	node_walk(f->body, collect, f);
+	if (!f->raises.n && !f->restores.n)
+		return;
+	if (version_guarded(f->raises.n ? f->raises.v[0] : f->restores.v[0], f->t))
+		return;
+	TSNode at = f->raises.n ? f->raises.v[0] : f->restores.v[0];
+	if (!f->raises.n || !f->restores.n) {
+		note(o, f, r, fname,
+		     xasprintf("'%s' %s the address limit but %s it: the window spans functions; "
+			       "migrate its callers by hand", fname, f->raises.n ? "raises" : "restores",
+			       f->raises.n ? "does not restore" : "does not raise"), at);
+		return;
+	}
+	f->lo = ts_node_end_byte(f->raises.v[0]);
+	f->hi = ts_node_start_byte(f->restores.v[f->restores.n - 1]);
+	for (size_t i = 0; i < f->raises.n; i++) {
+		uint32_t e = ts_node_end_byte(f->raises.v[i]);
+		if (e < f->lo)
+			f->lo = e;
+	}
+	/* the saved variable: every use must be a save, a restore or its declaration */
+	for (size_t i = 0; i < f->saves.n && !f->var; i++)
+		f->var = saved_var(f, f->saves.v[i]);
+	for (size_t i = 0; i < f->decls.n && !f->var; i++)
+		f->var = saved_var(f, f->decls.v[i]);
+	if (f->uses.n > f->saves.n + f->decls.n)
+		cannot(f, f->uses.v[0], xstrdup("the limit is tested (get_fs(), uaccess_kernel() or segment_eq()), "
+						"not only saved; remove the test by hand"));
+	struct call_ctx cc = { f };
+	node_walk(f->body, visit_calls, &cc);
+	if (f->why_not) {
+		note(o, f, r, fname, xasprintf("set_fs() window in '%s' cannot be rewritten mechanically: %s",
+					       fname, f->why_not), f->raises.v[0]);
+		edits_release(&f->edits);
+		return;
+	}
+	for (size_t i = 0; i < f->raises.n; i++)
+		if (!node_is(f->raises.v[i], S_declaration))
+			remove_stmt(f, f->raises.v[i]);
+	for (size_t i = 0; i < f->restores.n; i++)
+		remove_stmt(f, f->restores.v[i]);
+	for (size_t i = 0; i < f->saves.n; i++)
+		if (!node_is(f->saves.v[i], S_declaration))
+			remove_stmt(f, f->saves.v[i]);
+	for (size_t i = 0; i < f->decls.n; i++) {
+		/* only a declaration of the saved limit alone */
+		uint32_t k = ts_node_named_child_count(f->decls.v[i]);
+		if (k == 2)
+			remove_stmt(f, f->decls.v[i]);
+		else
+			cannot(f, f->decls.v[i], xstrdup("the saved limit is declared with other variables"));
+	}
+	if (f->why_not) {
+		note(o, f, r, fname, xasprintf("set_fs() window in '%s' cannot be rewritten mechanically: %s",
+					       fname, f->why_not), f->raises.v[0]);
+		edits_release(&f->edits);
+		return;
+	}
+	qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
+	char *what = f->what.len ? xstrdup(f->what.buf) :
+		     xstrdup("nothing inside needs it: the window is removed");
+	note(o, f, r, fname, xasprintf("set_fs() window in '%s' can be rewritten: %s", fname, what),
+	     f->raises.v[0]);
+	free(what);
+	if (o->compat && f->version > 0) {
+		wrap_compat(f, out);
+		return;
+	}
+	for (size_t i = 0; i < f->edits.n; i++)
+		VEC_PUSH(*out, f->edits.v[i]);
+	VEC_FREE(f->edits);
+}
+
+/* `#include <linux/version.h>` after the last #include before the code. */
+static void add_version_include(const struct source *src, TSNode root, edit_list *out)
+{
+	if (memmem(src->raw, src->len, "linux/version.h", 15))
+		return;
+	uint32_t first_code = out->n ? out->v[0].a : (uint32_t)src->len;
+	uint32_t k = ts_node_named_child_count(root), at = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(root, i);
+		if (ts_node_start_byte(c) >= first_code)
+			break;
+		if (node_is(c, S_preproc_include))
+			at = ts_node_end_byte(c);
+	}
+	if (at > 0 && src->raw[at - 1] != '\n') {
+		while (at < src->len && src->raw[at] != '\n')
+			at++;
+		at++;
+	}
+	VEC_PUSH(*out, ((struct edit){ at, at, xstrdup("#include <linux/version.h>\n") }));
+}
+
+void fix_file(const struct opts *o, const struct source *src, TSNode root,
+	      const TSNode *fns, size_t nfns, struct file_result *r)
+{
+	edit_list out = {0};
+	bool guarded = false;
+	for (size_t i = 0; i < nfns; i++) {
+		struct fn_fix f = { .src = src, .t = src->text, .fn = fns[i],
+				    .body = node_field(fns[i], "body") };
+		strbuf_init(&f.what);
+		TSNode id = declarator_name(node_field(fns[i], "declarator"));
+		char *fname = ts_node_is_null(id) ? xstrdup("?") : raw_of(&f, id);
+		size_t before = out.n;
+		if (!ts_node_has_error(fns[i]))
+			fix_function(o, &f, r, &out, fname);
+		guarded |= o->compat && f.version > 0 && out.n > before;
+		free(fname);
+		free(f.var);
+		free(f.why_not);
+		VEC_FREE(f.raises);
+		VEC_FREE(f.restores);
+		VEC_FREE(f.saves);
+		VEC_FREE(f.decls);
+		VEC_FREE(f.uses);
+		edits_release(&f.edits);
+		strbuf_release(&f.what);
+	}
+	if (!o->fix) {
+		edits_release(&out);
+		return;
+	}
+	if (guarded)
+		add_version_include(src, root, &out);
+	qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
+	r->edits = out;
+	r->raw_hash = hash_bytes(src->raw, src->len, 0);
+}
+
+char *fix_apply(const char *raw, size_t len, const edit_list *e, size_t *out_len)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	size_t at = 0;
+	for (size_t i = 0; i < e->n; i++) {
+		strbuf_add(&sb, raw + at, e->v[i].a - at);
+		strbuf_adds(&sb, e->v[i].text);
+		at = e->v[i].b;
+	}
+	strbuf_add(&sb, raw + at, len - at);
+	*out_len = sb.len;
+	return strbuf_detach(&sb);
+}
+
+/* --- unified diff ---------------------------------------------------- */
+
+static size_t line_of(const char *raw, size_t len, size_t off, size_t *starts, size_t n)
+{
+	(void)raw;
+	(void)len;
+	size_t lo = 0, hi = n;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void add_lines(struct strbuf *out, char mark, const char *p, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		const char *nl = memchr(p + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - p) : n;
+		strbuf_addc(out, mark);
+		strbuf_add(out, p + i, e - i);
+		strbuf_addc(out, '\n');
+		if (!nl)
+			strbuf_adds(out, "\\ No newline at end of file\n");
+		i = e + 1;
+	}
+}
+
+static size_t count_lines(const char *p, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += p[i] == '\n';
+	return c + (n && p[n - 1] != '\n');
+}
+
+void fix_diff(struct strbuf *out, const char *path, const char *raw, size_t len,
+	      const edit_list *e)
+{
+	if (!e->n)
+		return;
+	VEC(size_t) st = {0};
+	VEC_PUSH(st, 0);
+	for (size_t i = 0; i < len; i++)
+		if (raw[i] == '\n' && i + 1 < len)
+			VEC_PUSH(st, i + 1);
+	size_t nl = st.n;
+#define LSTART(l) ((l) < nl ? st.v[l] : len)
+	const char *p = path[0] == '.' && path[1] == '/' ? path + 2 : path;
+	strbuf_addf(out, "--- a/%s\n+++ b/%s\n", p, p);
+	long delta = 0;
+	size_t i = 0;
+	while (i < e->n) {
+		/* chunks of edits whose changed lines are within 6 lines of each other */
+		size_t j = i;
+		size_t first = line_of(raw, len, e->v[i].a, st.v, nl);
+		size_t last = line_of(raw, len, e->v[i].b > e->v[i].a ? e->v[i].b - 1 : e->v[i].a, st.v, nl);
+		while (j + 1 < e->n) {
+			size_t nf = line_of(raw, len, e->v[j + 1].a, st.v, nl);
+			if (nf > last + 6)
+				break;
+			j++;
+			size_t nlast = line_of(raw, len, e->v[j].b > e->v[j].a ? e->v[j].b - 1 : e->v[j].a, st.v, nl);
+			if (nlast > last)
+				last = nlast;
+		}
+		/* an insertion at the very start of a line changes nothing before it */
+		size_t ctx_a = first >= 3 ? first - 3 : 0;
+		size_t ctx_b = last + 3 < nl - 1 ? last + 3 : nl - 1;
+		size_t oa = LSTART(first), ob = LSTART(last + 1);
+		struct strbuf nw;
+		strbuf_init(&nw);
+		size_t at = oa;
+		for (size_t k = i; k <= j; k++) {
+			strbuf_add(&nw, raw + at, e->v[k].a - at);
+			strbuf_adds(&nw, e->v[k].text);
+			at = e->v[k].b;
+		}
+		if (at < ob)
+			strbuf_add(&nw, raw + at, ob - at);
+		size_t old_n = count_lines(raw + LSTART(ctx_a), LSTART(ctx_b + 1) - LSTART(ctx_a));
+		size_t pre = count_lines(raw + LSTART(ctx_a), oa - LSTART(ctx_a));
+		size_t post = count_lines(raw + ob, LSTART(ctx_b + 1) - ob);
+		size_t new_n = pre + count_lines(nw.buf, nw.len) + post;
+		long new_start = (long)ctx_a + 1 + delta;
+		strbuf_addf(out, "@@ -%zu,%zu +%ld,%zu @@\n", old_n ? ctx_a + 1 : ctx_a, old_n,
+			    new_n ? new_start : new_start - 1, new_n);
+		add_lines(out, ' ', raw + LSTART(ctx_a), oa - LSTART(ctx_a));
+		add_lines(out, '-', raw + oa, ob - oa);
+		add_lines(out, '+', nw.buf, nw.len);
+		add_lines(out, ' ', raw + ob, LSTART(ctx_b + 1) - ob);
+		delta += (long)new_n - (long)old_n;
+		strbuf_release(&nw);
+		i = j + 1;
+	}
+#undef LSTART
+	VEC_FREE(st);
+}
+
+void edits_release(edit_list *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->v[i].text);
+	VEC_FREE(*e);
+}
