@@ -27,6 +27,13 @@ struct fn_fix {
 	char *why_not;			/* why it cannot be rewritten, or NULL */
 	TSNode why_at;
 	uint32_t lo, hi;		/* from the first raise to the last restore */
+	const TSNode *file_fns;		/* every function of the file (callees) */
+	size_t nfile_fns;
+	bool dry;			/* classifying a call in an old-kernel #if arm */
+	bool lowering;			/* set_fs(USER_DS) around use_mm(): user accesses stay */
+	bool kthread_h;			/* kthread_use_mm() needs <linux/kthread.h> */
+	VEC(char *) dropvars;		/* option values the typed helpers no longer read */
+	bool guarded_need;		/* ... and one of them needs the raised limit */
 };
 
 static char *raw_of(const struct fn_fix *f, TSNode n)
@@ -142,10 +149,25 @@ static TSNode call_statement(TSNode call)
 /* Remove a statement or declaration: its whole line when it is alone on
  * it, else just its bytes.  Only inside a block (not as the body of an if
  * without braces). */
+static bool in_block(TSNode parent)
+{
+	return node_is(parent, S_compound_statement) || node_is(parent, S_case_statement) ||
+	       node_is(parent, S_preproc_if) || node_is(parent, S_preproc_ifdef) ||
+	       node_is(parent, S_preproc_elif) || node_is(parent, S_preproc_elifdef) ||
+	       node_is(parent, S_preproc_else);
+}
+
 static bool remove_stmt(struct fn_fix *f, TSNode st)
 {
 	TSNode parent = ts_node_parent(st);
-	if (!node_is(parent, S_compound_statement)) {
+	if (node_is(parent, S_labeled_statement)) {
+		/* `out: set_fs(old_fs);` with nothing after the label: keep `out: ;` */
+		TSNode next = ts_node_next_named_sibling(parent);
+		if (ts_node_is_null(next) || node_is(next, S_comment)) {
+			edit(f, ts_node_start_byte(st), ts_node_end_byte(st), xstrdup(";"));
+			return true;
+		}
+	} else if (!in_block(parent)) {
 		cannot(f, st, xstrdup("a save or restore is the body of a statement without braces"));
 		return false;
 	}
@@ -421,6 +443,7 @@ static bool rewrite_setsockopt(struct fn_fix *f, TSNode call, bool via_ops)
 		if (cc.sets != 1 || cc.value <= 0)
 			break;
 		/* an option that is switched on: the typed helper (5.8) */
+		VEC_PUSH(f->dropvars, raw_of(f, var));
 		char *text = xasprintf("%s(%s->sk)", sockopt_helpers[i].helper, sock);
 		edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
 		char *w = xasprintf("setsockopt(%s) → %s (5.8)", sockopt_helpers[i].opt,
@@ -483,7 +506,7 @@ static bool rewrite_getput(struct fn_fix *f, TSNode call, bool get)
 		ptr = raw_of(f, node_field(p, "argument"));
 	else {
 		char *pt = raw_of(f, p);
-		ptr = xasprintf("*(%s)", pt);
+		ptr = node_is(p, S_identifier) ? xasprintf("*%s", pt) : xasprintf("*(%s)", pt);
 		free(pt);
 	}
 	char *assign = get ? xasprintf("%s = %s", x, ptr) : xasprintf("%s = %s", ptr, x);
@@ -517,6 +540,72 @@ static bool rewrite_copy(struct fn_fix *f, TSNode call)
 	return true;
 }
 
+static bool needs_limit(struct fn_fix *f, TSNode call, int depth);
+
+/* A function of this file called inside the window that hands a buffer to
+ * a uaccess routine itself, outside a window of its own. */
+struct needs_ctx {
+	struct fn_fix *f;
+	int depth;
+	bool found;
+};
+
+static bool scan_needs(TSNode n, void *vctx)
+{
+	struct needs_ctx *c = vctx;
+	if (c->found)
+		return false;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, c->f->t, &len);
+		if (name && len == 6 && !memcmp(name, "set_fs", 6)) {
+			c->depth = -1;	/* it has a window of its own */
+			c->found = false;
+			return false;
+		}
+		if (needs_limit(c->f, n, c->depth + 1))
+			c->found = true;
+	}
+	return true;
+}
+
+static bool same_file_needs(struct fn_fix *f, const char *name, size_t len, int depth)
+{
+	if (depth > 3)
+		return false;
+	for (size_t i = 0; i < f->nfile_fns; i++) {
+		TSNode id = declarator_name(node_field(f->file_fns[i], "declarator"));
+		if (ts_node_is_null(id) || node_len(id) != len || memcmp(node_ptr(id, f->t), name, len) ||
+		    ts_node_eq(f->file_fns[i], f->fn))
+			continue;
+		struct needs_ctx c = { f, depth, false };
+		node_walk(node_field(f->file_fns[i], "body"), scan_needs, &c);
+		return c.found && c.depth >= 0;
+	}
+	return false;
+}
+
+/* Does this call need the raised limit (whether or not we can rewrite it)? */
+static bool needs_limit(struct fn_fix *f, TSNode call, int depth)
+{
+	const char *t = f->t;
+	size_t len = 0, flen = 0;
+	const char *name = call_name(call, t, &len);
+	const char *field = via_field(call, t, &flen);
+	TSNode args = node_field(call, "arguments");
+#define IS(s) (name && len == sizeof(s) - 1 && !memcmp(name, s, len))
+#define VIA(s) (!name && field && flen == sizeof(s) - 1 && !memcmp(field, s, flen))
+	bool needs = IS("vfs_read") || IS("__vfs_read") || IS("vfs_write") || IS("__vfs_write") ||
+		     IS("vfs_readv") || IS("vfs_writev") || IS("sock_sendmsg") || IS("sock_recvmsg") ||
+		     IS("sock_setsockopt") || IS("get_user") || IS("put_user") || IS("__get_user") ||
+		     IS("__put_user") || (name && in_list(name, len, uaccess_plain, ARRAY_SIZE(uaccess_plain))) ||
+		     VIA("setsockopt") || VIA("getsockopt") || user_cast_arg(f, args) ||
+		     (depth > 0 && name && same_file_needs(f, name, len, depth));
+#undef IS
+#undef VIA
+	return needs;
+}
+
 /* One call inside the window. */
 static void classify_call(struct fn_fix *f, TSNode call)
 {
@@ -529,6 +618,27 @@ static void classify_call(struct fn_fix *f, TSNode call)
 #define IS(s) (name && len == sizeof(s) - 1 && !memcmp(name, s, len))
 #define VIA(s) (!name && field && flen == sizeof(s) - 1 && !memcmp(field, s, flen))
 	bool done = true;
+	if (IS("use_mm") || IS("unuse_mm")) {
+		char *nn = xasprintf("kthread_%s", shown);
+		TSNode fnn = node_field(call, "function");
+		edit(f, ts_node_start_byte(fnn), ts_node_end_byte(fnn), nn);
+		f->kthread_h = true;
+		char *w = xasprintf("%s → kthread_%s (5.8)", shown, shown);
+		need(f, KV(5, 8, 0), w);
+		free(w);
+		free(shown);
+		return;
+	}
+	if (f->lowering) {
+		free(shown);	/* under USER_DS the uaccess calls are real user accesses */
+		return;
+	}
+	if (f->dry) {
+		/* in an old-kernel arm: only whether it needs the limit */
+		f->guarded_need |= needs_limit(f, call, 0);
+		free(shown);
+		return;
+	}
 	if (IS("vfs_read") || IS("__vfs_read") || IS("vfs_write") || IS("__vfs_write") ||
 	    ((VIA("read") || VIA("write")) && ts_node_named_child_count(args) == 4 &&
 	     memmem(node_ptr(call, t), node_len(call), "f_op", 4))) {
@@ -562,6 +672,10 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		done = rewrite_copy(f, call);
 	} else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt")) {
 		done = false;
+	} else if (name && same_file_needs(f, name, len, 0)) {
+		char *why = xasprintf("'%s' (in this file) passes a buffer to a uaccess routine and relies on "
+				      "the caller's raised limit; rewrite it first", shown);
+		cannot(f, call, why);
 	} else if (user_cast_arg(f, args) ||
 		   (((name && memmem(name, len, "ioctl", 5)) || (field && memmem(field, flen, "ioctl", 5))) &&
 		    address_as_long(f, args)) ||
@@ -704,6 +818,34 @@ static char *saved_var(const struct fn_fix *f, TSNode st)
 	return NULL;
 }
 
+/* A use of the saved variable outside its saves, declarations and restores. */
+struct var_ctx {
+	struct fn_fix *f;
+	TSNode other;
+};
+
+static bool listed(TSNode n, const TSNode *v, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (ts_node_eq(n, v[i]))
+			return true;
+	return false;
+}
+
+static bool scan_var(TSNode n, void *vctx)
+{
+	struct var_ctx *c = vctx;
+	struct fn_fix *f = c->f;
+	if (!ts_node_is_null(c->other))
+		return false;
+	if (listed(n, f->saves.v, f->saves.n) || listed(n, f->decls.v, f->decls.n) ||
+	    listed(n, f->restores.v, f->restores.n) || listed(n, f->raises.v, f->raises.n))
+		return false;
+	if (node_is(n, S_identifier) && node_text_is(n, f->t, f->var))
+		c->other = n;
+	return true;
+}
+
 struct call_ctx {
 	struct fn_fix *f;
 };
@@ -711,11 +853,18 @@ struct call_ctx {
 static bool visit_calls(TSNode n, void *vctx)
 {
 	struct fn_fix *f = ((struct call_ctx *)vctx)->f;
+	if (!node_is(n, S_call_expression))
+		return true;
 	uint32_t a = ts_node_start_byte(n);
-	if (ts_node_end_byte(n) <= f->lo || a >= f->hi)
-		return false;
-	if (node_is(n, S_call_expression) && a >= f->lo)
+	size_t len;
+	const char *name = call_name(n, f->t, &len);
+	bool mm = name && ((len == 6 && !memcmp(name, "use_mm", 6)) ||
+			   (len == 8 && !memcmp(name, "unuse_mm", 8)));
+	if ((a >= f->lo && a < f->hi) || mm) {
+		f->dry = version_guarded(n, f->t);
 		classify_call(f, n);
+		f->dry = false;
+	}
 	return true;
 }
 
@@ -731,7 +880,7 @@ static void note(const struct opts *o, const struct fn_fix *f, struct file_resul
 	fd.at.off = off;
 	source_pos(f->src, off, &fd.at.line, &fd.at.col);
 	fd.at.col_cp = source_col_cp(f->src, off);
-	if (!ts_node_eq(at, f->raises.v[0])) {
+	if (f->raises.n && !ts_node_eq(at, f->raises.v[0])) {
 		struct step s = { .msg = xasprintf("the window opens here") };
 		uint32_t ro = ts_node_start_byte(f->raises.v[0]);
 		s.at.off = ro;
@@ -748,21 +897,32 @@ static int cmp_edit(const void *a, const void *b)
 	return x->a < y->a ? -1 : x->a > y->a;
 }
 
-/* --compat: the lines the edits touch, old under the guard, new after #else. */
-static void wrap_compat(struct fn_fix *f, edit_list *out)
+/* Lines [a, b) of raw holding edits i..j: old under the guard, new after #else
+ * (no #else when the new code is empty: a removal). */
+static void wrap_region(struct fn_fix *f, size_t i, size_t j, edit_list *out)
 {
 	const char *raw = f->src->raw;
-	uint32_t a = f->edits.v[0].a, b = 0;
-	for (size_t i = 0; i < f->edits.n; i++)
-		if (f->edits.v[i].b > b)
-			b = f->edits.v[i].b;
+	uint32_t a = f->edits.v[i].a, b = 0;
+	for (size_t k = i; k <= j; k++)
+		if (f->edits.v[k].b > b)
+			b = f->edits.v[k].b;
 	while (a > 0 && raw[a - 1] != '\n')
 		a--;
-	if (b > a && raw[b - 1] == '\n')
-		;	/* a removed whole line ends the region already */
-	else
+	if (!(b > a && raw[b - 1] == '\n'))
 		while (b < f->src->len && raw[b++] != '\n')
 			;
+	struct strbuf nw;
+	strbuf_init(&nw);
+	uint32_t at = a;
+	for (size_t k = i; k <= j; k++) {
+		strbuf_add(&nw, raw + at, f->edits.v[k].a - at);
+		strbuf_adds(&nw, f->edits.v[k].text);
+		at = f->edits.v[k].b;
+	}
+	strbuf_add(&nw, raw + at, b - at);
+	bool blank = true;
+	for (size_t k = 0; k < nw.len; k++)
+		blank &= nw.buf[k] == ' ' || nw.buf[k] == '\t' || nw.buf[k] == '\n';
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "#if LINUX_VERSION_CODE < KERNEL_VERSION(%d, %d, %d)\n", f->version >> 16,
@@ -770,19 +930,135 @@ static void wrap_compat(struct fn_fix *f, edit_list *out)
 	strbuf_add(&sb, raw + a, b - a);
 	if (sb.buf[sb.len - 1] != '\n')
 		strbuf_addc(&sb, '\n');
-	strbuf_adds(&sb, "#else\n");
-	uint32_t at = a;
-	for (size_t i = 0; i < f->edits.n; i++) {
-		strbuf_add(&sb, raw + at, f->edits.v[i].a - at);
-		strbuf_adds(&sb, f->edits.v[i].text);
-		at = f->edits.v[i].b;
+	if (!blank) {
+		strbuf_adds(&sb, "#else\n");
+		strbuf_add(&sb, nw.buf, nw.len);
+		if (sb.buf[sb.len - 1] != '\n')
+			strbuf_addc(&sb, '\n');
 	}
-	strbuf_add(&sb, raw + at, b - at);
-	if (sb.buf[sb.len - 1] != '\n')
-		strbuf_addc(&sb, '\n');
 	strbuf_adds(&sb, "#endif\n");
+	strbuf_release(&nw);
 	VEC_PUSH(*out, ((struct edit){ a, b, strbuf_detach(&sb) }));
+}
+
+/* --compat: each cluster of edits (no more than one untouched line apart)
+ * gets its own guard, so unrelated lines between them are not doubled. */
+static void wrap_compat(struct fn_fix *f, edit_list *out)
+{
+	const char *raw = f->src->raw;
+	size_t i = 0;
+	while (i < f->edits.n) {
+		size_t j = i;
+		while (j + 1 < f->edits.n) {
+			int lines = 0;
+			for (uint32_t q = f->edits.v[j].b; q < f->edits.v[j + 1].a; q++)
+				lines += raw[q] == '\n';
+			if (lines > 2)
+				break;
+			j++;
+		}
+		wrap_region(f, i, j, out);
+		i = j + 1;
+	}
 	edits_release(&f->edits);
+}
+
+/* A variable only the rewritten calls read: its lone declaration goes. */
+struct dropvar_ctx {
+	struct fn_fix *f;
+	const char *name;
+	TSNode decl;
+	int uses;
+};
+
+static bool in_edit(const struct fn_fix *f, uint32_t off)
+{
+	for (size_t i = 0; i < f->edits.n; i++)
+		if (off >= f->edits.v[i].a && off < f->edits.v[i].b)
+			return true;
+	return false;
+}
+
+static bool scan_dropvar(TSNode n, void *vctx)
+{
+	struct dropvar_ctx *c = vctx;
+	if (node_is(n, S_declaration)) {
+		uint32_t k = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < k; i++) {
+			TSNode d = ts_node_named_child(n, i);
+			TSNode id = node_is(d, S_init_declarator) ? declarator_name(d) : (TSNode){0};
+			if (!ts_node_is_null(id) && node_text_is(id, c->f->t, c->name)) {
+				if (k == 2)
+					c->decl = n;
+				else
+					c->uses++;	/* shares its declaration: keep */
+				return false;
+			}
+		}
+	}
+	if (node_is(n, S_identifier) && node_text_is(n, c->f->t, c->name) &&
+	    !in_edit(c->f, ts_node_start_byte(n)))
+		c->uses++;
+	return true;
+}
+
+static void drop_unused_vars(struct fn_fix *f)
+{
+	for (size_t i = 0; i < f->dropvars.n; i++) {
+		struct dropvar_ctx c = { .f = f, .name = f->dropvars.v[i] };
+		node_walk(f->body, scan_dropvar, &c);
+		if (!c.uses && !ts_node_is_null(c.decl))
+			remove_stmt(f, c.decl);
+	}
+}
+
+/* When every declaration at the top of the body went, the blank line that
+ * separated them from the statements goes too. */
+static void drop_separator(struct fn_fix *f)
+{
+	const char *raw = f->src->raw;
+	uint32_t k = ts_node_named_child_count(f->body);
+	uint32_t end = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(f->body, i);
+		if (!node_is(c, S_declaration))
+			break;
+		if (!in_edit(f, ts_node_start_byte(c)))
+			return;
+		end = ts_node_end_byte(c);
+	}
+	if (!end)
+		return;
+	while (end < f->src->len && raw[end] != '\n')
+		end++;
+	if (end + 1 < f->src->len && raw[end + 1] == '\n')
+		edit(f, end + 1, end + 2, xstrdup(""));
+}
+
+static void drop_stmt(struct fn_fix *f, TSNode st)
+{
+	remove_stmt(f, st);
+}
+
+/* Keep a save, raise or restore for kernels before 5.10 only. */
+static void guard_stmt(struct fn_fix *f, TSNode st)
+{
+	const char *raw = f->src->raw;
+	uint32_t a = ts_node_start_byte(st), b = ts_node_end_byte(st);
+	uint32_t ls = a;
+	while (ls > 0 && raw[ls - 1] != '\n')
+		ls--;
+	uint32_t le = b;
+	while (le < f->src->len && raw[le] != '\n')
+		le++;
+	for (uint32_t i = ls; i < a; i++)
+		if (raw[i] != ' ' && raw[i] != '\t') {
+			cannot(f, st, xstrdup("a save or restore shares its line with other code"));
+			return;
+		}
+	char *line = xstrndup(raw + ls, le - ls);
+	edit(f, ls, le, xasprintf("#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 10, 0)\n%s\n#endif", line));
+	free(line);
 }
 
 static void fix_function(const struct opts *o, struct fn_fix *f, struct file_result *r,
@@ -793,6 +1069,17 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 		return;
 	if (version_guarded(f->raises.n ? f->raises.v[0] : f->restores.v[0], f->t))
 		return;
+	if (!f->raises.n && f->restores.n > 1 && f->saves.n + f->decls.n &&
+	    memmem(node_ptr(f->body, f->t), node_len(f->body), "use_mm(", 7)) {
+		/* `old = get_fs(); set_fs(USER_DS); use_mm(mm); ... set_fs(old);` */
+		TSNode arg = ts_node_named_child(ts_node_named_child(ts_node_named_child(f->restores.v[0], 0), 1), 0);
+		if (node_text_is(strip_parens(arg), f->t, "USER_DS")) {
+			VEC_PUSH(f->raises, f->restores.v[0]);
+			memmove(f->restores.v, f->restores.v + 1, (f->restores.n - 1) * sizeof(TSNode));
+			f->restores.n--;
+			f->lowering = true;
+		}
+	}
 	TSNode at = f->raises.n ? f->raises.v[0] : f->restores.v[0];
 	if (!f->raises.n || !f->restores.n) {
 		note(o, f, r, fname,
@@ -813,9 +1100,16 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 		f->var = saved_var(f, f->saves.v[i]);
 	for (size_t i = 0; i < f->decls.n && !f->var; i++)
 		f->var = saved_var(f, f->decls.v[i]);
-	if (f->uses.n > f->saves.n + f->decls.n)
+	if (f->uses.n)
 		cannot(f, f->uses.v[0], xstrdup("the limit is tested (get_fs(), uaccess_kernel() or segment_eq()), "
-						"not only saved; remove the test by hand"));
+						"not only saved and restored; remove the test by hand"));
+	if (f->var) {
+		struct var_ctx vc = { .f = f };
+		node_walk(f->body, scan_var, &vc);
+		if (!ts_node_is_null(vc.other))
+			cannot(f, vc.other, xasprintf("the saved limit '%s' is used for more than the restore",
+						       f->var));
+	}
 	struct call_ctx cc = { f };
 	node_walk(f->body, visit_calls, &cc);
 	if (f->why_not) {
@@ -824,22 +1118,32 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 		edits_release(&f->edits);
 		return;
 	}
+	if (f->guarded_need && f->what.len)
+		cannot(f, f->raises.v[0], xstrdup("calls that need the limit both inside and outside "
+						   "#if LINUX_VERSION_CODE arms"));
+	void (*drop)(struct fn_fix *, TSNode) = f->guarded_need ? guard_stmt : drop_stmt;
 	for (size_t i = 0; i < f->raises.n; i++)
 		if (!node_is(f->raises.v[i], S_declaration))
-			remove_stmt(f, f->raises.v[i]);
+			drop(f, f->raises.v[i]);
 	for (size_t i = 0; i < f->restores.n; i++)
-		remove_stmt(f, f->restores.v[i]);
+		drop(f, f->restores.v[i]);
 	for (size_t i = 0; i < f->saves.n; i++)
 		if (!node_is(f->saves.v[i], S_declaration))
-			remove_stmt(f, f->saves.v[i]);
+			drop(f, f->saves.v[i]);
 	for (size_t i = 0; i < f->decls.n; i++) {
 		/* only a declaration of the saved limit alone */
 		uint32_t k = ts_node_named_child_count(f->decls.v[i]);
 		if (k == 2)
-			remove_stmt(f, f->decls.v[i]);
+			drop(f, f->decls.v[i]);
 		else
 			cannot(f, f->decls.v[i], xstrdup("the saved limit is declared with other variables"));
 	}
+	drop_unused_vars(f);
+	if (!f->guarded_need)
+		drop_separator(f);
+	if (f->guarded_need)
+		need(f, 0, "the calls that need it are already under #if LINUX_VERSION_CODE: "
+			   "the window is kept for kernels before 5.10 only");
 	if (f->why_not) {
 		note(o, f, r, fname, xasprintf("set_fs() window in '%s' cannot be rewritten mechanically: %s",
 					       fname, f->why_not), f->raises.v[0]);
@@ -861,10 +1165,11 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 	VEC_FREE(f->edits);
 }
 
-/* `#include <linux/version.h>` after the last #include before the code. */
-static void add_version_include(const struct source *src, TSNode root, edit_list *out)
+/* `#include <header>` after the last #include before the code, unless the
+ * file has it. */
+static void add_include(const struct source *src, TSNode root, edit_list *out, const char *header)
 {
-	if (memmem(src->raw, src->len, "linux/version.h", 15))
+	if (memmem(src->raw, src->len, header, strlen(header)))
 		return;
 	uint32_t first_code = out->n ? out->v[0].a : (uint32_t)src->len;
 	uint32_t k = ts_node_named_child_count(root), at = 0;
@@ -880,17 +1185,27 @@ static void add_version_include(const struct source *src, TSNode root, edit_list
 			at++;
 		at++;
 	}
-	VEC_PUSH(*out, ((struct edit){ at, at, xstrdup("#include <linux/version.h>\n") }));
+	/* after an earlier insertion at the same place */
+	char *text = xasprintf("#include <%s>\n", header);
+	for (size_t i = 0; i < out->n; i++)
+		if (out->v[i].a == at && out->v[i].b == at && !strncmp(out->v[i].text, "#include", 8)) {
+			char *both = xasprintf("%s%s", out->v[i].text, text);
+			free(out->v[i].text);
+			free(text);
+			out->v[i].text = both;
+			return;
+		}
+	VEC_PUSH(*out, ((struct edit){ at, at, text }));
 }
 
 void fix_file(const struct opts *o, const struct source *src, TSNode root,
 	      const TSNode *fns, size_t nfns, struct file_result *r)
 {
 	edit_list out = {0};
-	bool guarded = false;
+	bool guarded = false, kthread_h = false;
 	for (size_t i = 0; i < nfns; i++) {
 		struct fn_fix f = { .src = src, .t = src->text, .fn = fns[i],
-				    .body = node_field(fns[i], "body") };
+				    .body = node_field(fns[i], "body"), .file_fns = fns, .nfile_fns = nfns };
 		strbuf_init(&f.what);
 		TSNode id = declarator_name(node_field(fns[i], "declarator"));
 		char *fname = ts_node_is_null(id) ? xstrdup("?") : raw_of(&f, id);
@@ -898,6 +1213,7 @@ void fix_file(const struct opts *o, const struct source *src, TSNode root,
 		if (!ts_node_has_error(fns[i]))
 			fix_function(o, &f, r, &out, fname);
 		guarded |= o->compat && f.version > 0 && out.n > before;
+		kthread_h |= f.kthread_h && out.n > before;
 		free(fname);
 		free(f.var);
 		free(f.why_not);
@@ -906,6 +1222,9 @@ void fix_file(const struct opts *o, const struct source *src, TSNode root,
 		VEC_FREE(f.saves);
 		VEC_FREE(f.decls);
 		VEC_FREE(f.uses);
+		for (size_t k = 0; k < f.dropvars.n; k++)
+			free(f.dropvars.v[k]);
+		VEC_FREE(f.dropvars);
 		edits_release(&f.edits);
 		strbuf_release(&f.what);
 	}
@@ -913,8 +1232,11 @@ void fix_file(const struct opts *o, const struct source *src, TSNode root,
 		edits_release(&out);
 		return;
 	}
+	qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
 	if (guarded)
-		add_version_include(src, root, &out);
+		add_include(src, root, &out, "linux/version.h");
+	if (kthread_h)
+		add_include(src, root, &out, "linux/kthread.h");
 	qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
 	r->edits = out;
 	r->raw_hash = hash_bytes(src->raw, src->len, 0);
@@ -975,6 +1297,13 @@ static size_t count_lines(const char *p, size_t n)
 	return c + (n && p[n - 1] != '\n');
 }
 
+/* Edits grouped by the lines they touch: a group's lines are rewritten
+ * whole; the lines between groups of one hunk are context. */
+struct group {
+	size_t i, j;		/* edits i..j */
+	size_t first, last;	/* old lines, 0-based; last < first: an insertion */
+};
+
 void fix_diff(struct strbuf *out, const char *path, const char *raw, size_t len,
 	      const edit_list *e)
 {
@@ -985,56 +1314,92 @@ void fix_diff(struct strbuf *out, const char *path, const char *raw, size_t len,
 	for (size_t i = 0; i < len; i++)
 		if (raw[i] == '\n' && i + 1 < len)
 			VEC_PUSH(st, i + 1);
-	size_t nl = st.n;
+	size_t nl = len ? st.n : 0;
 #define LSTART(l) ((l) < nl ? st.v[l] : len)
+	VEC(struct group) gs = {0};
+	for (size_t i = 0; i < e->n; i++) {
+		size_t first = line_of(raw, len, e->v[i].a, st.v, st.n);
+		size_t last = e->v[i].b > e->v[i].a ? line_of(raw, len, e->v[i].b - 1, st.v, st.n) :
+			      first;
+		/* an insertion at the start of a line touches no old line */
+		bool insert = e->v[i].b == e->v[i].a && e->v[i].a == LSTART(first);
+		if (insert)
+			last = first - 1;	/* wraps for line 0: last + 1 is then 0 */
+		if (e->v[i].a == len && len) {
+			first = nl;
+			last = nl - 1;
+		}
+		struct group *g = gs.n ? &gs.v[gs.n - 1] : NULL;
+		/* edits that share a line are one group */
+		if (g && !insert && g->last + 1 > g->first && first <= g->last) {
+			g->j = i;
+			if (last > g->last)
+				g->last = last;
+		} else {
+			VEC_PUSH(gs, ((struct group){ i, i, first, last }));
+		}
+	}
 	const char *p = path[0] == '.' && path[1] == '/' ? path + 2 : path;
 	strbuf_addf(out, "--- a/%s\n+++ b/%s\n", p, p);
 	long delta = 0;
-	size_t i = 0;
-	while (i < e->n) {
-		/* chunks of edits whose changed lines are within 6 lines of each other */
-		size_t j = i;
-		size_t first = line_of(raw, len, e->v[i].a, st.v, nl);
-		size_t last = line_of(raw, len, e->v[i].b > e->v[i].a ? e->v[i].b - 1 : e->v[i].a, st.v, nl);
-		while (j + 1 < e->n) {
-			size_t nf = line_of(raw, len, e->v[j + 1].a, st.v, nl);
-			if (nf > last + 6)
-				break;
-			j++;
-			size_t nlast = line_of(raw, len, e->v[j].b > e->v[j].a ? e->v[j].b - 1 : e->v[j].a, st.v, nl);
-			if (nlast > last)
-				last = nlast;
+	for (size_t h = 0; h < gs.n;) {
+		size_t k = h;
+		while (k + 1 < gs.n && gs.v[k + 1].first <= gs.v[k].last + 1 + 6)
+			k++;
+		size_t ctx_a = gs.v[h].first >= 3 ? gs.v[h].first - 3 : 0;
+		size_t end = gs.v[k].last + 1;	/* first line after the last group */
+		size_t ctx_b = end + 3 < nl ? end + 3 : nl;	/* exclusive */
+		struct strbuf body;
+		strbuf_init(&body);
+		size_t old_n = ctx_b - ctx_a, new_n = 0;
+		size_t line = ctx_a;
+		/* adjacent groups: all their old lines, then all their new ones */
+		struct strbuf minus, plus;
+		strbuf_init(&minus);
+		strbuf_init(&plus);
+		for (size_t g = h; g <= k; g++) {
+			struct group *gr = &gs.v[g];
+			if (gr->first > line) {
+				strbuf_add(&body, minus.buf ? minus.buf : "", minus.len);
+				strbuf_add(&body, plus.buf ? plus.buf : "", plus.len);
+				strbuf_reset(&minus);
+				strbuf_reset(&plus);
+				add_lines(&body, ' ', raw + LSTART(line), LSTART(gr->first) - LSTART(line));
+				new_n += gr->first - line;
+			}
+			size_t oa = LSTART(gr->first), ob = LSTART(gr->last + 1);
+			struct strbuf nw;
+			strbuf_init(&nw);
+			size_t at = oa;
+			for (size_t q = gr->i; q <= gr->j; q++) {
+				strbuf_add(&nw, raw + at, e->v[q].a - at);
+				strbuf_adds(&nw, e->v[q].text);
+				at = e->v[q].b;
+			}
+			if (at < ob)
+				strbuf_add(&nw, raw + at, ob - at);
+			add_lines(&minus, '-', raw + oa, ob - oa);
+			add_lines(&plus, '+', nw.buf ? nw.buf : "", nw.len);
+			new_n += count_lines(nw.buf ? nw.buf : "", nw.len);
+			strbuf_release(&nw);
+			line = gr->last + 1;
 		}
-		/* an insertion at the very start of a line changes nothing before it */
-		size_t ctx_a = first >= 3 ? first - 3 : 0;
-		size_t ctx_b = last + 3 < nl - 1 ? last + 3 : nl - 1;
-		size_t oa = LSTART(first), ob = LSTART(last + 1);
-		struct strbuf nw;
-		strbuf_init(&nw);
-		size_t at = oa;
-		for (size_t k = i; k <= j; k++) {
-			strbuf_add(&nw, raw + at, e->v[k].a - at);
-			strbuf_adds(&nw, e->v[k].text);
-			at = e->v[k].b;
-		}
-		if (at < ob)
-			strbuf_add(&nw, raw + at, ob - at);
-		size_t old_n = count_lines(raw + LSTART(ctx_a), LSTART(ctx_b + 1) - LSTART(ctx_a));
-		size_t pre = count_lines(raw + LSTART(ctx_a), oa - LSTART(ctx_a));
-		size_t post = count_lines(raw + ob, LSTART(ctx_b + 1) - ob);
-		size_t new_n = pre + count_lines(nw.buf, nw.len) + post;
+		strbuf_add(&body, minus.buf ? minus.buf : "", minus.len);
+		strbuf_add(&body, plus.buf ? plus.buf : "", plus.len);
+		strbuf_release(&minus);
+		strbuf_release(&plus);
+		add_lines(&body, ' ', raw + LSTART(line), LSTART(ctx_b) - LSTART(line));
+		new_n += ctx_b - line;
 		long new_start = (long)ctx_a + 1 + delta;
 		strbuf_addf(out, "@@ -%zu,%zu +%ld,%zu @@\n", old_n ? ctx_a + 1 : ctx_a, old_n,
 			    new_n ? new_start : new_start - 1, new_n);
-		add_lines(out, ' ', raw + LSTART(ctx_a), oa - LSTART(ctx_a));
-		add_lines(out, '-', raw + oa, ob - oa);
-		add_lines(out, '+', nw.buf, nw.len);
-		add_lines(out, ' ', raw + ob, LSTART(ctx_b + 1) - ob);
+		strbuf_add(out, body.buf ? body.buf : "", body.len);
+		strbuf_release(&body);
 		delta += (long)new_n - (long)old_n;
-		strbuf_release(&nw);
-		i = j + 1;
+		h = k + 1;
 	}
 #undef LSTART
+	VEC_FREE(gs);
 	VEC_FREE(st);
 }
 

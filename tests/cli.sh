@@ -2,21 +2,6 @@
 # Command-line, output-format and bad-input tests; sourced by tests/run,
 # which provides $bin, $tmp, $here, ok and bad.
 
-# expect_run NAME WANT_RC PATTERN CMD...: run CMD, check exit status and
-# that stdout+stderr match the extended regex PATTERN.
-expect_run() {
-	local name=$1 want=$2 pat=$3 out rc
-	shift 3
-	out=$("$@" 2>&1); rc=$?
-	if [ $rc -ne "$want" ]; then
-		bad "cli: $name: exit $rc, want $want" "$out"
-	elif ! grep -Eq -- "$pat" <<<"$out"; then
-		bad "cli: $name: output does not match /$pat/" "$out"
-	else
-		ok "cli: $name"
-	fi
-}
-
 leak_c='#include <linux/uaccess.h>
 SYSCALL_DEFINE1(frob, int, fd)
 {
