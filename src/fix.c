@@ -430,7 +430,9 @@ static bool rewrite_setsockopt(struct fn_fix *f, TSNode call, bool via_ops)
 	TSNode v = val;
 	if (node_is(v, S_cast_expression))
 		v = node_field(v, "value");
-	for (size_t i = 0; i < ARRAY_SIZE(sockopt_helpers); i++) {
+	/* the typed helpers return void: only for a call whose result is unused */
+	bool stmt = !ts_node_is_null(call_statement(call));
+	for (size_t i = 0; i < ARRAY_SIZE(sockopt_helpers) && stmt; i++) {
 		if (!node_text_is(opt, f->t, sockopt_helpers[i].opt) || !node_is(v, S_pointer_expression))
 			continue;
 		TSNode var = node_field(v, "argument");
