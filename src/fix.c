@@ -36,6 +36,11 @@ struct fn_fix {
 	bool guarded_need;		/* ... and one of them needs the raised limit */
 };
 
+static bool is_id_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 static char *raw_of(const struct fn_fix *f, TSNode n)
 {
 	return xstrndup(f->src->raw + ts_node_start_byte(n), node_len(n));
@@ -136,7 +141,39 @@ static bool address_as_long(const struct fn_fix *f, TSNode args)
 /* Rewrite `call`'s arguments: the text of argument i without user casts. */
 static char *arg_text(const struct fn_fix *f, TSNode args, uint32_t i)
 {
-	return raw_of(f, strip_user_casts(f, ts_node_named_child(args, i)));
+	char *t = raw_of(f, strip_user_casts(f, ts_node_named_child(args, i)));
+	/* `(char __user *)buf + n` keeps its cast, without the annotation */
+	static const char *const words[] = { "__user ", "__user", "__force ", "__force" };
+	for (size_t w = 0; w < ARRAY_SIZE(words); w++) {
+		size_t wl = strlen(words[w]);
+		char *q;
+		while ((q = strstr(t, words[w])) && !is_id_char(q[wl - (words[w][wl - 1] == ' ')]))
+			memmove(q, q + wl, strlen(q + wl) + 1);
+	}
+	return t;
+}
+
+/* The same, as edits of the argument in place, so the call keeps its
+ * layout: a top-level `__user` cast goes, nested ones lose the word. */
+static void clean_arg(struct fn_fix *f, TSNode arg)
+{
+	TSNode v = strip_user_casts(f, arg);
+	uint32_t a = ts_node_start_byte(arg), b = ts_node_end_byte(arg);
+	if (!ts_node_eq(v, arg)) {
+		edit(f, a, ts_node_start_byte(v), xstrdup(""));
+		a = ts_node_start_byte(v);
+	}
+	const char *raw = f->src->raw;
+	for (uint32_t i = a; i + 6 <= b; i++) {
+		size_t wl = !memcmp(raw + i, "__user", 6) ? 6 : i + 7 <= b && !memcmp(raw + i, "__force", 7) ? 7 : 0;
+		if (!wl || (i > 0 && is_id_char(raw[i - 1])) || is_id_char(raw[i + wl]))
+			continue;
+		uint32_t e = i + (uint32_t)wl;
+		while (e < b && raw[e] == ' ')
+			e++;
+		edit(f, i, e, xstrdup(""));
+		i = e - 1;
+	}
 }
 
 /* The statement the call is the whole of, or a null node. */
@@ -408,13 +445,31 @@ static bool scan_const(TSNode n, void *vctx)
 	return true;
 }
 
+/* The typed helpers of 5.8: `on` ones only switch an option on (the value
+ * must be a nonzero constant); the others take the value; `void` ones can
+ * only replace a call whose result is unused. */
 static const struct {
 	const char *opt, *helper;
-	bool tcp;
+	bool on, is_void;
 } sockopt_helpers[] = {
-	{ "SO_REUSEADDR", "sock_set_reuseaddr", false },
-	{ "SO_KEEPALIVE", "sock_set_keepalive", false },
-	{ "TCP_NODELAY", "tcp_sock_set_nodelay", true },
+	{ "SO_REUSEADDR", "sock_set_reuseaddr", true, true },
+	{ "SO_REUSEPORT", "sock_set_reuseport", true, true },
+	{ "SO_KEEPALIVE", "sock_set_keepalive", true, true },
+	{ "TCP_NODELAY", "tcp_sock_set_nodelay", true, true },
+	{ "IP_RECVERR", "ip_sock_set_recverr", true, true },
+	{ "IP_FREEBIND", "ip_sock_set_freebind", true, true },
+	{ "IP_PKTINFO", "ip_sock_set_pktinfo", true, true },
+	{ "SO_PRIORITY", "sock_set_priority", false, true },
+	{ "SO_RCVBUF", "sock_set_rcvbuf", false, true },
+	{ "SO_MARK", "sock_set_mark", false, true },
+	{ "IP_TOS", "ip_sock_set_tos", false, true },
+	{ "TCP_CORK", "tcp_sock_set_cork", false, true },
+	{ "TCP_USER_TIMEOUT", "tcp_sock_set_user_timeout", false, true },
+	{ "IP_MTU_DISCOVER", "ip_sock_set_mtu_discover", false, false },
+	{ "TCP_KEEPIDLE", "tcp_sock_set_keepidle", false, false },
+	{ "TCP_KEEPINTVL", "tcp_sock_set_keepintvl", false, false },
+	{ "TCP_KEEPCNT", "tcp_sock_set_keepcnt", false, false },
+	{ "TCP_SYNCNT", "tcp_sock_set_syncnt", false, false },
 };
 
 /* sock_setsockopt / kernel_setsockopt / sock->ops->setsockopt. */
@@ -430,23 +485,28 @@ static bool rewrite_setsockopt(struct fn_fix *f, TSNode call, bool via_ops)
 	TSNode v = val;
 	if (node_is(v, S_cast_expression))
 		v = node_field(v, "value");
-	/* the typed helpers return void: only for a call whose result is unused */
 	bool stmt = !ts_node_is_null(call_statement(call));
-	for (size_t i = 0; i < ARRAY_SIZE(sockopt_helpers) && stmt; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(sockopt_helpers); i++) {
 		if (!node_text_is(opt, f->t, sockopt_helpers[i].opt) || !node_is(v, S_pointer_expression))
 			continue;
 		TSNode var = node_field(v, "argument");
-		if (!node_is(var, S_identifier))
+		if (!node_is(var, S_identifier) || (sockopt_helpers[i].is_void && !stmt))
 			break;
 		char *name = raw_of(f, var);
-		struct const_ctx cc = { f->t, name, -1, 0 };
-		node_walk(f->body, scan_const, &cc);
-		free(name);
-		if (cc.sets != 1 || cc.value <= 0)
-			break;
-		/* an option that is switched on: the typed helper (5.8) */
-		VEC_PUSH(f->dropvars, raw_of(f, var));
-		char *text = xasprintf("%s(%s->sk)", sockopt_helpers[i].helper, sock);
+		char *text;
+		if (sockopt_helpers[i].on) {
+			struct const_ctx cc = { f->t, name, -1, 0 };
+			node_walk(f->body, scan_const, &cc);
+			if (cc.sets != 1 || cc.value <= 0) {
+				free(name);
+				break;
+			}
+			text = xasprintf("%s(%s->sk)", sockopt_helpers[i].helper, sock);
+			VEC_PUSH(f->dropvars, name);
+		} else {
+			text = xasprintf("%s(%s->sk, %s)", sockopt_helpers[i].helper, sock, name);
+			free(name);
+		}
 		edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
 		char *w = xasprintf("setsockopt(%s) → %s (5.8)", sockopt_helpers[i].opt,
 				    sockopt_helpers[i].helper);
@@ -455,18 +515,17 @@ static bool rewrite_setsockopt(struct fn_fix *f, TSNode call, bool via_ops)
 		free(sock);
 		return true;
 	}
-	/* otherwise the value as a kernel sockptr_t (5.9) */
-	char *fn = via_ops ? raw_of(f, node_field(call, "function")) : xstrdup("sock_setsockopt");
-	char *level = raw_of(f, ts_node_named_child(args, 1)), *o = raw_of(f, opt);
-	char *value = raw_of(f, v), *len = raw_of(f, ts_node_named_child(args, 4));
-	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
-	     xasprintf("%s(%s, %s, %s, KERNEL_SOCKPTR(%s), %s)", fn, sock, level, o, value, len));
-	need(f, KV(5, 9, 0), "setsockopt → KERNEL_SOCKPTR (5.9)");
-	free(fn);
-	free(level);
-	free(o);
+	/* otherwise the value as a kernel sockptr_t (5.9), in place */
+	TSNode varg = ts_node_named_child(args, 3);
+	char *value = raw_of(f, v);
+	edit(f, ts_node_start_byte(varg), ts_node_end_byte(varg), xasprintf("KERNEL_SOCKPTR(%s)", value));
 	free(value);
-	free(len);
+	if (!via_ops) {
+		TSNode fnn = node_field(call, "function");
+		if (!node_text_is(fnn, f->t, "sock_setsockopt"))
+			edit(f, ts_node_start_byte(fnn), ts_node_end_byte(fnn), xstrdup("sock_setsockopt"));
+	}
+	need(f, KV(5, 9, 0), "setsockopt → KERNEL_SOCKPTR (5.9)");
 	free(sock);
 	return true;
 }
@@ -648,16 +707,11 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		if (ts_node_named_child_count(args) != 4) {
 			done = false;
 		} else {
-			struct strbuf sb;
-			strbuf_init(&sb);
-			strbuf_adds(&sb, rd ? "kernel_read(" : "kernel_write(");
-			for (uint32_t i = 0; i < 4; i++) {
-				char *a = arg_text(f, args, i);
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", a);
-				free(a);
-			}
-			strbuf_addc(&sb, ')');
-			edit(f, ts_node_start_byte(call), ts_node_end_byte(call), strbuf_detach(&sb));
+			TSNode fnn = node_field(call, "function");
+			edit(f, ts_node_start_byte(fnn), ts_node_end_byte(fnn),
+			     xstrdup(rd ? "kernel_read" : "kernel_write"));
+			for (uint32_t i = 0; i < 4; i++)
+				clean_arg(f, ts_node_named_child(args, i));
 			char *w = xasprintf("%s → %s (4.14)", shown, rd ? "kernel_read" : "kernel_write");
 			need(f, KV(4, 14, 0), w);
 			free(w);
@@ -674,7 +728,8 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		done = rewrite_copy(f, call);
 	} else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt")) {
 		done = false;
-	} else if (name && same_file_needs(f, name, len, 0)) {
+	} else if (!((name && memmem(name, len, "ioctl", 5)) || (field && memmem(field, flen, "ioctl", 5))) &&
+		   name && same_file_needs(f, name, len, 0)) {
 		char *why = xasprintf("'%s' (in this file) passes a buffer to a uaccess routine and relies on "
 				      "the caller's raised limit; rewrite it first", shown);
 		cannot(f, call, why);
@@ -786,15 +841,18 @@ static bool collect(TSNode n, void *vctx)
 	return true;
 }
 
-/* Inside an arm of `#if LINUX_VERSION_CODE ...`: code for old kernels,
- * already guarded (a --compat rewrite, or the driver's own). */
+/* Inside an arm of `#if LINUX_VERSION_CODE ...` (or of a configure probe such
+ * as HAVE_KERNEL_WRITE or AFS_FILE_NEEDS_SET_FS): code for old kernels that
+ * the driver already ported with #if (or a --compat rewrite). */
 static bool version_guarded(TSNode n, const char *t)
 {
 	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
 		if (!(node_is(p, S_preproc_if) || node_is(p, S_preproc_elif)))
 			continue;
 		TSNode c = node_field(p, "condition");
-		if (!ts_node_is_null(c) && memmem(node_ptr(c, t), node_len(c), "LINUX_VERSION_CODE", 18)) {
+		if (!ts_node_is_null(c) && (memmem(node_ptr(c, t), node_len(c), "LINUX_VERSION_CODE", 18) ||
+					    memmem(node_ptr(c, t), node_len(c), "SET_FS", 6) ||
+					    memmem(node_ptr(c, t), node_len(c), "HAVE_", 5))) {
 			/* in the arm itself, not in its #else */
 			TSNode alt = node_field(p, "alternative");
 			if (ts_node_is_null(alt) || ts_node_start_byte(n) < ts_node_start_byte(alt))
@@ -899,20 +957,102 @@ static int cmp_edit(const void *a, const void *b)
 	return x->a < y->a ? -1 : x->a > y->a;
 }
 
-/* Lines [a, b) of raw holding edits i..j: old under the guard, new after #else
- * (no #else when the new code is empty: a removal). */
-static void wrap_region(struct fn_fix *f, size_t i, size_t j, edit_list *out)
+/* Is n inside the block `outer` (or outer itself)? */
+static bool inside(TSNode n, TSNode outer)
+{
+	return ts_node_start_byte(n) >= ts_node_start_byte(outer) &&
+	       ts_node_end_byte(n) <= ts_node_end_byte(outer);
+}
+
+/* The statement of the function's blocks that holds byte `at`: the node
+ * there, climbed to a child of a block. */
+static TSNode stmt_at(const struct fn_fix *f, uint32_t at)
+{
+	TSNode n = ts_node_descendant_for_byte_range(f->body, at, at);
+	while (!ts_node_is_null(n) && !ts_node_eq(n, f->body)) {
+		TSNode p = ts_node_parent(n);
+		if (node_is(p, S_compound_statement))
+			return n;
+		n = p;
+	}
+	return (TSNode){0};
+}
+
+/* A byte inside edit k that is code, not the blank around a removed line. */
+static uint32_t code_byte(const struct fn_fix *f, const struct edit *e, bool last)
 {
 	const char *raw = f->src->raw;
-	uint32_t a = f->edits.v[i].a, b = 0;
+	if (e->b == e->a)
+		return e->a;
+	if (!last) {
+		uint32_t i = e->a;
+		while (i + 1 < e->b && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n'))
+			i++;
+		return i;
+	}
+	uint32_t i = e->b - 1;
+	while (i > e->a && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n'))
+		i--;
+	return i;
+}
+
+/*
+ * The statements of one block that cover edits i..j, as a byte range of
+ * whole lines: an #if arm must hold whole statements (a loop whose body
+ * holds the call is guarded whole), or the next parse, and the reader,
+ * would see unbalanced braces.
+ */
+static bool region_of(const struct fn_fix *f, size_t i, size_t j, uint32_t *ra, uint32_t *rb)
+{
+	TSNode s1 = stmt_at(f, code_byte(f, &f->edits.v[i], false));
+	uint32_t last = code_byte(f, &f->edits.v[j], true);
 	for (size_t k = i; k <= j; k++)
+		if (code_byte(f, &f->edits.v[k], true) > last)
+			last = code_byte(f, &f->edits.v[k], true);
+	TSNode s2 = stmt_at(f, last);
+	if (ts_node_is_null(s1) || ts_node_is_null(s2))
+		return false;
+	/* climb the later one until its block holds the first, then the
+	 * first to a child of that block */
+	for (int guard = 0;; guard++) {
+		TSNode block = ts_node_parent(s2);
+		if (inside(s1, block)) {
+			while (!ts_node_eq(ts_node_parent(s1), block))
+				s1 = ts_node_parent(s1);
+			break;
+		}
+		TSNode up = block;
+		do
+			up = ts_node_parent(up);
+		while (!ts_node_is_null(up) && !node_is(ts_node_parent(up), S_compound_statement));
+		if (ts_node_is_null(up) || guard > 64)
+			return false;
+		s2 = up;
+	}
+	const char *raw = f->src->raw;
+	uint32_t a = ts_node_start_byte(s1), b = ts_node_end_byte(s2);
+	for (size_t k = i; k <= j; k++) {
+		if (f->edits.v[k].a < a)
+			a = f->edits.v[k].a;
 		if (f->edits.v[k].b > b)
 			b = f->edits.v[k].b;
+	}
 	while (a > 0 && raw[a - 1] != '\n')
 		a--;
 	if (!(b > a && raw[b - 1] == '\n'))
 		while (b < f->src->len && raw[b++] != '\n')
 			;
+	*ra = a;
+	*rb = b;
+	return true;
+}
+
+/* Region [a, b) holding edits i..j: old under the guard, new after #else
+ * (no #else when the new code is empty: a removal). */
+static void wrap_region(struct fn_fix *f, size_t i, size_t j, uint32_t a, uint32_t b,
+			edit_list *out)
+{
+	const char *raw = f->src->raw;
 	struct strbuf nw;
 	strbuf_init(&nw);
 	uint32_t at = a;
@@ -943,23 +1083,43 @@ static void wrap_region(struct fn_fix *f, size_t i, size_t j, edit_list *out)
 	VEC_PUSH(*out, ((struct edit){ a, b, strbuf_detach(&sb) }));
 }
 
-/* --compat: each cluster of edits (no more than one untouched line apart)
- * gets its own guard, so unrelated lines between them are not doubled. */
+/* --compat: each cluster of edits (no more than one untouched line apart),
+ * widened to whole statements of one block, gets its own guard, so the
+ * unrelated lines between clusters are not doubled. */
 static void wrap_compat(struct fn_fix *f, edit_list *out)
 {
 	const char *raw = f->src->raw;
 	size_t i = 0;
 	while (i < f->edits.n) {
 		size_t j = i;
-		while (j + 1 < f->edits.n) {
-			int lines = 0;
-			for (uint32_t q = f->edits.v[j].b; q < f->edits.v[j + 1].a; q++)
-				lines += raw[q] == '\n';
-			if (lines > 2)
-				break;
-			j++;
+		uint32_t a = 0, b = 0;
+		for (;;) {
+			while (j + 1 < f->edits.n) {
+				int lines = 0;
+				for (uint32_t q = f->edits.v[j].b; q < f->edits.v[j + 1].a; q++)
+					lines += raw[q] == '\n';
+				if (lines > 2)
+					break;
+				j++;
+			}
+			if (!region_of(f, i, j, &a, &b)) {
+				/* no common block: the lines as they are */
+				a = f->edits.v[i].a;
+				while (a > 0 && raw[a - 1] != '\n')
+					a--;
+				b = f->edits.v[j].b;
+				if (!(b > a && raw[b - 1] == '\n'))
+					while (b < f->src->len && raw[b++] != '\n')
+						;
+			}
+			/* a widened region may swallow the next edits */
+			if (j + 1 < f->edits.n && f->edits.v[j + 1].a < b) {
+				j++;
+				continue;
+			}
+			break;
 		}
-		wrap_region(f, i, j, out);
+		wrap_region(f, i, j, a, b, out);
 		i = j + 1;
 	}
 	edits_release(&f->edits);
@@ -1009,6 +1169,14 @@ static void drop_unused_vars(struct fn_fix *f)
 	for (size_t i = 0; i < f->dropvars.n; i++) {
 		struct dropvar_ctx c = { .f = f, .name = f->dropvars.v[i] };
 		node_walk(f->body, scan_dropvar, &c);
+		/* ... and in the new code: a call rewritten to KERNEL_SOCKPTR(&one) */
+		size_t nl = strlen(c.name);
+		for (size_t k = 0; k < f->edits.n; k++)
+			for (const char *q = f->edits.v[k].text; (q = strstr(q, c.name)); q += nl) {
+				bool before = q > f->edits.v[k].text && is_id_char(q[-1]);
+				if (!before && !is_id_char(q[nl]))
+					c.uses++;
+			}
 		if (!c.uses && !ts_node_is_null(c.decl))
 			remove_stmt(f, c.decl);
 	}
@@ -1063,9 +1231,26 @@ static void guard_stmt(struct fn_fix *f, TSNode st)
 	free(line);
 }
 
+/* A compat shim that defines the replacement API itself (kernel_setsockopt
+ * around ->setsockopt, copy_from_kernel_nofault around __copy_from_user):
+ * the table applied there would make the function call itself. */
+static bool is_shim(const char *fname)
+{
+	static const char *const api[] = {
+		"kernel_read", "kernel_write", "kernel_setsockopt", "kernel_getsockopt",
+		"kernel_sendmsg", "kernel_recvmsg", "copy_from_kernel_nofault",
+		"copy_to_kernel_nofault", "probe_kernel_read", "probe_kernel_write",
+		"get_kernel_nofault", "kthread_use_mm", "kthread_unuse_mm", "vfs_iter_read",
+		"vfs_iter_write", "kernel_read_file_from_path",
+	};
+	return in_list(fname, strlen(fname), api, ARRAY_SIZE(api));
+}
+
 static void fix_function(const struct opts *o, struct fn_fix *f, struct file_result *r,
 			 edit_list *out, const char *fname)
 {
+	if (is_shim(fname))
+		return;
 	node_walk(f->body, collect, f);
 	if (!f->raises.n && !f->restores.n)
 		return;
@@ -1090,6 +1275,18 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 			       f->raises.n ? "does not restore" : "does not raise"), at);
 		return;
 	}
+	/* a window opened under a condition (`if (seg == SYS) set_fs(KERNEL_DS)`)
+	 * runs the same calls with user pointers on the other path */
+	TSNode block = ts_node_parent(f->raises.v[0]);
+	bool cond = !in_block(block);
+	while (!ts_node_is_null(block) && !node_is(block, S_compound_statement))
+		block = ts_node_parent(block);
+	for (size_t i = 0; i < f->restores.n && !ts_node_is_null(block); i++)
+		if (cond || !inside(f->restores.v[i], block)) {
+			cannot(f, f->raises.v[0], xstrdup("the window is opened under a condition and closed "
+							  "outside it: the same calls may run with user pointers"));
+			break;
+		}
 	f->lo = ts_node_end_byte(f->raises.v[0]);
 	f->hi = ts_node_start_byte(f->restores.v[f->restores.n - 1]);
 	for (size_t i = 0; i < f->raises.n; i++) {

@@ -31,7 +31,7 @@ ok "kbuild: headers in $kdir"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for mod in "$here"/kbuild/*/; do
+for mod in "$here"/kbuild/*/; do	# CHECK= mode
 	name=$(basename "$mod")
 	[ -f "$mod/expected.txt" ] || continue
 	cp -r "$mod" "$tmp/$name"
@@ -69,5 +69,55 @@ $out"
 		else bad "kbuild: $name: CF=-Werror must fail the build" "$out"; fi
 	fi
 done
+
+# --- --fix, proved by the compiler: each module in tests/migrate/ is written
+# the pre-5.10 way and must fail to build on 6.1; after `--fix` (and, from a
+# fresh copy, `--fix --compat`) it must build without a warning, and a second
+# --fix must change nothing.  A module with expect-note cannot be rewritten
+# mechanically: the note must say so and no patch may be written.
+for mod in "$here"/migrate/*/; do
+	name=$(basename "$mod")
+	for mode in plain compat; do
+		d="$tmp/migrate-$mode-$name"
+		rm -rf "$d"
+		cp -r "$mod" "$d"
+		rm -f "$d"/*.txt "$d"/expect-note
+		if [ $mode = plain ]; then
+			out=$(make -s -C "$kdir" M="$d" modules 2>&1); rc=$?
+			if [ $rc -ne 0 ] && grep -Eq "mm_segment_t|get_fs|set_fs|KERNEL_DS" <<<"$out"; then
+				ok "migrate: $name does not build on 6.1 as written (set_fs is gone)"
+			else
+				bad "migrate: $name must fail on 6.1 before the fix" "$out"
+			fi
+			make -s -C "$kdir" M="$d" clean >/dev/null 2>&1
+		fi
+		args=(--fix)
+		[ $mode = compat ] && args=(--fix --compat)
+		(cd "$d" && "$bin" "${args[@]}" "$name.c" >p.diff 2>notes.txt)
+		if [ -f "$mod/expect-note" ]; then
+			if [ ! -s "$d/p.diff" ] && grep -qF "$(cat "$mod/expect-note")" "$d/notes.txt"; then
+				ok "migrate: $name ($mode): not rewritten, and the note says why"
+			else
+				bad "migrate: $name ($mode): expected a note and no patch" "$(cat "$d/notes.txt" "$d/p.diff")"
+			fi
+			continue
+		fi
+		if ! (cd "$d" && git apply p.diff 2>apply.err); then
+			bad "migrate: $name ($mode): git apply" "$(cat "$d/apply.err" "$d/p.diff")"
+			continue
+		fi
+		out=$(make -s -C "$kdir" M="$d" modules 2>&1); rc=$?
+		if [ $rc -eq 0 ] && ls "$d"/*.ko >/dev/null 2>&1 && ! grep -q 'warning:' <<<"$out"; then
+			ok "migrate: $name ($mode): builds on 6.1 after --fix, no warning"
+		else
+			bad "migrate: $name ($mode): build after --fix" "$out
+$(cat "$d/p.diff")"
+		fi
+		again=$(cd "$d" && "$bin" "${args[@]}" "$name.c" 2>/dev/null)
+		if [ -z "$again" ]; then ok "migrate: $name ($mode): a second --fix changes nothing"
+		else bad "migrate: $name ($mode): second --fix" "$again"; fi
+	done
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
