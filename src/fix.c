@@ -21,6 +21,7 @@ struct fn_fix {
 	TSNode fn, body;
 	char *var;			/* the saved limit's variable, or NULL */
 	VEC(TSNode) raises, restores, saves, decls, uses;
+	VEC(TSNode) tests;		/* `if (uaccess_kernel()) ...;` (no else) */
 	edit_list edits;
 	int version;			/* KERNEL_VERSION the new code needs (0: any) */
 	struct strbuf what;		/* "vfs_read → kernel_read, ..." */
@@ -658,6 +659,7 @@ static bool needs_limit(struct fn_fix *f, TSNode call, int depth)
 #define VIA(s) (!name && field && flen == sizeof(s) - 1 && !memcmp(field, s, flen))
 	bool needs = IS("vfs_read") || IS("__vfs_read") || IS("vfs_write") || IS("__vfs_write") ||
 		     IS("vfs_readv") || IS("vfs_writev") || IS("sock_sendmsg") || IS("sock_recvmsg") ||
+		     IS("vfs_stat") || IS("vfs_lstat") ||
 		     IS("sock_setsockopt") || IS("get_user") || IS("put_user") || IS("__get_user") ||
 		     IS("__put_user") || (name && in_list(name, len, uaccess_plain, ARRAY_SIZE(uaccess_plain))) ||
 		     VIA("setsockopt") || VIA("getsockopt") || user_cast_arg(f, args) ||
@@ -665,6 +667,49 @@ static bool needs_limit(struct fn_fix *f, TSNode call, int depth)
 #undef IS
 #undef VIA
 	return needs;
+}
+
+/* What replaces a system call made from the kernel (DESIGN.md's table):
+ * none of these is mechanical for a module (ksys_* and init_* are not
+ * exported), so the note names the kernel-pointer API to use. */
+static const char *sys_advice(const char *name, size_t len)
+{
+	static const struct {
+		const char *sys, *use;
+	} advice[] = {
+		{ "sys_open", "open the file with filp_open() and use the struct file" },
+		{ "sys_read", "call kernel_read() on the struct file (fget() the fd)" },
+		{ "sys_write", "call kernel_write() on the struct file (fget() the fd)" },
+		{ "sys_lseek", "call vfs_llseek() on the struct file" },
+		{ "sys_close", "filp_close() the struct file" },
+		{ "sys_newstat", "use kern_path() + vfs_getattr()" },
+		{ "sys_stat", "use kern_path() + vfs_getattr()" },
+		{ "sys_unlink", "use kern_path_locked() + vfs_unlink() (init_unlink() only at boot)" },
+		{ "sys_mkdir", "use kern_path_create() + vfs_mkdir() (init_mkdir() only at boot)" },
+		{ "sys_ioctl", "call the driver's handler with a kernel struct (split its core)" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(advice); i++)
+		if (strlen(advice[i].sys) == len && !memcmp(advice[i].sys, name, len))
+			return advice[i].use;
+	return "call the kernel function behind it with kernel pointers";
+}
+
+/* `vfs_stat(path, &st)` / `vfs_lstat`: kern_path() + vfs_getattr() (4.11). */
+static bool rewrite_stat(struct fn_fix *f, TSNode call, bool follow)
+{
+	TSNode args = node_field(call, "arguments");
+	if (ts_node_named_child_count(args) != 2)
+		return false;
+	char *path = arg_text(f, args, 0), *st = arg_text(f, args, 1);
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
+	     xasprintf("({ struct path kp; int kerr = kern_path(%s, %s, &kp); if (!kerr) { "
+		       "kerr = vfs_getattr(&kp, %s, STATX_BASIC_STATS, AT_STATX_SYNC_AS_STAT); "
+		       "path_put(&kp); } kerr; })", path, follow ? "LOOKUP_FOLLOW" : "0", st));
+	need(f, KV(4, 11, 0), follow ? "vfs_stat → kern_path + vfs_getattr (4.11)" :
+				       "vfs_lstat → kern_path + vfs_getattr (4.11)");
+	free(path);
+	free(st);
+	return true;
 }
 
 /* One call inside the window. */
@@ -716,6 +761,8 @@ static void classify_call(struct fn_fix *f, TSNode call)
 			need(f, KV(4, 14, 0), w);
 			free(w);
 		}
+	} else if (IS("vfs_stat") || IS("vfs_lstat")) {
+		done = rewrite_stat(f, call, IS("vfs_stat"));
 	} else if (IS("vfs_readv") || IS("vfs_writev")) {
 		done = rewrite_readv(f, call, IS("vfs_readv"));
 	} else if (IS("sock_sendmsg") || IS("sock_recvmsg")) {
@@ -751,6 +798,9 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt"))
 			why = xasprintf("'%s' still takes a user buffer; read the option from the sock "
 					"directly", shown);
+		else if (name && len > 4 && (!memcmp(name, "sys_", 4) || !memcmp(name, "ksys_", 5)))
+			why = xasprintf("'%s' is a system call made from the kernel; %s", shown,
+					sys_advice(name, len));
 		else
 			why = xasprintf("'%s' is handed a kernel buffer where it expects a user pointer "
 					"and has no kernel-pointer counterpart in the migration table", shown);
@@ -784,10 +834,30 @@ static bool is_call1(TSNode n, const char *t, const char *name, TSNode *arg)
 	return true;
 }
 
+/* `uaccess_kernel()`, `segment_eq(get_fs(), KERNEL_DS)`, `get_fs() == KERNEL_DS`:
+ * always false once the limit is gone (5.10). */
+static bool is_kernel_ds_test(TSNode c, const char *t)
+{
+	c = strip_parens(c);
+	char *x = node_text_nospace(c, t);
+	bool yes = !strcmp(x, "uaccess_kernel()") || !strcmp(x, "segment_eq(get_fs(),KERNEL_DS)") ||
+		   !strcmp(x, "segment_eq(KERNEL_DS,get_fs())") || !strcmp(x, "get_fs()==KERNEL_DS") ||
+		   !strcmp(x, "segment_eq(get_fs(),get_ds())");
+	free(x);
+	return yes;
+}
+
+static bool version_guarded(TSNode n, const char *t);
+
 static bool collect(TSNode n, void *vctx)
 {
 	struct fn_fix *f = vctx;
 	const char *t = f->t;
+	if (node_is(n, S_if_statement) && ts_node_is_null(node_field(n, "alternative")) &&
+	    is_kernel_ds_test(node_field(n, "condition"), t) && !version_guarded(n, t)) {
+		VEC_PUSH(f->tests, n);
+		return false;
+	}
 	if (node_is(n, S_expression_statement)) {
 		TSNode e = ts_node_named_child(n, 0);
 		TSNode arg;
@@ -1252,6 +1322,29 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 	if (is_shim(fname))
 		return;
 	node_walk(f->body, collect, f);
+	if (f->tests.n && !f->raises.n && !f->restores.n) {
+		/* only tests of a limit that no longer exists: they go */
+		for (size_t i = 0; i < f->tests.n; i++)
+			remove_stmt(f, f->tests.v[i]);
+		if (f->why_not) {
+			note(o, f, r, fname, xasprintf("the address-limit test in '%s' cannot be removed "
+						       "mechanically: %s", fname, f->why_not), f->tests.v[0]);
+			edits_release(&f->edits);
+			return;
+		}
+		need(f, KV(5, 10, 0), "uaccess_kernel() test removed");
+		note(o, f, r, fname, xasprintf("'%s' tests the address limit, which is always USER_DS "
+					       "since 5.10: the test is removed", fname), f->tests.v[0]);
+		qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
+		if (o->compat) {
+			wrap_compat(f, out);
+			return;
+		}
+		for (size_t i = 0; i < f->edits.n; i++)
+			VEC_PUSH(*out, f->edits.v[i]);
+		VEC_FREE(f->edits);
+		return;
+	}
 	if (!f->raises.n && !f->restores.n)
 		return;
 	if (version_guarded(f->raises.n ? f->raises.v[0] : f->restores.v[0], f->t))
@@ -1326,6 +1419,8 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 			drop(f, f->raises.v[i]);
 	for (size_t i = 0; i < f->restores.n; i++)
 		drop(f, f->restores.v[i]);
+	for (size_t i = 0; i < f->tests.n; i++)
+		drop(f, f->tests.v[i]);
 	for (size_t i = 0; i < f->saves.n; i++)
 		if (!node_is(f->saves.v[i], S_declaration))
 			drop(f, f->saves.v[i]);
@@ -1421,6 +1516,7 @@ void fix_file(const struct opts *o, const struct source *src, TSNode root,
 		VEC_FREE(f.saves);
 		VEC_FREE(f.decls);
 		VEC_FREE(f.uses);
+		VEC_FREE(f.tests);
 		for (size_t k = 0; k < f.dropvars.n; k++)
 			free(f.dropvars.v[k]);
 		VEC_FREE(f.dropvars);
