@@ -12,6 +12,7 @@
 static struct {
 	bool on;
 	size_t files, done;
+	bool checking;		/* the second pass has drawn its first line */
 	double last;
 	int width;
 	pthread_mutex_t lock;
@@ -29,6 +30,7 @@ void progress_start(bool on, size_t files)
 	pg.on = on;
 	pg.files = files;
 	pg.done = 0;
+	pg.checking = false;
 	pg.last = 0;
 	struct winsize ws;
 	pg.width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20 ? ws.ws_col : 80;
@@ -63,7 +65,8 @@ void progress_file(const char *path)
 
 bool progress_due(void)
 {
-	return pg.on && now() - pg.last >= 0.1;
+	/* the first line of the second pass is always drawn */
+	return pg.on && (!pg.checking || now() - pg.last >= 0.1);
 }
 
 void progress_check(size_t done, size_t total, size_t findings)
@@ -74,7 +77,8 @@ void progress_check(size_t done, size_t total, size_t findings)
 	char line[200];
 	snprintf(line, sizeof(line), "addrlimit: checking %zu/%zu functions, %zu finding%s so far",
 		 done, total, findings, findings == 1 ? "" : "s");
-	draw(line, false);
+	draw(line, !pg.checking);
+	pg.checking = true;
 	pthread_mutex_unlock(&pg.lock);
 }
 

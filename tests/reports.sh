@@ -266,3 +266,24 @@ if [ "$bin" -ef "$here/../addrlimit" ]; then
 		bad "reports: make install" "$(cat "$tmp/inst.log"; find "$tmp/inst")"
 	fi
 fi
+
+# --- golden reports: text, JSON and SARIF of one case, byte for byte ---------
+g=$here/golden
+if [ -d "$g" ]; then
+	out=$(cd "$here/cases" && "$bin" ds-leak-goto-skip-restore.c 2>&1)
+	if [ "$out" == "$(cat "$g/goto-skip-restore.txt")" ]; then ok "reports: golden text"
+	else bad "reports: golden text" "$(diff "$g/goto-skip-restore.txt" <(echo "$out"))"; fi
+	out=$(cd "$here/cases" && "$bin" -f json ds-leak-goto-skip-restore.c 2>&1 | sed "s/\"tool_version\": \"[^\"]*\"/\"tool_version\": \"$("$bin" --version | awk '{print $2}')\"/")
+	if [ "$out" == "$(cat "$g/goto-skip-restore.json")" ]; then ok "reports: golden JSON"
+	else bad "reports: golden JSON" "$(diff "$g/goto-skip-restore.json" <(echo "$out"))"; fi
+	out=$(cd "$here/cases" && "$bin" -f sarif ds-leak-goto-skip-restore.c 2>/dev/null | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+d['runs'][0].pop('originalUriBaseIds', None)
+d['runs'][0]['tool']['driver']['version'] = 'VERSION'
+d['runs'][0]['tool']['driver']['semanticVersion'] = 'VERSION'
+json.dump(d, sys.stdout, indent=2)
+print()")
+	if [ "$out" == "$(cat "$g/goto-skip-restore.sarif")" ]; then ok "reports: golden SARIF"
+	else bad "reports: golden SARIF" "$(diff "$g/goto-skip-restore.sarif" <(echo "$out") | head -30)"; fi
+fi
