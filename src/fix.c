@@ -1335,7 +1335,8 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 		need(f, KV(5, 10, 0), "uaccess_kernel() test removed");
 		note(o, f, r, fname, xasprintf("'%s' tests the address limit, which is always USER_DS "
 					       "since 5.10: the test is removed", fname), f->tests.v[0]);
-		qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
+		if (f->edits.n > 1)
+			qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
 		if (o->compat) {
 			wrap_compat(f, out);
 			return;
@@ -1444,7 +1445,8 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 		edits_release(&f->edits);
 		return;
 	}
-	qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
+	if (f->edits.n > 1)
+		qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
 	char *what = f->what.len ? xstrdup(f->what.buf) :
 		     xstrdup("nothing inside needs it: the window is removed");
 	note(o, f, r, fname, xasprintf("set_fs() window in '%s' can be rewritten: %s", fname, what),
@@ -1527,12 +1529,14 @@ void fix_file(const struct opts *o, const struct source *src, TSNode root,
 		edits_release(&out);
 		return;
 	}
-	qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
+	if (out.n > 1)
+		qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
 	if (guarded)
 		add_include(src, root, &out, "linux/version.h");
 	if (kthread_h)
 		add_include(src, root, &out, "linux/kthread.h");
-	qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
+	if (out.n > 1)
+		qsort(out.v, out.n, sizeof(*out.v), cmp_edit);
 	r->edits = out;
 	r->raw_hash = hash_bytes(src->raw, src->len, 0);
 }
