@@ -26,6 +26,7 @@ struct opts {
 	bool no_normalize;		/* --no-normalize: parse raw text (measurement) */
 	size_t max_file_size;		/* --max-file-size */
 	size_t budget;			/* --state-budget: transfers per function */
+	double time_budget;		/* --time-budget: seconds per file (0: none) */
 	bool enabled[C__COUNT];		/* --checks / --disable */
 	VEC(char *) entries;		/* --entry FUNC: extra entry points */
 	path_list headers;		/* *.h found in the folders given (macro definitions) */
@@ -78,6 +79,8 @@ struct file_result {
 	size_t fn_skipped;		/* ... not analysed because of it */
 	size_t fn_analysed;		/* ... run through the limit analysis */
 	size_t fn_budget;		/* ... whose state budget ran out */
+	size_t fn_time;			/* ... not (fully) analysed: the file's time budget ran out */
+	double seconds;			/* time spent on the file (parse and analysis) */
 	size_t suppressed;		/* findings silenced by suppression comments */
 	size_t baselined;		/* findings dropped because --baseline has them */
 	struct findings silenced;	/* the findings suppression comments silenced */

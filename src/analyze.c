@@ -151,18 +151,54 @@ static void add_partial(struct file_result *r, const struct source *src, TSNode 
 	VEC_PUSH(r->partial, p);
 }
 
+/* The parser reads the normalised text from memory; its progress callback
+ * stops it at the file's deadline (--time-budget). */
+struct parse_input {
+	const char *text;
+	uint32_t len;
+	double deadline;
+	bool late;
+};
+
+static const char *read_text(void *payload, uint32_t byte, TSPoint pt, uint32_t *n)
+{
+	struct parse_input *in = payload;
+	(void)pt;
+	if (byte >= in->len) {
+		*n = 0;
+		return "";
+	}
+	*n = in->len - byte;
+	return in->text + byte;
+}
+
+static bool parse_progress(TSParseState *state)
+{
+	struct parse_input *in = state->payload;
+	if (in->deadline > 0 && mono_seconds() > in->deadline)
+		in->late = true;
+	return in->late;
+}
+
 TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 		       struct source *src, char **why)
 {
+	double start = mono_seconds();
 	if (source_load(src, path, o->max_file_size, why) < 0)
 		return NULL;
 	if (o->no_normalize)
 		src->text = xstrndup(src->raw, src->len);
 	else
 		normalize(src);
-	TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
+	struct parse_input in = { src->text, (uint32_t)src->len,
+				  o->time_budget > 0 ? start + o->time_budget : 0, false };
+	TSInput input = { &in, read_text, TSInputEncodingUTF8, NULL };
+	TSParseOptions popt = { &in, parse_progress };
+	TSTree *tree = ts_parser_parse_with_options(parser, NULL, input, popt);
 	if (!tree) {
-		*why = xasprintf("%s: the parser gave up on this file, skipped", path);
+		*why = in.late ? xasprintf("%s: not parsed within %g s (--time-budget), skipped", path,
+					   o->time_budget) :
+				 xasprintf("%s: the parser gave up on this file, skipped", path);
 		source_release(src);
 	}
 	return tree;
@@ -171,6 +207,7 @@ TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
 			struct file_result *r, struct file_facts *ff)
 {
+	double start = mono_seconds();
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(path);
 	struct source src;
@@ -256,6 +293,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
+	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);
 	free(names);

@@ -1727,6 +1727,11 @@ bool check_limit(struct limit_ctx *ctx)
 				ctx->budget_hit = true;
 				goto out;
 			}
+			if (ctx->deadline > 0 && !(r.transfers & 1023) &&
+			    mono_seconds() > ctx->deadline) {
+				ctx->budget_hit = ctx->time_hit = true;
+				goto out;
+			}
 			transfer(&r, g->blocks.v[b], r.in[b].v[i]);
 		}
 	}

@@ -87,7 +87,9 @@ struct limit_ctx {
 	bool report;			/* false: only compute the summary */
 	struct fn_summary *sum;		/* filled when not NULL */
 	size_t budget;			/* state transfers allowed */
+	double deadline;		/* mono_seconds() to stop at, or 0 */
 	bool budget_hit;		/* set when the budget ran out */
+	bool time_hit;			/* ... because the deadline passed */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test)? */

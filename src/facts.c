@@ -390,6 +390,8 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		struct fn_fact f = {0};
 		f.name = arena_strndup(&ff->arena, names[i], strlen(names[i]));
 		f.start = ts_node_start_byte(fns[i]);
+		unsigned col;
+		source_pos(src, f.start, &f.line, &col);
 		f.end = ts_node_end_byte(fns[i]);
 		f.unanalysable = unanalysable[i];
 		collect_fn(ff, src, fns[i], &f);

@@ -28,6 +28,7 @@ struct call_fact {
 struct fn_fact {
 	const char *name;
 	uint32_t start, end;	/* bytes of the definition */
+	unsigned line;		/* ... its first line */
 	bool is_static;
 	bool direct;		/* its text can change the limit (set_fs, force_uaccess_) */
 	bool unanalysable;	/* a parse error hides its control flow */

@@ -78,6 +78,9 @@ static const char usage_text[] =
 	"                          default 32M)\n"
 	"      --state-budget=N    dataflow states per function before giving up\n"
 	"                          (default 200000)\n"
+	"      --time-budget=SECS  seconds per file (parse and analysis) before the\n"
+	"                          rest of it is reported as not analysed (default\n"
+	"                          60; 0: no limit)\n"
 	"      --dump-cfg[=FUNC]   print the control-flow graph of FUNC (or of every\n"
 	"                          function) instead of checking\n"
 	"      --no-normalize      parse the raw text without the kernel-dialect\n"
@@ -142,7 +145,7 @@ static void set_checks(struct opts *o, const char *list, bool only)
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
        OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
        OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
-       OPT_IN_PLACE };
+       OPT_IN_PLACE, OPT_TIME_BUDGET };
 
 static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, 'f' },
@@ -157,6 +160,7 @@ static const struct option long_opts[] = {
 	{ "dump-cfg", optional_argument, NULL, OPT_DUMP_CFG },
 	{ "max-file-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "state-budget", required_argument, NULL, OPT_BUDGET },
+	{ "time-budget", required_argument, NULL, OPT_TIME_BUDGET },
 	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
@@ -319,7 +323,8 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 			size_t excluded)
 {
 	size_t files = 0, skipped = n_input_errors, bytes = 0, err_bytes = 0, fns = 0, fn_err = 0,
-	       fn_skip = 0, fn_an = 0, fn_budget = 0, findings = 0, suppressed = 0, baselined = 0;
+	       fn_skip = 0, fn_an = 0, fn_budget = 0, fn_time = 0, findings = 0, suppressed = 0,
+	       baselined = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = &rs[i];
 		if (r->error) {
@@ -334,6 +339,7 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		fn_skip += r->fn_skipped;
 		fn_an += r->fn_analysed;
 		fn_budget += r->fn_budget;
+		fn_time += r->fn_time;
 		findings += r->findings.v.n;
 		suppressed += r->suppressed;
 		baselined += r->baselined;
@@ -344,10 +350,10 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		"addrlimit: stats: files read %zu, skipped %zu, excluded %zu, bytes %zu (%.2f%% understood)\n"
 		"addrlimit: stats: functions %zu, with parse errors %zu (%.2f%%)\n"
 		"addrlimit: stats: functions analysed for the address limit %zu, not analysed "
-		"because of parse errors %zu, state budget exceeded %zu\n"
+		"because of parse errors %zu, state budget exceeded %zu, time budget exceeded %zu\n"
 		"addrlimit: stats: findings %zu, suppressed %zu, in the baseline %zu\n",
 		files, skipped, excluded, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget,
-		findings, suppressed, baselined);
+		fn_time, findings, suppressed, baselined);
 }
 
 /* Write `data` over `path` through a temporary file in the same folder
@@ -492,7 +498,8 @@ static bool report_to(const struct opts *o, const char *file, enum format fmt,
 int main(int argc, char **argv)
 {
 	/* static: what early exits (--help, usage errors) leave is still reachable */
-	static struct opts o = { .format = FMT_TEXT, .max_file_size = 32u << 20, .budget = 200000 };
+	static struct opts o = { .format = FMT_TEXT, .max_file_size = 32u << 20, .budget = 200000,
+				 .time_budget = 60 };
 	for (int i = 0; i < C__COUNT; i++)
 		o.enabled[i] = true;
 	o.enabled[C_SETFS_MIGRATE] = false;	/* notes for migration: asked for, or --fix */
@@ -568,6 +575,15 @@ int main(int argc, char **argv)
 			if (!o.budget)
 				usage_error("--state-budget must be positive, not '%s'", optarg);
 			break;
+		case OPT_TIME_BUDGET: {
+			char *end;
+			errno = 0;
+			double t = strtod(optarg, &end);
+			if (errno || end == optarg || *end || t < 0 || t > 1e6)
+				usage_error("--time-budget takes seconds (0: no limit), not '%s'", optarg);
+			o.time_budget = t;
+			break;
+		}
 		case OPT_NO_NORMALIZE:
 			o.no_normalize = true;
 			break;

@@ -545,6 +545,20 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	const struct fn_fact *f = fact(p, id);
 	uint32_t file = p->fn.v[id].file;
 	memset(out, 0, sizeof(*out));
+	struct file_result *fr = &p->rs[file];
+	double budget = p->o->time_budget;
+	if (budget > 0 && fr->seconds >= budget) {
+		/* the file's time is spent: said once per function, left unknown */
+		if (report) {
+			fr->fn_time++;
+			VEC_PUSH(fr->partial, ((struct partial){
+				xstrdup(f->name), f->line, xasprintf("not analysed: the file's time budget "
+								     "of %g s (--time-budget) ran out", budget),
+				false }));
+		}
+		return;
+	}
+	double t0 = mono_seconds();
 	struct cached *c = file_get(p, file);
 	if (!c)
 		return;
@@ -572,9 +586,11 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		.user_params = user_params(&c->src, fn, p->entry_why[id]),
 		.out = &r->findings, .env = &env, .report = report, .sum = out,
 		.budget = p->o->budget,
+		.deadline = budget > 0 ? t0 + (budget - fr->seconds) : 0,
 	};
 	p->cur = id;
 	check_limit(&ctx);
+	fr->seconds += mono_seconds() - t0;
 	out->sinks = p->sinks[id];
 	set_sink_site(p, id, out);
 	if (report) {
@@ -582,7 +598,11 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		struct partial part = { xstrdup(f->name), 0, NULL, true };
 		unsigned col;
 		source_pos(&c->src, f->start, &part.line, &col);
-		if (ctx.budget_hit) {
+		if (ctx.time_hit) {
+			r->fn_time++;
+			part.why = xasprintf("analysed in part: the file's time budget of %g s "
+					     "(--time-budget) ran out", budget);
+		} else if (ctx.budget_hit) {
 			r->fn_budget++;
 			part.why = xasprintf("analysed in part: more than %zu states (--state-budget)",
 					     p->o->budget);

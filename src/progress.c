@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "progress.h"
+#include "util.h"
 
 static struct {
 	bool on;
@@ -20,9 +21,7 @@ static struct {
 
 static double now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return mono_seconds();
 }
 
 void progress_start(bool on, size_t files)

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 static _Noreturn void oom(size_t n)
@@ -237,4 +238,11 @@ uint64_t hash_bytes(const void *data, size_t n, uint64_t seed)
 		h *= 1099511628211ULL;
 	}
 	return h;
+}
+
+double mono_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

@@ -82,5 +82,7 @@ void arena_release(struct arena *a);
 
 /* FNV-1a, for interning and fingerprints. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+/* Seconds on the monotonic clock. */
+double mono_seconds(void);
 
 #endif

@@ -287,3 +287,25 @@ print()")
 	if [ "$out" == "$(cat "$g/goto-skip-restore.sarif")" ]; then ok "reports: golden SARIF"
 	else bad "reports: golden SARIF" "$(diff "$g/goto-skip-restore.sarif" <(echo "$out") | head -30)"; fi
 fi
+
+# --- budgets: the run goes on, and says what it did not finish --------------
+out=$("$bin" -v --stats --state-budget=1 "$tmp/cli/leak.c" "$tmp/cli/clean.c" 2>&1); rc=$?
+if grep -q "leak.c:2: remark: function 'sys_frob' analysed in part: more than 1 states (--state-budget)" <<<"$out" &&
+   grep -q 'state budget exceeded [12],' <<<"$out" && [ $rc -le 1 ]; then
+	ok "reports: --state-budget: the function is reported as analysed in part"
+else
+	bad "reports: --state-budget" "$out"
+fi
+"$bin" -f sarif --state-budget=1 "$tmp/cli/leak.c" 2>/dev/null | grep -q 'analysed in part: more than 1 states' &&
+	ok "reports: --state-budget hit is a SARIF notification" || bad "reports: --state-budget hit in SARIF"
+python3 -c "
+import sys
+with open(sys.argv[1], 'w') as f:
+    for i in range(40000):
+        f.write('static int f%d(int x)\n{\n\tif (x > %d)\n\t\treturn x - 1;\n\treturn x + %d;\n}\n' % (i, i, i))
+" "$tmp/rep/slow.c"
+expect_run "--time-budget: a file not parsed in time is skipped, the others analysed" 2 \
+	"slow.c: not parsed within 0.01 s \(--time-budget\), skipped.*leak.c:7:3: error" \
+	bash -c "'$bin' --time-budget=0.01 '$tmp/rep/slow.c' '$tmp/cli/leak.c' 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}"
+expect_run "--time-budget=0 is no limit" 0 '^$' "$bin" --time-budget=0 "$tmp/rep/slow.c"
+expect_run "--time-budget with a bad value" 2 "--time-budget takes seconds" "$bin" --time-budget=soon "$tmp/cli/leak.c"
