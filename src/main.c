@@ -354,6 +354,29 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		"addrlimit: stats: findings %zu, suppressed %zu, in the baseline %zu\n",
 		files, skipped, excluded, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget,
 		fn_time, findings, suppressed, baselined);
+	/* the five slowest files (parse and analysis), where a budget would bite first */
+	size_t top[5];
+	size_t nt = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (rs[i].error)
+			continue;
+		size_t k = nt < 5 ? nt++ : 5;
+		if (k == 5 && rs[i].seconds <= rs[top[4]].seconds)
+			continue;
+		if (k == 5)
+			k = 4;
+		while (k > 0 && rs[top[k - 1]].seconds < rs[i].seconds) {
+			top[k] = top[k - 1];
+			k--;
+		}
+		top[k] = i;
+	}
+	if (nt) {
+		fprintf(stderr, "addrlimit: stats: slowest files:");
+		for (size_t k = 0; k < nt; k++)
+			fprintf(stderr, "%s %s %.2f s", k ? "," : "", rs[top[k]].path, rs[top[k]].seconds);
+		fputc('\n', stderr);
+	}
 }
 
 /* Write `data` over `path` through a temporary file in the same folder
