@@ -94,3 +94,105 @@ distclean: clean
 	rm -rf $(DEPS)
 
 -include $(OBJS:.o=.d) $(patsubst $(OUT)/unit/%,$(OUT)/unit/%.d,$(UNIT_BINS))
+
+# --- fuzzing (libFuzzer; see fuzz/README.md) --------------------------------
+#   make fuzz [FUZZ_SECONDS=60]  build every target and run each in turn
+#                                for FUZZ_SECONDS; fails if any crashed
+#   make fuzz-build              only build them (build/fuzz/fuzz_*)
+#   make fuzz-afl AFL_CC=afl-clang-fast   the same targets for AFL++
+# Our sources get ASan + UBSan and full coverage; the dependencies ASan
+# and edge coverage only (no UBSan: their idioms are not ours to fix; no
+# comparison tracing: in the parser's table look-ups it halved exec/s).
+# One process at a time, never -jobs/-fork: the machine is shared.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
+FUZZ_MAX_LEN ?= 8192
+AFL_CC       ?= afl-clang-fast
+FUZZ_OUT     := build/fuzz
+FUZZ_TARGETS := parse cfg analyze baseline
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -std=gnu17 $(WARN)
+FUZZ_DEPFLAGS := -O2 -g -std=gnu17 -w -fsanitize=address \
+                 -fsanitize-coverage=inline-8bit-counters,pc-table
+FUZZ_OBJS    := $(patsubst src/%.c,$(FUZZ_OUT)/%.o,$(filter-out src/main.c,$(SRCS))) \
+                $(FUZZ_OUT)/ts_runtime.o $(FUZZ_OUT)/ts_c_parser.o
+FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
+FUZZ_SEEDS   := $(shell find tests/cases tests/cfg tests/oracle/cases -name '*.[ch]' | sort)
+
+.PHONY: fuzz fuzz-build fuzz-afl fuzz-corpus
+fuzz-build: $(FUZZ_BINS)
+
+$(FUZZ_OUT)/%.o: src/%.c $(DEPS)/.stamp
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -MMD -MP \
+		-c $< -o $@
+$(FUZZ_OUT)/ts_runtime.o: $(DEPS)/.stamp
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_CC) $(FUZZ_DEPFLAGS) -D_DEFAULT_SOURCE -I$(TS_LIB)/include -I$(TS_LIB)/src \
+		-c $(TS_LIB)/src/lib.c -o $@
+$(FUZZ_OUT)/ts_c_parser.o: $(DEPS)/.stamp
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_CC) $(FUZZ_DEPFLAGS) -I$(TSC_SRC) -c $(TSC_SRC)/parser.c -o $@
+$(FUZZ_BINS): $(FUZZ_OBJS)
+$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
+		$(FUZZ_OBJS) $(LDLIBS)
+
+# Seeds: every test case, and each folder case joined into one file (for the
+# baseline reader: the golden SARIF and JSON reports); new
+# inputs the fuzzer finds stay in build/fuzz/corpus-* (never committed).
+fuzz-corpus: $(FUZZ_SEEDS)
+	@for t in $(FUZZ_TARGETS); do \
+		c=$(FUZZ_OUT)/corpus-$$t; mkdir -p $$c; \
+		if [ $$t = baseline ]; then \
+			for f in tests/golden/*; do cp $$f $$c/seed-$$(basename $$f); done; \
+			continue; \
+		fi; \
+		for f in $(FUZZ_SEEDS); do \
+			s=$$c/seed-$$(echo $$f | tr / _); [ -e $$s ] || cp $$f $$s || exit 1; \
+		done; \
+		for d in tests/cases/*/; do \
+			{ find $$d -name '*.h' | sort; find $$d -name '*.c' | sort; } | \
+				xargs cat >$$c/seed-$$(basename $$d).c || exit 1; \
+		done; \
+	done
+
+fuzz: fuzz-build fuzz-corpus
+	@failed=""; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz: $$t for $(FUZZ_SECONDS)s (log $(FUZZ_OUT)/fuzz_$$t.log)"; \
+		if $(FUZZ_OUT)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
+			-max_len=$(FUZZ_MAX_LEN) -dict=fuzz/c.dict -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_OUT)/$$t- $(FUZZ_OUT)/corpus-$$t \
+			>$(FUZZ_OUT)/fuzz_$$t.log 2>&1; then \
+			grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec|Done )' \
+				$(FUZZ_OUT)/fuzz_$$t.log | sed 's/^/  /'; \
+		else \
+			tail -n 40 $(FUZZ_OUT)/fuzz_$$t.log; failed="$$failed $$t"; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: crashed:$$failed (inputs in $(FUZZ_OUT)/)"; exit 1; fi
+
+# AFL++: the same targets with fuzz/afl_driver.c as main(), in build/fuzz/afl.
+AFL_OUT      := $(FUZZ_OUT)/afl
+AFL_OBJS     := $(patsubst src/%.c,$(AFL_OUT)/%.o,$(filter-out src/main.c,$(SRCS))) \
+                $(AFL_OUT)/ts_runtime.o $(AFL_OUT)/ts_c_parser.o
+AFL_BINS     := $(patsubst %,$(AFL_OUT)/fuzz_%,$(FUZZ_TARGETS))
+fuzz-afl: $(AFL_BINS)
+
+$(AFL_OUT)/%.o: src/%.c $(DEPS)/.stamp
+	@mkdir -p $(AFL_OUT)
+	$(AFL_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) -MMD -MP -c $< -o $@
+$(AFL_OUT)/ts_runtime.o: $(DEPS)/.stamp
+	@mkdir -p $(AFL_OUT)
+	$(AFL_CC) -O2 -g -std=gnu17 -w -fsanitize=address -D_DEFAULT_SOURCE -I$(TS_LIB)/include \
+		-I$(TS_LIB)/src -c $(TS_LIB)/src/lib.c -o $@
+$(AFL_OUT)/ts_c_parser.o: $(DEPS)/.stamp
+	@mkdir -p $(AFL_OUT)
+	$(AFL_CC) -O2 -g -std=gnu17 -w -fsanitize=address -I$(TSC_SRC) -c $(TSC_SRC)/parser.c -o $@
+$(AFL_BINS): $(AFL_OBJS) fuzz/afl_driver.c
+$(AFL_OUT)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h
+	$(AFL_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ $< fuzz/afl_driver.c \
+		$(AFL_OBJS) $(LDLIBS)
+
+-include $(FUZZ_OBJS:.o=.d) $(AFL_OBJS:.o=.d)

@@ -143,6 +143,38 @@ static int fail(char **why, const char *fmt, ...)
 	return -1;
 }
 
+/* The checks and the line index common to a file and a buffer; takes buf
+ * (len bytes and room for a NUL) whatever the outcome. */
+static int source_fill(struct source *src, const char *path, char *buf, size_t len, char **why)
+{
+	buf[len] = '\0';
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		size_t at = (size_t)(nul - buf);
+		free(buf);
+		return fail(why, "%s: binary file (NUL byte at offset %zu), skipped", path, at);
+	}
+	if (len > UINT32_MAX - 1) {
+		free(buf);
+		return fail(why, "%s: too large to index, skipped", path);
+	}
+	src->path = xstrdup(path);
+	src->raw = buf;
+	src->len = len;
+	src->bad_utf8 = first_bad_utf8((const unsigned char *)buf, len);
+
+	size_t lines = 1;
+	for (size_t i = 0; i < len; i++)
+		lines += buf[i] == '\n';
+	src->line_start = xmalloc(lines * sizeof(uint32_t));
+	src->nlines = 0;
+	src->line_start[src->nlines++] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (buf[i] == '\n')
+			src->line_start[src->nlines++] = (uint32_t)(i + 1);
+	return 0;
+}
+
 int source_load(struct source *src, const char *path, size_t max_size, char **why)
 {
 	*why = NULL;
@@ -201,32 +233,18 @@ int source_load(struct source *src, const char *path, size_t max_size, char **wh
 		len += (size_t)r;
 	}
 	close(fd);
-	buf[len] = '\0';
-	const char *nul = memchr(buf, '\0', len);
-	if (nul) {
-		size_t at = (size_t)(nul - buf);
-		free(buf);
-		return fail(why, "%s: binary file (NUL byte at offset %zu), skipped", path, at);
-	}
-	if (len > UINT32_MAX - 1) {
-		free(buf);
-		return fail(why, "%s: too large to index, skipped", path);
-	}
-	src->path = xstrdup(path);
-	src->raw = buf;
-	src->len = len;
-	src->bad_utf8 = first_bad_utf8((const unsigned char *)buf, len);
+	return source_fill(src, path, buf, len, why);
+}
 
-	size_t lines = 1;
-	for (size_t i = 0; i < len; i++)
-		lines += buf[i] == '\n';
-	src->line_start = xmalloc(lines * sizeof(uint32_t));
-	src->nlines = 0;
-	src->line_start[src->nlines++] = 0;
-	for (size_t i = 0; i < len; i++)
-		if (buf[i] == '\n')
-			src->line_start[src->nlines++] = (uint32_t)(i + 1);
-	return 0;
+int source_from_buffer(struct source *src, const char *path, const char *data, size_t len,
+		       char **why)
+{
+	*why = NULL;
+	memset(src, 0, sizeof(*src));
+	src->bad_utf8 = -1;
+	char *buf = xmalloc(len + 1);
+	memcpy(buf, data, len);
+	return source_fill(src, path, buf, len, why);
 }
 
 void source_release(struct source *src)

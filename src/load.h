@@ -39,6 +39,12 @@ int collect_files(const char *path, path_list *out, path_list *headers);
  * with source_release.  Nothing is printed: workers report in file order.
  */
 int source_load(struct source *src, const char *path, size_t max_size, char **why);
+/*
+ * The same for `len` bytes already in memory (copied), reported under the
+ * name `path`; the same refusals but for the size limit (fuzz targets).
+ */
+int source_from_buffer(struct source *src, const char *path, const char *data, size_t len,
+		       char **why);
 void source_release(struct source *src);
 
 /* 1-based line and byte column of offset `off`. */

@@ -68,6 +68,8 @@ char *xasprintf(const char *fmt, ...)
 }
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	fprintf(stderr, "addrlimit: %s", prefix);
 	vfprintf(stderr, fmt, ap);

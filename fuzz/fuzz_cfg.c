@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fuzz target: CFG construction (src/cfg.c) for every function of the
+ * input, as analyze.c builds them, and the --dump-cfg printer over each
+ * graph (which walks every block and edge).
+ */
+#include <stdio.h>
+
+#include "cfg.h"
+#include "fuzz_common.h"
+#include "pipeline.h"
+
+static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)
+{
+	source_pos(ctx, off, line, col);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *devnull;
+	if (!devnull && !(devnull = fopen("/dev/null", "w")))
+		abort();
+	struct source src;
+	TSTree *tree = fuzz_parse_buffer(data, size, &src, false);
+	if (!tree)
+		return 0;
+	node_list fns = {0};
+	collect_functions(ts_tree_root_node(tree), &fns, 0);
+	struct arena arena;
+	arena_init(&arena);
+	for (size_t i = 0; i < fns.n; i++) {
+		char *name = function_name(fns.v[i], src.text);
+		struct cfg g;
+		cfg_build(&g, &arena, src.text, fns.v[i], name);
+		/* every edge leads to a block of this graph */
+		for (size_t k = 0; k < g.blocks.n; k++) {
+			const struct cfg_block *blk = g.blocks.v[k];
+			if (blk->id != k)
+				abort();
+			for (size_t e = 0; e < blk->succs.n; e++)
+				if (blk->succs.v[e].to->id >= g.blocks.n ||
+				    g.blocks.v[blk->succs.v[e].to->id] != blk->succs.v[e].to)
+					abort();
+		}
+		cfg_dump(&g, devnull, "fuzz.c", dump_pos, &src);
+		cfg_release(&g);
+		arena_release(&arena);
+		free(name);
+	}
+	VEC_FREE(fns);
+	ts_tree_delete(tree);
+	source_release(&src);
+	return 0;
+}
