@@ -1150,7 +1150,9 @@ static void wrap_region(struct fn_fix *f, size_t i, size_t j, uint32_t a, uint32
 	}
 	strbuf_adds(&sb, "#endif\n");
 	strbuf_release(&nw);
-	VEC_PUSH(*out, ((struct edit){ a, b, strbuf_detach(&sb) }));
+	char *text = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	VEC_PUSH(*out, ((struct edit){ a, b, text }));
 }
 
 /* --compat: each cluster of edits (no more than one untouched line apart),
@@ -1553,7 +1555,9 @@ char *fix_apply(const char *raw, size_t len, const edit_list *e, size_t *out_len
 	}
 	strbuf_add(&sb, raw + at, len - at);
 	*out_len = sb.len;
-	return strbuf_detach(&sb);
+	char *r = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	return r;
 }
 
 /* --- unified diff ---------------------------------------------------- */

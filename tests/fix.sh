@@ -17,6 +17,9 @@ fix_case() {	# NAME MODE(plain|compat)
 		[ -f "$here/fix/$c.compat.diff" ] && golden=$here/fix/$c.compat.diff
 	fi
 	got=$(cd "$here/fix" && "$bin" "${args[@]}" "$c" 2>"$fx/err")
+	if grep -qE 'Sanitizer|runtime error' "$fx/err"; then
+		bad "fix: $c ($mode): sanitizer report" "$(head -20 "$fx/err")"
+	fi
 	if [ "$got" == "$(cat "$golden")" ]; then
 		ok "fix: $c ($mode): the patch"
 	else
