@@ -303,7 +303,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 			memcpy(c->argmask, masks, n * sizeof(uint32_t));
 			uint32_t sa = sink_args(c->callee, strlen(c->callee), c->fop);
 			for (uint32_t k = 0; k < n; k++) {
-				if (!(sa & (1u << k)) || !masks[k])
+				if (k >= 32 || !(sa & (1u << k)) || !masks[k])
 					continue;
 				f->sinks |= masks[k];
 				if (!f->sink_callee) {
