@@ -84,3 +84,15 @@ expect_run "setfs-migrate is off by default" 0 '^$' "$bin" "$here/fix/vfs-read.c
 expect_run "-Wsetfs-migrate turns the notes on (exit 0: notes)" 0 \
 	"vfs-read.c:24:2: note: set_fs\(\) window in 'tsc_load_cal' can be rewritten" \
 	"$bin" -Wsetfs-migrate "$here/fix/vfs-read.c"
+# --in-place refuses a file that changed after it was read: the same file
+# named twice (through a symlink) is rewritten once, then found changed
+mkdir -p "$fx/twice"
+cp "$here/fix/vfs-read.c" "$fx/twice/a.c"
+ln -s a.c "$fx/twice/b.c"
+out=$(cd "$fx/twice" && "$bin" --fix --in-place a.c b.c 2>&1); rc=$?
+if [ $rc -eq 2 ] && grep -q 'b.c: changed while it was analysed; not rewritten' <<<"$out" &&
+   [ "$(grep -c "= kernel_read(" "$fx/twice/a.c")" -eq 1 ]; then
+	ok "fix: --in-place refuses a file that changed since it was read"
+else
+	bad "fix: --in-place refuses a file that changed since it was read" "exit $rc; $out"
+fi
