@@ -52,7 +52,8 @@ static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 		VEC_PUSH(names, xstrdup(de->d_name));
 	}
 	closedir(d);
-	qsort(names.v, names.n, sizeof(char *), cmp_str);
+	if (names.n > 1)
+		qsort(names.v, names.n, sizeof(char *), cmp_str);
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = xasprintf("%s/%s", dir, names.v[i]);
 		struct stat st;

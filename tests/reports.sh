@@ -309,3 +309,8 @@ expect_run "--time-budget: a file not parsed in time is skipped, the others anal
 	bash -c "'$bin' --time-budget=0.01 '$tmp/rep/slow.c' '$tmp/cli/leak.c' 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}"
 expect_run "--time-budget=0 is no limit" 0 '^$' "$bin" --time-budget=0 "$tmp/rep/slow.c"
 expect_run "--time-budget with a bad value" 2 "--time-budget takes seconds" "$bin" --time-budget=soon "$tmp/cli/leak.c"
+
+# an empty folder inside a tree (qsort of nothing: UBSan in the sanitizer build)
+mkdir -p "$tmp/rep/withempty/empty" "$tmp/rep/withempty/sub/also-empty"
+cp "$tmp/cli/clean.c" "$tmp/rep/withempty/sub/"
+expect_run "a tree with empty folders" 0 '^$' "$bin" "$tmp/rep/withempty"
