@@ -555,47 +555,56 @@ static bool rewrite_readv(struct fn_fix *f, TSNode call, bool read)
 	return true;
 }
 
-/* get_user(x, p) / put_user(x, p) on a kernel pointer: plain access. */
+/*
+ * get_user(x, p) / put_user(x, p) on a kernel pointer.  Code that reads
+ * through get_user under KERNEL_DS may rely on the fault being caught (bus
+ * probing: `if (get_user(i, addr))`), so reads become get_kernel_nofault
+ * (5.8), which still returns -EFAULT; a put_user whose result is unused
+ * becomes a plain store, one whose result is tested copy_to_kernel_nofault.
+ */
 static bool rewrite_getput(struct fn_fix *f, TSNode call, bool get)
 {
 	TSNode args = node_field(call, "arguments");
 	if (ts_node_named_child_count(args) != 2)
 		return false;
 	char *x = raw_of(f, ts_node_named_child(args, 0));
-	TSNode p = strip_user_casts(f, ts_node_named_child(args, 1));
-	char *ptr;
-	if (node_is(p, S_pointer_expression) && node_text_is(ts_node_child(p, 0), f->t, "&"))
-		ptr = raw_of(f, node_field(p, "argument"));
-	else {
-		char *pt = raw_of(f, p);
-		ptr = node_is(p, S_identifier) ? xasprintf("*%s", pt) : xasprintf("*(%s)", pt);
-		free(pt);
-	}
-	char *assign = get ? xasprintf("%s = %s", x, ptr) : xasprintf("%s = %s", ptr, x);
+	char *pt = arg_text(f, args, 1);
 	bool stmt = !ts_node_is_null(call_statement(call));
-	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
-	     stmt ? assign : xasprintf("(%s, 0)", assign));
-	if (!stmt)
-		free(assign);
-	need(f, 0, get ? "get_user on a kernel pointer → plain access" :
-		       "put_user on a kernel pointer → plain access");
+	char *text;
+	if (get) {
+		text = xasprintf("get_kernel_nofault(%s, %s)", x, pt);
+		need(f, KV(5, 8, 0), "get_user on a kernel pointer → get_kernel_nofault (5.8)");
+	} else if (stmt) {
+		TSNode p = strip_user_casts(f, ts_node_named_child(args, 1));
+		char *lv = node_is(p, S_pointer_expression) && node_text_is(ts_node_child(p, 0), f->t, "&") ?
+			   raw_of(f, node_field(p, "argument")) :
+			   node_is(p, S_identifier) ? xasprintf("*%s", pt) : xasprintf("*(%s)", pt);
+		text = xasprintf("%s = %s", lv, x);
+		free(lv);
+		need(f, 0, "put_user on a kernel pointer → plain store");
+	} else {
+		text = xasprintf("({ typeof(*(%s)) kval = (%s); copy_to_kernel_nofault(%s, &kval, "
+				 "sizeof(kval)); })", pt, x, pt);
+		need(f, KV(5, 8, 0), "put_user on a kernel pointer → copy_to_kernel_nofault (5.8)");
+	}
+	edit(f, ts_node_start_byte(call), ts_node_end_byte(call), text);
 	free(x);
-	free(ptr);
+	free(pt);
 	return true;
 }
 
-/* copy_from_user(d, s, n) on kernel addresses → memcpy (0: nothing left). */
-static bool rewrite_copy(struct fn_fix *f, TSNode call)
+/* copy_from_user(d, s, n) / copy_to_user on kernel addresses: the _nofault
+ * copies (5.8) keep the fault handling; a nonzero result still means failure. */
+static bool rewrite_copy(struct fn_fix *f, TSNode call, bool to)
 {
 	TSNode args = node_field(call, "arguments");
 	if (ts_node_named_child_count(args) != 3)
 		return false;
 	char *d = arg_text(f, args, 0), *s = arg_text(f, args, 1), *n = arg_text(f, args, 2);
-	bool stmt = !ts_node_is_null(call_statement(call));
 	edit(f, ts_node_start_byte(call), ts_node_end_byte(call),
-	     stmt ? xasprintf("memcpy(%s, %s, %s)", d, s, n) :
-		    xasprintf("(memcpy(%s, %s, %s), 0)", d, s, n));
-	need(f, 0, "copy_*_user on kernel buffers → memcpy");
+	     xasprintf("copy_%s_kernel_nofault(%s, %s, %s)", to ? "to" : "from", d, s, n));
+	need(f, KV(5, 8, 0), to ? "copy_to_user on kernel buffers → copy_to_kernel_nofault (5.8)" :
+				  "copy_from_user on kernel buffers → copy_from_kernel_nofault (5.8)");
 	free(d);
 	free(s);
 	free(n);
@@ -772,7 +781,7 @@ static void classify_call(struct fn_fix *f, TSNode call)
 	} else if (IS("get_user") || IS("__get_user") || IS("put_user") || IS("__put_user")) {
 		done = rewrite_getput(f, call, IS("get_user") || IS("__get_user"));
 	} else if (name && in_list(name, len, uaccess_plain, ARRAY_SIZE(uaccess_plain))) {
-		done = rewrite_copy(f, call);
+		done = rewrite_copy(f, call, name && memmem(name, len, "to_user", 7));
 	} else if (VIA("getsockopt") || IS("sock_getsockopt") || IS("kernel_getsockopt")) {
 		done = false;
 	} else if (!((name && memmem(name, len, "ioctl", 5)) || (field && memmem(field, flen, "ioctl", 5))) &&
