@@ -1286,6 +1286,41 @@ static void drop_separator(struct fn_fix *f)
 		edit(f, end + 1, end + 2, xstrdup(""));
 }
 
+static bool blank_line_at(const char *raw, size_t len, size_t at)
+{
+	for (; at < len && raw[at] != '\n'; at++)
+		if (raw[at] != ' ' && raw[at] != '\t' && raw[at] != '\r')
+			return false;
+	return at < len;
+}
+
+/*
+ * Removed lines that stood between two blank lines leave the blanks
+ * doubled: the run of removals (adjacent whole-line edits) also takes the
+ * blank line after it.  Edits are sorted.
+ */
+static void collapse_blanks(struct fn_fix *f)
+{
+	const char *raw = f->src->raw;
+	size_t len = f->src->len;
+	for (size_t i = 0; i < f->edits.n;) {
+		size_t j = i;
+		while (j + 1 < f->edits.n && f->edits.v[j + 1].a == f->edits.v[j].b &&
+		       !*f->edits.v[j + 1].text)
+			j++;
+		struct edit *first = &f->edits.v[i], *last = &f->edits.v[j];
+		bool lines = !*first->text && (first->a == 0 || raw[first->a - 1] == '\n') &&
+			     last->b > last->a && raw[last->b - 1] == '\n';
+		if (lines && first->a >= 2 && raw[first->a - 2] == '\n' &&
+		    blank_line_at(raw, len, last->b) &&
+		    (j + 1 >= f->edits.n || f->edits.v[j + 1].a > last->b)) {
+			const char *nl = memchr(raw + last->b, '\n', len - last->b);
+			last->b = (uint32_t)(nl - raw) + 1;
+		}
+		i = j + 1;
+	}
+}
+
 static void drop_stmt(struct fn_fix *f, TSNode st)
 {
 	remove_stmt(f, st);
@@ -1458,6 +1493,8 @@ static void fix_function(const struct opts *o, struct fn_fix *f, struct file_res
 	}
 	if (f->edits.n > 1)
 		qsort(f->edits.v, f->edits.n, sizeof(*f->edits.v), cmp_edit);
+	if (!o->compat || !f->version)
+		collapse_blanks(f);
 	char *what = f->what.len ? xstrdup(f->what.buf) :
 		     xstrdup("nothing inside needs it: the window is removed");
 	note(o, f, r, fname, xasprintf("set_fs() window in '%s' can be rewritten: %s", fname, what),
