@@ -565,6 +565,16 @@ static char *dir_of(const char *path)
 	return xstrndup(path, (size_t)(slash - path));
 }
 
+/* Is the file at path in folder dir, or below it? */
+static bool in_folder(const char *path, const char *dir)
+{
+	char *d = dir_of(path);
+	size_t n = strlen(dir);
+	bool yes = !strcmp(d, dir) || (!strncmp(d, dir, n) && d[n] == '/');
+	free(d);
+	return yes;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -625,14 +635,25 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 	}
 	first[n] = total;
 
-	/* Folders, sorted, each file pointing at its own. */
-	char **dirs = xcalloc(n ? n : 1, sizeof(*dirs));
-	size_t *dir_idx = xcalloc(n ? n : 1, sizeof(*dir_idx));
-	size_t nd = 0;
-	for (size_t i = 0; i < n; i++)
-		if (rs[i].findings.v.n)
-			dirs[nd++] = dir_of(rs[i].path);
-	qsort(dirs, nd, sizeof(*dirs), cmp_str);
+	/* Folders, sorted: each folder holding a file with findings, and every
+	 * folder above it, so drivers/ counts what drivers/net/ holds. */
+	VEC(char *) dv = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (!rs[i].findings.v.n)
+			continue;
+		char *d = dir_of(rs[i].path);
+		for (;;) {
+			VEC_PUSH(dv, d);
+			char *slash = strrchr(d, '/');
+			if (!slash || slash == d)
+				break;
+			d = xstrndup(d, (size_t)(slash - d));
+		}
+	}
+	char **dirs = dv.v;
+	size_t nd = dv.n;
+	if (nd > 1)
+		qsort(dirs, nd, sizeof(*dirs), cmp_str);
 	size_t u = 0;
 	for (size_t i = 0; i < nd; i++) {
 		if (u && !strcmp(dirs[u - 1], dirs[i]))
@@ -642,15 +663,10 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 	}
 	nd = u;
 	size_t *dir_count = xcalloc(nd ? nd : 1, sizeof(*dir_count));
-	for (size_t i = 0; i < n; i++) {
-		if (!rs[i].findings.v.n)
-			continue;
-		char *d = dir_of(rs[i].path);
-		char **hit = bsearch(&d, dirs, nd, sizeof(*dirs), cmp_str);
-		dir_idx[i] = (size_t)(hit - dirs);
-		dir_count[dir_idx[i]] += rs[i].findings.v.n;
-		free(d);
-	}
+	for (size_t d = 0; d < nd; d++)
+		for (size_t i = 0; i < n; i++)
+			if (rs[i].findings.v.n && in_folder(rs[i].path, dirs[d]))
+				dir_count[d] += rs[i].findings.v.n;
 
 	page_head(sb, "addrlimit report");
 	strbuf_addf(sb, "<h1>addrlimit report</h1>\n<p class=\"summary\">%zu finding%s "
@@ -705,7 +721,7 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 		view_head(sb, id, "Folder ", dirs[d], dir_count[d]);
 		free(id);
 		for (size_t i = 0; i < n; i++)
-			if (rs[i].findings.v.n && dir_idx[i] == d)
+			if (rs[i].findings.v.n && in_folder(rs[i].path, dirs[d]))
 				for (size_t k = first[i]; k < first[i + 1]; k++)
 					strbuf_adds(sb, rows[k]);
 		view_tail(sb);
@@ -792,7 +808,6 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 	free(rows);
 	free(first);
 	free(dirs);
-	free(dir_idx);
 	free(dir_count);
 	strbuf_release(&tmp);
 }

@@ -314,3 +314,12 @@ expect_run "--time-budget with a bad value" 2 "--time-budget takes seconds" "$bi
 mkdir -p "$tmp/rep/withempty/empty" "$tmp/rep/withempty/sub/also-empty"
 cp "$tmp/cli/clean.c" "$tmp/rep/withempty/sub/"
 expect_run "a tree with empty folders" 0 '^$' "$bin" "$tmp/rep/withempty"
+
+# --html: a folder counts the findings of the folders below it
+(cd "$tmp/rep" && "$bin" --html=hier tree >/dev/null 2>&1)
+if grep -q '>tree</a></td><td class="n">1<' "$tmp/rep/hier/index.html" &&
+   grep -q '>tree/staging</a></td><td class="n">1<' "$tmp/rep/hier/index.html"; then
+	ok "reports: --html folders include what is below them"
+else
+	bad "reports: --html folder counts" "$(grep -o 'dir-[0-9]*">[^<]*</a></td><td class="n">[0-9]*' "$tmp/rep/hier/index.html")"
+fi
