@@ -99,9 +99,7 @@ void baseline_apply(const struct baseline *b, struct file_result *rs, size_t n)
 				fs->v.v[w++] = fs->v.v[k];
 				continue;
 			}
-			struct findings one = {0};
-			VEC_PUSH(one.v, fs->v.v[k]);
-			findings_release(&one);
+			finding_release(&fs->v.v[k]);
 			rs[i].baselined++;
 		}
 		fs->v.n = w;

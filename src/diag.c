@@ -57,17 +57,20 @@ void findings_sort(struct findings *fs)
 		qsort(fs->v.v, fs->v.n, sizeof(*fs->v.v), cmp_finding);
 }
 
+void finding_release(struct finding *f)
+{
+	free(f->msg);
+	free(f->func);
+	for (size_t k = 0; k < f->steps.n; k++) {
+		free(f->steps.v[k].msg);
+		free(f->steps.v[k].file);
+	}
+	VEC_FREE(f->steps);
+}
+
 void findings_release(struct findings *fs)
 {
-	for (size_t i = 0; i < fs->v.n; i++) {
-		struct finding *f = &fs->v.v[i];
-		free(f->msg);
-		free(f->func);
-		for (size_t k = 0; k < f->steps.n; k++) {
-			free(f->steps.v[k].msg);
-			free(f->steps.v[k].file);
-		}
-		VEC_FREE(f->steps);
-	}
+	for (size_t i = 0; i < fs->v.n; i++)
+		finding_release(&fs->v.v[i]);
 	VEC_FREE(fs->v);
 }

@@ -58,5 +58,6 @@ struct findings {
 void findings_add(struct findings *fs, struct finding *f);	/* takes ownership */
 void findings_sort(struct findings *fs);
 void findings_release(struct findings *fs);
+void finding_release(struct finding *f);	/* one that left its list */
 
 #endif

@@ -96,36 +96,11 @@ int collect_files(const char *path, path_list *out, path_list *headers)
 
 static long first_bad_utf8(const unsigned char *s, size_t n)
 {
-	size_t i = 0;
-	while (i < n) {
-		unsigned char c = s[i];
-		size_t k;
-		uint32_t cp;
-		if (c < 0x80) {
-			i++;
-			continue;
-		} else if ((c & 0xe0) == 0xc0) {
-			k = 1;
-			cp = c & 0x1f;
-		} else if ((c & 0xf0) == 0xe0) {
-			k = 2;
-			cp = c & 0x0f;
-		} else if ((c & 0xf8) == 0xf0) {
-			k = 3;
-			cp = c & 0x07;
-		} else {
+	for (size_t i = 0; i < n;) {
+		size_t k = utf8_len(s + i, n - i);
+		if (!k)
 			return (long)i;
-		}
-		for (size_t j = 1; j <= k; j++) {
-			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
-				return (long)i;
-			cp = (cp << 6) | (s[i + j] & 0x3f);
-		}
-		if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) ||
-		    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
-			return (long)i;
-		i += k + 1;
+		i += k;
 	}
 	return -1;
 }

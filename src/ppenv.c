@@ -311,19 +311,30 @@ static int config_is_1(const char *name, size_t len)
 	return ppenv_defined(name, len) == 0 ? 0 : -1;
 }
 
+/* The macro name operand of `defined NAME`, `defined(NAME)` or
+ * `IS_ENABLED(NAME)`: its length (*a set), or 0 after marking s bad. */
+static size_t operand_name(struct ev *s, bool need_paren, const char **a)
+{
+	bool paren = eat(s, "(");
+	blank(s);
+	*a = s->p;
+	while (s->p < s->e && is_id(*s->p, s->p == *a))
+		s->p++;
+	size_t len = (size_t)(s->p - *a);
+	if (!len || (need_paren && !paren) || (paren && !eat(s, ")"))) {
+		s->bad = true;
+		return 0;
+	}
+	return len;
+}
+
 static struct val identifier(struct ev *s, const char *n, size_t len)
 {
 	if (len == 7 && !memcmp(n, "defined", 7)) {
-		bool paren = eat(s, "(");
-		blank(s);
-		const char *a = s->p;
-		while (s->p < s->e && is_id(*s->p, s->p == a))
-			s->p++;
-		size_t al = (size_t)(s->p - a);
-		if (!al || (paren && !eat(s, ")"))) {
-			s->bad = true;
+		const char *a;
+		size_t al = operand_name(s, false, &a);
+		if (!al)
 			return unknown;
-		}
 		int d = ppenv_defined(a, al);
 		return d < 0 ? unknown : known(d);
 	}
@@ -340,19 +351,10 @@ static struct val identifier(struct ev *s, const char *n, size_t len)
 	bool is_mod = len == 9 && !memcmp(n, "IS_MODULE", 9);
 	bool is_reach = len == 12 && !memcmp(n, "IS_REACHABLE", 12);
 	if (is_en || is_bi || is_mod || is_reach) {
-		if (!eat(s, "(")) {
-			s->bad = true;
+		const char *a;
+		size_t al = operand_name(s, true, &a);
+		if (!al)
 			return unknown;
-		}
-		blank(s);
-		const char *a = s->p;
-		while (s->p < s->e && is_id(*s->p, s->p == a))
-			s->p++;
-		size_t al = (size_t)(s->p - a);
-		if (!al || !eat(s, ")")) {
-			s->bad = true;
-			return unknown;
-		}
 		char *mod = xasprintf("%.*s_MODULE", (int)al, a);
 		int y = config_is_1(a, al), m = config_is_1(mod, strlen(mod));
 		free(mod);

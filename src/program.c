@@ -852,9 +852,7 @@ static void finish_file(const struct opts *o, struct file_result *r)
 	for (size_t i = 0; i < r->findings.v.n; i++) {
 		struct finding *f = &r->findings.v.v[i];
 		if (!o->enabled[f->id]) {
-			struct findings one = {0};
-			VEC_PUSH(one.v, *f);
-			findings_release(&one);
+			finding_release(f);
 			continue;
 		}
 		struct suppression *s = suppression_for(&r->supps, f);

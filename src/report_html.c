@@ -74,40 +74,6 @@ static const char css[] =
 	".msg.fault .bubble{background:#cf222e}\n"
 	"div.nosrc{margin:6px 10px;color:#cf222e}\n";
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t k;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if ((c & 0xe0) == 0xc0) {
-		k = 1;
-		cp = c & 0x1f;
-	} else if ((c & 0xf0) == 0xe0) {
-		k = 2;
-		cp = c & 0x0f;
-	} else if ((c & 0xf8) == 0xf0) {
-		k = 3;
-		cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	if (k >= n)
-		return 0;
-	for (size_t j = 1; j <= k; j++) {
-		if ((s[j] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[j] & 0x3f);
-	}
-	if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) ||
-	    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return k + 1;
-}
-
 /*
  * Append n bytes of text as HTML: markup characters escaped (quotes too,
  * so the result is safe in attributes), bytes that are not UTF-8 as
@@ -146,7 +112,7 @@ static void esc_n(struct strbuf *sb, const char *s, size_t n)
 		default:
 			if (c < 0x20 || c == 0x7f) {
 				strbuf_addf(sb, "&#x%x;", c == 0x7f ? 0x2421u : 0x2400u + c);
-			} else if ((k = utf8_seq(p + i, n - i))) {
+			} else if ((k = utf8_len(p + i, n - i))) {
 				strbuf_add(sb, p + i, k);
 				i += k;
 				continue;

@@ -248,3 +248,37 @@ double mono_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t k;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if ((c & 0xe0) == 0xc0) {
+		k = 1;
+		cp = c & 0x1f;
+	} else if ((c & 0xf0) == 0xe0) {
+		k = 2;
+		cp = c & 0x0f;
+	} else if ((c & 0xf8) == 0xf0) {
+		k = 3;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (k >= n)
+		return 0;
+	for (size_t j = 1; j <= k; j++) {
+		if ((s[j] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[j] & 0x3f);
+	}
+	if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) ||
+	    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return k + 1;
+}

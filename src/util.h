@@ -82,6 +82,9 @@ void arena_release(struct arena *a);
 
 /* FNV-1a, for interning and fingerprints. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+/* Length of the valid UTF-8 sequence at s (n > 0 bytes left), or 0 when it
+ * is not one (overlong, surrogate, past U+10FFFF, cut short). */
+size_t utf8_len(const unsigned char *s, size_t n);
 /* Seconds on the monotonic clock. */
 double mono_seconds(void);
 
