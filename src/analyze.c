@@ -16,6 +16,7 @@
 #include "check_limit.h"
 #include "entry.h"
 #include "fix.h"
+#include "check_pairs.h"
 #include "load.h"
 #include "normalize.h"
 #include "parse.h"
@@ -293,6 +294,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
+	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);

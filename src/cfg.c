@@ -1159,3 +1159,37 @@ void cfg_dump(const struct cfg *g, FILE *out, const char *path,
 	free(num);
 	free(stack);
 }
+
+/* The note a path step says for taking edge kind `kind`. */
+char *edge_note(uint8_t kind, const char *label)
+{
+	const char *l = label ? label : "";
+	switch (kind) {
+	case E_TRUE:
+		return xasprintf("condition '%s' is true", l);
+	case E_FALSE:
+		return xasprintf("condition '%s' is false", l);
+	case E_CASE:
+		return xasprintf("taking 'case %s:'", l);
+	case E_DEFAULT:
+		return xstrdup("taking 'default:'");
+	case E_NOCASE:
+		return xasprintf("no case of 'switch (%s)' matches", l);
+	case E_GOTO:
+		return xasprintf("jumping to '%s'", l);
+	case E_BREAK:
+		return xstrdup("leaving by 'break'");
+	case E_CONTINUE:
+		return xstrdup("taking 'continue'");
+	case E_FAULT:
+		return xasprintf("a fault jumps to '%s'", l);
+	case E_PP_TRUE:
+		return xasprintf("preprocessor condition '%s' holds", l);
+	case E_MACRO:
+		return xasprintf("'%s' may return here", l);
+	case E_PP_FALSE:
+		return xasprintf("preprocessor condition '%s' does not hold", l);
+	default:
+		return xstrdup("continuing");
+	}
+}

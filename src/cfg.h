@@ -90,6 +90,9 @@ void cfg_dump(const struct cfg *g, FILE *out, const char *path,
 	      void (*pos)(const void *ctx, size_t off, unsigned *line, unsigned *col),
 	      const void *ctx);
 
+/* What a path step says for taking an edge of this kind (caller frees). */
+char *edge_note(uint8_t kind, const char *label);
+
 /* Is `name` a call that never returns? */
 bool is_noreturn_call(const char *name, size_t len);
 

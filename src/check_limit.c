@@ -400,39 +400,6 @@ static struct pos pos_at(const struct source *src, uint32_t off)
 	return p;
 }
 
-static char *edge_note(uint8_t kind, const char *label)
-{
-	const char *l = label ? label : "";
-	switch (kind) {
-	case E_TRUE:
-		return xasprintf("condition '%s' is true", l);
-	case E_FALSE:
-		return xasprintf("condition '%s' is false", l);
-	case E_CASE:
-		return xasprintf("taking 'case %s:'", l);
-	case E_DEFAULT:
-		return xstrdup("taking 'default:'");
-	case E_NOCASE:
-		return xasprintf("no case of 'switch (%s)' matches", l);
-	case E_GOTO:
-		return xasprintf("jumping to '%s'", l);
-	case E_BREAK:
-		return xstrdup("leaving by 'break'");
-	case E_CONTINUE:
-		return xstrdup("taking 'continue'");
-	case E_FAULT:
-		return xasprintf("a fault jumps to '%s'", l);
-	case E_PP_TRUE:
-		return xasprintf("preprocessor condition '%s' holds", l);
-	case E_MACRO:
-		return xasprintf("'%s' may return here", l);
-	case E_PP_FALSE:
-		return xasprintf("preprocessor condition '%s' does not hold", l);
-	default:
-		return xstrdup("continuing");
-	}
-}
-
 static bool already(struct run *r, int id, uint32_t off, const char *path)
 {
 	uint64_t k = ((uint64_t)id << 32) | off;
@@ -1126,32 +1093,10 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 }
 
 /* 1 or 0 for a literal truth value (`1`, `true`, `0`, `NULL`), else -1. */
-static int literal_truth(struct run *r, TSNode n)
-{
-	n = strip_parens(n);
-	if (node_is(n, S_true))
-		return 1;
-	if (node_is(n, S_false) || node_is(n, S_null) ||
-	    (node_is(n, S_identifier) && node_text_is(n, r->text, "NULL")))
-		return 0;
-	if (node_is(n, S_number_literal)) {
-		const char *p = node_ptr(n, r->text);
-		size_t len = node_len(n);
-		for (size_t i = 0; i < len; i++) {
-			if (p[i] >= '1' && p[i] <= '9')
-				return 1;
-			if (p[i] == '.' || p[i] == 'x' || p[i] == 'X')
-				return -1;
-		}
-		return 0;
-	}
-	return -1;
-}
-
 /* `flag = true` decides the later `if (flag)`: record it as taken. */
 static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
 {
-	int truth = ts_node_is_null(rhs) ? -1 : literal_truth(r, rhs);
+	int truth = ts_node_is_null(rhs) ? -1 : literal_truth(rhs, r->text);
 	if (truth < 0)
 		return;
 	char *k = node_text_nospace(strip_parens(lhs), r->text);
@@ -1473,7 +1418,7 @@ static int null_test(struct run *r, TSNode n, bool *on_true)
 		if (!eq && !node_text_is(op, r->text, "!="))
 			return -1;
 		TSNode rhs = node_field(n, "right");
-		if (literal_truth(r, rhs) != 0)
+		if (literal_truth(rhs, r->text) != 0)
 			return -1;
 		neg = eq;
 		n = strip_parens(node_field(n, "left"));

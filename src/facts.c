@@ -3,6 +3,7 @@
  * Per-file facts for the whole-tree analysis (see facts.h).
  */
 #include "facts.h"
+#include "check_pairs.h"
 
 #include <string.h>
 
@@ -277,6 +278,9 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 			params[i].len = 0;
 	f->nparams = (uint8_t)w.nparams;
 	f->is_static = function_is_static(fn, text);
+	TSNode d = node_field(fn, "declarator");
+	uint32_t d0 = ts_node_is_null(d) ? f->start : ts_node_start_byte(d);
+	f->is_inline = d0 > f->start && memmem(src->raw + f->start, d0 - f->start, "inline", 6);
 	f->direct = limit_relevant(text, f->start, f->end);
 	node_walk(node_field(fn, "body"), visit_body, &w);
 	alias_closure(&w);
@@ -422,5 +426,6 @@ void facts_release(struct file_facts *ff)
 	VEC_FREE(ff->binds);
 	VEC_FREE(ff->macros);
 	entries_release(&ff->regs);
+	pair_cands_release(&ff->pairs);
 	arena_release(&ff->arena);
 }

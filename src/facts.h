@@ -10,6 +10,7 @@
 #ifndef ADDRLIMIT_FACTS_H
 #define ADDRLIMIT_FACTS_H
 
+#include "diag.h"
 #include "entry.h"
 #include "macros.h"
 #include "load.h"
@@ -30,6 +31,8 @@ struct fn_fact {
 	uint32_t start, end;	/* bytes of the definition */
 	unsigned line;		/* ... its first line */
 	bool is_static;
+	bool is_inline;		/* declared inline (no call is made) */
+	uint32_t pair_closes;	/* pair rules (bit = rule index) it releases for its caller */
 	bool direct;		/* its text can change the limit (set_fs, force_uaccess_) */
 	bool unanalysable;	/* a parse error hides its control flow */
 	bool noreturn;		/* no path returns (only ends in panic, BUG, do_exit...) */
@@ -48,12 +51,30 @@ struct binding {
 	const char *fn;
 };
 
+/* A finding of the pair rules that the whole tree decides (check_pairs.h). */
+enum pc_need {
+	PC_ALWAYS,	/* report as it is (or with the entry message for an entry point) */
+	PC_ENTRY,	/* report only when the function is an entry point */
+	PC_OUTLINE,	/* report only when `callee` is an out-of-line function */
+};
+
+struct pair_cand {
+	uint32_t fn;		/* index of the function in the file */
+	uint16_t rule;		/* the rule (index in the rule set) */
+	uint8_t need;		/* enum pc_need */
+	struct finding f;	/* msg: the report for a non-entry function, or NULL */
+	char *held;		/* what is still open at the exit, for the entry message */
+	char *callee;		/* PC_OUTLINE: the function called in the window */
+};
+typedef VEC(struct pair_cand) pair_cand_list;
+
 struct file_facts {
 	struct arena arena;	/* owns every string and array below */
 	VEC(struct fn_fact) fns;
 	VEC(struct binding) binds;
 	struct entries regs;	/* entry points the file registers */
 	ctl_macro_list macros;	/* its #defines that hide a jump */
+	pair_cand_list pairs;	/* pair-rule findings waiting for entry points */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

@@ -21,6 +21,7 @@
 #include "baseline.h"
 #include "fix.h"
 #include "ppenv.h"
+#include "rules.h"
 #include "load.h"
 #include "parse.h"
 
@@ -55,7 +56,11 @@ static const char usage_text[] =
 	"                          silence nothing\n"
 	"      --exclude=GLOB      skip files whose path matches GLOB (repeatable)\n"
 	"      --entry=FUNC        treat FUNC as an entry point (repeatable)\n"
+	"      --rules=FILE        add the paired-state rules of FILE (repeatable;\n"
+	"                          format in docs/rules.md)\n"
 	"      --list-checks       list the checks and exit\n"
+	"      --list-rules        list the paired-state rules (built-in and\n"
+	"                          --rules) and exit\n"
 	"\n"
 	"Migration (set_fs() is gone since 5.10):\n"
 	"      --fix[=FILE]        write a unified diff that rewrites each set_fs()\n"
@@ -144,7 +149,7 @@ static void set_checks(struct opts *o, const char *list, bool only)
 
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
        OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
-       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
+       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_RULES, OPT_LIST_RULES, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
        OPT_IN_PLACE, OPT_TIME_BUDGET };
 
 static const struct option long_opts[] = {
@@ -169,6 +174,8 @@ static const struct option long_opts[] = {
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "report-unused-suppressions", no_argument, NULL, OPT_UNUSED },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "fix", optional_argument, NULL, OPT_FIX },
 	{ "compat", no_argument, NULL, OPT_COMPAT },
@@ -194,6 +201,34 @@ static void warning_option(struct opts *o, const char *w)
 		o->enabled[c] = on;
 	else if (!o->kbuild)
 		usage_error("unknown check in '-W%s' (see --list-checks)", w);
+}
+
+/* --list-rules: each rule, its check and its calls. */
+static void print_rules(const struct rule_set *rs)
+{
+	for (size_t i = 0; i < rs->v.n; i++) {
+		const struct rule *r = &rs->v.v[i];
+		printf("%s (%s, %s): %s\n", r->name, checks[r->check].id, r->origin, r->what);
+		for (int k = 0; k < 2; k++) {
+			size_t n = k ? r->close.n : r->open.n;
+			printf("  %s:", k ? "close" : "open ");
+			for (size_t j = 0; j < n; j++) {
+				const struct rule_call *c = k ? &r->close.v[j] : &r->open.v[j];
+				printf(" %s", c->name);
+				if (c->acq == ACQ_ZERO)
+					printf("[if zero]");
+				else if (c->acq == ACQ_NONZERO)
+					printf("[if nonzero]");
+			}
+			printf("\n");
+		}
+		if (r->allow.n) {
+			printf("  allow:");
+			for (size_t j = 0; j < r->allow.n; j++)
+				printf(" %s", r->allow.v[j]);
+			printf("\n");
+		}
+	}
 }
 
 static bool kbuild_hint(const char *a)
@@ -529,6 +564,8 @@ int main(int argc, char **argv)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
 	int color = -1;		/* --color: -1 auto, 0 never, 1 always */
+	static VEC(const char *) rule_files;	/* --rules */
+	bool list_rules = false;
 
 	int fargc;
 	/* static: --help, --version and usage errors return without freeing it */
@@ -632,6 +669,12 @@ int main(int argc, char **argv)
 		case OPT_EXCLUDE:
 			VEC_PUSH(o.excludes, optarg);
 			break;
+		case OPT_RULES:
+			VEC_PUSH(rule_files, optarg);
+			break;
+		case OPT_LIST_RULES:
+			list_rules = true;
+			break;
 		case OPT_KBUILD:
 			o.kbuild = true;
 			break;
@@ -664,6 +707,20 @@ int main(int argc, char **argv)
 			fprintf(stderr, "Try 'addrlimit --help' for more information.\n");
 			return 2;
 		}
+	}
+	/* static: early returns leave it reachable */
+	static struct rule_set rules;
+	rules_builtin(&rules);
+	for (size_t i = 0; i < rule_files.n; i++)
+		if (rules_load(&rules, rule_files.v[i]) < 0) {
+			fprintf(stderr, "addrlimit: error: bad rule file '%s'\n", rule_files.v[i]);
+			return 2;
+		}
+	VEC_FREE(rule_files);
+	rules_set(&rules);
+	if (list_rules) {
+		print_rules(&rules);
+		return 0;
 	}
 	if (optind >= fargc)
 		usage_error("%s", "no input: name at least one C file or folder");
@@ -795,6 +852,8 @@ int main(int argc, char **argv)
 	VEC_FREE(o.incdirs);
 	VEC_FREE(o.includes);
 	ppenv_release();
+	rules_set(NULL);
+	rules_release(&rules);
 	for (size_t i = 0; i < o.headers.n; i++)
 		free(o.headers.v[i]);
 	VEC_FREE(o.headers);

@@ -174,3 +174,26 @@ TSNode function_declarator_of(TSNode fn)
 	TSNode none = {0};
 	return none;
 }
+
+/* The truth of a literal (true, 0, 1, NULL): 1, 0, or -1 when n is not one. */
+int literal_truth(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_true))
+		return 1;
+	if (node_is(n, S_false) || node_is(n, S_null) ||
+	    (node_is(n, S_identifier) && node_text_is(n, text, "NULL")))
+		return 0;
+	if (node_is(n, S_number_literal)) {
+		const char *p = node_ptr(n, text);
+		size_t len = node_len(n);
+		for (size_t i = 0; i < len; i++) {
+			if (p[i] >= '1' && p[i] <= '9')
+				return 1;
+			if (p[i] == '.' || p[i] == 'x' || p[i] == 'X')
+				return -1;
+		}
+		return 0;
+	}
+	return -1;
+}

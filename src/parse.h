@@ -74,6 +74,8 @@ TSNode function_declarator_of(TSNode fn);
 
 /* Strip parentheses and casts around an expression. */
 TSNode strip_parens(TSNode n);
+/* The truth of a literal (true, 0, 1, NULL): 1, 0, or -1 when n is not one. */
+int literal_truth(TSNode n, const char *text);
 /* The identifier a declarator declares (through pointers, arrays, functions). */
 TSNode declarator_name(TSNode decl);
 

@@ -12,6 +12,7 @@
  * holding such functions are read a second time.
  */
 #include "pipeline.h"
+#include "check_pairs.h"
 
 #include <string.h>
 
@@ -804,6 +805,67 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	VEC_FREE(work);
 }
 
+/* --- pair rules: the candidates that needed the whole tree --------------- */
+
+/* Does function id call a function of another file that releases what
+ * `rule` takes for its caller (spu_release() unlocking the context)?  The
+ * file's own helpers were already seen through their summaries. */
+static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
+{
+	if (rule >= 32)
+		return false;
+	const struct fn_fact *f = fact(p, id);
+	uint32_t file = p->fn.v[id].file;
+	for (uint32_t k = 0; k < f->ncalls; k++) {
+		const char *c = f->calls[k].callee;
+		if (c[0] == '.')
+			continue;
+		uint32_t ids[MAX_TARGETS];
+		size_t n = resolve_name(p, file, c, strlen(c), ids, MAX_TARGETS);
+		for (size_t j = 0; j < n; j++)
+			if (p->fn.v[ids[j]].file != file && (fact(p, ids[j])->pair_closes & (1u << rule)))
+				return true;
+	}
+	return false;
+}
+
+static void settle_pairs(struct program *p)
+{
+	uint32_t base = 0;
+	for (size_t f = 0; f < p->nfiles; f++) {
+		pair_cand_list *v = &p->ff[f].pairs;
+		for (size_t i = 0; i < v->n; i++) {
+			struct pair_cand *c = &v->v[i];
+			uint32_t id = base + c->fn;
+			const char *why = p->entry_why[id];
+			if (why && c->f.id == C_LOCK_HELD_RETURN && !strcmp(why, "seq_file handler"))
+				why = NULL;	/* ->start takes what ->stop releases */
+			bool keep = false;
+			if (c->need == PC_OUTLINE) {
+				uint32_t ids[MAX_TARGETS];
+				size_t k = resolve_name(p, (uint32_t)f, c->callee, strlen(c->callee), ids,
+							MAX_TARGETS);
+				for (size_t j = 0; j < k && !keep; j++)
+					keep = !fact(p, ids[j])->is_inline;
+			} else if (why && c->held) {
+				keep = !releases_elsewhere(p, id, c->rule);
+				free(c->f.msg);
+				c->f.msg = xasprintf("%s '%s' can return to user mode with %s %s", why,
+						     c->f.func, c->held,
+						     c->f.id == C_LOCK_HELD_RETURN ? "held" : "still open");
+			} else {
+				keep = c->need == PC_ALWAYS && c->f.msg;	/* uaccess-call, unbalanced */
+			}
+			if (keep) {
+				findings_add(&p->rs[f].findings, &c->f);
+				memset(&c->f, 0, sizeof(c->f));
+			}
+		}
+		pair_cands_release(v);
+		base += (uint32_t)p->ff[f].fns.n;
+	}
+}
+
 /* --- suppressions and output order --------------------------------------- */
 
 /* The trimmed text of line `line` of src, for fingerprints. */
@@ -906,6 +968,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	build_graph(&p);
 	sink_fixpoint(&p);
 	find_entries(&p);
+	settle_pairs(&p);
 	p.sum = xcalloc(p.fn.n + 1, sizeof(*p.sum));
 	p.scc_pos = xcalloc(p.fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p.fn.n; id++) {

@@ -257,3 +257,68 @@ expect_run "--html into a file: exit 2, text report still written" 2 \
 	bash -c "'$bin' --html='$tmp/cli/clean.c' '$tmp/cli/leak.c' 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}"
 expect_run "--html under a non-folder" 2 "cannot create folder '/dev/null/x': Not a directory" \
 	"$bin" --html=/dev/null/x "$tmp/cli/leak.c"
+
+# --- rule files (--rules): the reader's errors, and a rule that works -----
+r=$tmp/cli/rules
+mkdir -p "$r"
+printf 'rule a\n  open a_get arg 0\n  close a_put arg 0\nend\n' >"$r/good"
+expect_run "rules: --list-rules shows built-in and file rules" 0 \
+	'^a \(pair-unbalanced, .*/good:1\): a' "$bin" --rules="$r/good" --list-rules
+expect_run "rules: built-in lock rules listed" 0 'mutex_lock_interruptible\[if zero\]' "$bin" --list-rules
+bad_rule() {	# name, text, pattern
+	printf '%b' "$2" >"$r/bad"
+	expect_run "rules: $1" 2 "$3" "$bin" --rules="$r/bad" "$tmp/cli/clean.c"
+}
+bad_rule "unknown directive" 'rule a\n  opne a_get\nend\n' "bad:2: unknown directive 'opne'"
+bad_rule "no close call" 'rule a\n  open a_get\nend\n' "bad:1: rule 'a' has no 'close' call"
+bad_rule "no open call" 'rule a\n  close a_put\nend\n' "bad:1: rule 'a' has no 'open' call"
+bad_rule "missing end" 'rule a\n  open a_get\n  close a_put\n' "bad:1: rule 'a' has no 'end'"
+bad_rule "directive outside a rule" 'open a_get\n' "bad:1: 'open' outside a rule"
+bad_rule "bad rule name" 'rule 9x\nend\n' "bad:1: expected 'rule NAME'"
+bad_rule "bad arg number" 'rule a\n  open a_get arg x\n  close a_put\nend\n' "bad:2: expected 'open NAME \[arg N\]"
+bad_rule "bad if" 'rule a\n  open a_get if maybe\n  close a_put\nend\n' "bad:2: expected 'open NAME"
+bad_rule "if on a close" 'rule a\n  open a_get\n  close a_put if zero\nend\n' "bad:3: expected 'close NAME \[arg N\]'"
+bad_rule "unknown check" 'rule a\n  check ds-leak\n  open a_get\n  close a_put\nend\n' "bad:2: expected 'check pair-unbalanced' or 'check lock-held-return'"
+bad_rule "unterminated string" 'rule a\n  what "x\n  open a_get\n  close a_put\nend\n' "bad:2: unterminated string"
+bad_rule "name clash with a built-in rule" 'rule mutex\n  open a_get\n  close a_put\nend\n' "rule 'mutex' is already defined \(built-in\)"
+bad_rule "call owned by a built-in rule" 'rule a\n  open mutex_lock arg 0\n  close a_put\nend\n' "'mutex_lock' already belongs to rule 'mutex'"
+bad_rule "same call twice" 'rule a\n  open a_get\n  close a_get\nend\n' "'a_get' named twice"
+bad_rule "bad allow pattern" 'rule a\n  open a_get\n  close a_put\n  allow a*b\nend\n' "bad:4: 'a\*b' is not a function name"
+bad_rule "binary file" 'rule a\n\0\n' "not a text file|NUL"
+bad_rule "every error reported" 'rule a\n  frob\n  open a_get\n  close a_put\n  zap\nend\n' "bad:2: unknown directive 'frob'.*|bad:5: unknown directive 'zap'"
+out=$("$bin" --rules="$r/bad" "$tmp/cli/clean.c" 2>&1)
+grep -q "bad:2: unknown directive 'frob'" <<<"$out" && grep -q "bad:5: unknown directive 'zap'" <<<"$out" &&
+	ok "rules: every error in a file is reported, not just the first" ||
+	bad "rules: every error reported" "$out"
+expect_run "rules: missing rule file" 2 "$r/none" "$bin" --rules="$r/none" "$tmp/cli/clean.c"
+# a counter rule, a keyed rule with a conditional open, and the comments
+cat >"$r/ctx" <<'RULES'
+# driver-private context
+rule ctx            # trailing comment
+  check lock-held-return
+  what "hw context"
+  open ctx_enter arg 0
+  open ctx_try arg 0 if nonzero
+  close ctx_exit arg 0
+end
+RULES
+cat >"$r/ctx.c" <<'C'
+static long c_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	struct hw *hw = f->private_data;
+	if (!ctx_try(hw))
+		return -EBUSY;
+	if (cmd == 2)
+		return -EINVAL;
+	ctx_exit(hw);
+	return 0;
+}
+static const struct file_operations c_fops = { .unlocked_ioctl = c_ioctl };
+C
+expect_run "rules: a file rule fires where it should" 1 \
+	"ctx.c:7:3: warning: file_operations handler 'c_ioctl' can return to user mode with hw context 'hw' held \[lock-held-return\]" \
+	"$bin" -j1 --rules="$r/ctx" "$r/ctx.c"
+out=$("$bin" -j1 --rules="$r/ctx" "$r/ctx.c" 2>&1)
+[ "$(grep -c 'warning:' <<<"$out")" = 1 ] && ok "rules: the failed try (line 5) is not a held context" ||
+	bad "rules: failed try reported" "$out"
+expect_run "rules: without the rule file nothing is reported" 0 '' "$bin" -j1 "$r/ctx.c"

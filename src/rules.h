@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Paired-state rules: an open call, a close call and what must hold when
+ * a function or an entry point returns.  The built-in rules (user access
+ * windows, kthread_use_mm, pagefault_disable, kernel_fpu/neon, locks) live
+ * in one table in rules.c; users add their own with --rules FILE in the
+ * text format of docs/rules.md.  The address limit itself keeps its own
+ * richer analysis (check_limit.c); check_pairs.c runs these.
+ */
+#ifndef ADDRLIMIT_RULES_H
+#define ADDRLIMIT_RULES_H
+
+#include "diag.h"
+
+/* When an open call has taken the state. */
+enum acq { ACQ_ALWAYS, ACQ_NONZERO, ACQ_ZERO };
+
+struct rule_call {
+	const char *name;	/* owned by the rule set */
+	int8_t arg;		/* the argument that names the object, or -1: a counter */
+	uint8_t acq;		/* enum acq */
+};
+
+struct rule {
+	const char *name;	/* "mutex", "user_access" */
+	const char *what;	/* noun for messages: "mutex", "user access window" */
+	enum check_id check;	/* C_PAIR_UNBALANCED or C_LOCK_HELD_RETURN */
+	VEC(struct rule_call) open, close;
+	VEC(const char *) allow;	/* non-empty: calls inside are checked (uaccess-call);
+					 * a trailing '*' matches a prefix */
+	const char *origin;	/* "built-in" or "FILE:LINE" */
+};
+
+struct rule_set {
+	struct arena arena;	/* every string */
+	VEC(struct rule) v;
+};
+
+/* The built-in rules. */
+void rules_builtin(struct rule_set *rs);
+/* Add the rules of a rule file; returns 0, or -1 after printing
+ * FILE:LINE: errors for every problem (nothing is added then). */
+int rules_load(struct rule_set *rs, const char *path);
+/* ... of a text already in memory (tests, fuzzing); errors go to err. */
+int rules_parse(struct rule_set *rs, const char *text, size_t len, const char *origin,
+		struct strbuf *err);
+void rules_release(struct rule_set *rs);
+
+/* The rule set in force (set once by main before any analysis). */
+void rules_set(const struct rule_set *rs);
+const struct rule_set *rules_get(void);
+
+/* Is `name` an open (*is_open) or close call of some rule?  Sets *rule
+ * and *call; false otherwise. */
+bool rules_lookup(const char *name, size_t len, int *rule, int *call, bool *is_open);
+/* Does a rule allow calling `name` inside its window? */
+bool rule_allows(const struct rule *r, const char *name, size_t len);
+/* Can the bytes text[start, end) hold a call of some rule (a cheap pre-test)? */
+bool rules_relevant(const char *text, size_t start, size_t end);
+
+#endif
