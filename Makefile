@@ -5,6 +5,8 @@
 #   make check SANITIZE=1 the same under AddressSanitizer + UBSan (build/asan)
 #   make check-kbuild     addrlimit as kbuild's CHECK= on sample modules
 #   make check-html       the HTML report in headless Chromium (installed if missing)
+#   make check-real       Debian's linux-source-6.1 and four DKMS packages against
+#                         the triaged findings in tests/real/ (downloads, cached)
 #   make install          PREFIX=/usr/local, DESTDIR= for staging
 #   make clean / distclean
 
@@ -40,7 +42,7 @@ DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
 
-.PHONY: all check check-kbuild check-html unit install uninstall clean distclean deps
+.PHONY: all check check-kbuild check-html check-real unit install uninstall clean distclean deps
 all: $(BIN)
 
 deps: $(DEPS)/.stamp
@@ -80,6 +82,12 @@ check-html: $(BIN)
 # headers (installed by the script when missing).
 check-kbuild: $(BIN)
 	ADDRLIMIT=$(abspath $(BIN)) bash tests/kbuild.sh
+
+# addrlimit on real code: Debian 12's kernel source and DKMS packages
+# (apt-get download, unpacked into a cache outside the tree), compared with
+# tests/real/*.expected.  scripts/check-real.sh --update rewrites those.
+check-real: $(BIN)
+	ADDRLIMIT=$(abspath $(BIN)) bash scripts/check-real.sh
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

@@ -21,6 +21,7 @@
 #define MAX_VARS 8
 #define MAX_ASSUME 24
 #define MAX_STATES 24
+#define MAX_BLOCK_STATES 384
 #define MAX_TRACE 48
 
 enum trace_kind { T_RAISE, T_SET, T_EDGE, T_NOTE };
@@ -309,6 +310,15 @@ static bool state_eq(const struct state *a, const struct state *b)
 	       a->nvars == b->nvars && a->nassume == b->nassume &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var)) &&
 	       !memcmp(a->as, b->as, a->nassume * sizeof(struct assume));
+}
+
+/* Do a and b differ at most in their branch assumptions? */
+static bool same_values(const struct state *a, const struct state *b)
+{
+	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
+	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
+	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
+	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
 /* Join b into a; returns true when a changed. */
@@ -1264,12 +1274,27 @@ static void add_state(struct run *r, uint32_t blk, struct state *ns)
 		if (state_eq(&set->v[i], ns))
 			return;
 	ns->done = false;
-	if (set->n < MAX_STATES) {
+	/*
+	 * The bound is per limit/saved-values pair: states that differ only
+	 * in branch assumptions are joined among themselves, so a join never
+	 * turns "raised on one path" into "raised here" (osi_rdwr's copy loop
+	 * made 24 states per point too few).  Past MAX_BLOCK_STATES in all, the
+	 * newest two are joined anyway.
+	 */
+	size_t same = 0, at = set->n;
+	for (size_t i = 0; i < set->n; i++)
+		if (same_values(&set->v[i], ns)) {
+			same++;
+			at = i;
+		}
+	if (same < MAX_STATES && set->n < MAX_BLOCK_STATES) {
 		VEC_PUSH(*set, *ns);
-	} else if (state_join(&set->v[set->n - 1], ns)) {
-		set->v[set->n - 1].done = false;
 	} else {
-		return;
+		if (at == set->n)
+			at = set->n - 1;
+		if (!state_join(&set->v[at], ns))
+			return;
+		set->v[at].done = false;
 	}
 	if (!r->queued[blk]) {
 		r->queued[blk] = true;

@@ -31,7 +31,7 @@
 #define MAX_STATES 32
 #define MAX_BLOCK_STATES 512
 #define MAX_TRACE 48
-#define MAX_ITEMS 4
+#define MAX_ITEMS 6
 #define ROUNDS 4
 
 /* A helper's effect, as its callers in the file see it. */
@@ -44,6 +44,7 @@ struct pair_item {
 
 struct pair_sum {
 	bool known;
+	uint8_t rets;		/* bit RC_*: what its returns give */
 	uint8_t n;
 	struct pair_item it[MAX_ITEMS];
 };
@@ -63,6 +64,7 @@ struct held {
 	uint16_t key;		/* index into run.keys; 0: none */
 	uint32_t off;		/* where it was opened */
 	bool owed;		/* the caller's, released here: taking it again repays it */
+	uint8_t count;		/* a switch without object opened this many times (nesting) */
 };
 
 struct pend {
@@ -110,6 +112,7 @@ struct frun {
 	const TSNode *fns;
 	size_t nfns;
 	uint32_t *by_hash;		/* name → 1 + fn index, open addressing */
+	bool other_arch;		/* under arch/X/ with X not x86: no objtool uaccess rule */
 	size_t nslots;
 };
 
@@ -300,6 +303,32 @@ static void assume_literal(struct run *r, struct pstate *s, TSNode lhs, TSNode r
 	free(k);
 }
 
+static size_t key_root(const char *k, const char **root);
+
+/* `cur = op` while op->lock is held: op is not NULL, so neither is cur and
+ * a later `if (!cur)` is not taken. */
+static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
+{
+	rhs = strip_parens(rhs);
+	if (!s->nheld || ts_node_is_null(lhs) || !node_is(rhs, S_identifier))
+		return;
+	const char *rp = node_ptr(rhs, r->fr->text);
+	size_t rn = node_len(rhs);
+	bool holds = false;
+	for (int i = 0; i < s->nheld && !holds; i++) {
+		const char *kr;
+		size_t kn = s->h[i].key && !s->h[i].owed ? key_root(r->keys.v[s->h[i].key], &kr) : 0;
+		holds = kn == rn && !memcmp(kr, rp, rn) && r->keys.v[s->h[i].key][kn + (kr - r->keys.v[s->h[i].key])] == '-';
+	}
+	if (!holds)
+		return;
+	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
+	for (size_t i = 0; i < r->g->atoms.n; i++)
+		if (!r->g->atoms.v[i].fixed && !strcmp(r->g->atoms.v[i].key, k))
+			assume_add(s, (int)i, true);
+	free(k);
+}
+
 /* --- states ------------------------------------------------------------ */
 
 /* The same thing held (where it was taken only names it in the path). */
@@ -313,7 +342,7 @@ static bool state_eq(const struct pstate *a, const struct pstate *b)
 	if (a->nheld != b->nheld || a->npend != b->npend || a->nassume != b->nassume)
 		return false;
 	for (int i = 0; i < a->nheld; i++)
-		if (!held_eq(&a->h[i], &b->h[i]))
+		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count)
 			return false;
 	for (int i = 0; i < a->npend; i++)
 		if (a->p[i].var != b->p[i].var || a->p[i].acq != b->p[i].acq ||
@@ -445,7 +474,7 @@ static char *held_name(const struct run *r, const struct held *h)
 static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key, uint32_t off,
 		    uint8_t acq, uint16_t var, const char *text)
 {
-	struct held h = { rule, key, off, true };
+	struct held h = { rule, key, off, true, 0 };
 	int debt = held_find(s, &h);
 	if (debt >= 0) {
 		/* drop, sleep, take again: the caller's lock is back */
@@ -453,8 +482,14 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		return;
 	}
 	h.owed = false;
-	if (held_find(s, &h) >= 0)
-		return;	/* already held: a set, not a count (a loop came round) */
+	int have = held_find(s, &h);
+	if (have >= 0) {
+		/* an object is held or not (a loop came round); a switch nests:
+		 * kmap_atomic() inside pagefault_disable() */
+		if (!key && s->h[have].count < 8)
+			s->h[have].count++;
+		return;
+	}
 	if (key) {
 		/* mutex_lock(m) with m a pointer: a later `if (m)` is taken */
 		const char *k = r->keys.v[key];
@@ -482,6 +517,10 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 				at = i;
 				break;
 			}
+	if (at >= 0 && s->h[at].count) {
+		s->h[at].count--;
+		return;
+	}
 	if (at >= 0) {
 		for (int i = 0; i < s->npend;)
 			if (held_eq(&s->p[i].h, &s->h[at]))
@@ -493,14 +532,15 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 	}
 	/* the caller's: a helper that releases what its caller took, or a
 	 * function that drops its caller's lock for a while */
-	struct held debt = { rule, key, 0, true };
+	struct held debt = { rule, key, 0, true, 0 };
 	if (held_find(s, &debt) < 0)
 		held_add(s, debt);
 	if (r->closes.n < 16) {
 		struct pair_item it = { .rule = rule, .close = true,
 					.key = key ? r->keys.v[key] : NULL };
 		for (size_t i = 0; i < r->closes.n; i++)
-			if (r->closes.v[i].rule == rule)
+			if (r->closes.v[i].rule == rule &&
+			    !r->closes.v[i].key == !it.key && (!it.key || !strcmp(r->closes.v[i].key, it.key)))
 				return;
 		VEC_PUSH(r->closes, it);
 	}
@@ -659,7 +699,7 @@ static void check_window_call(struct run *r, struct pstate *s, TSNode call, cons
 			win = rule_of(r, s->h[i].rule);
 			h = &s->h[i];
 		}
-	if (!win || rule_allows(win, name, len) || all_upper(name, len))
+	if (!win || rule_allows(win, name, len) || all_upper(name, len) || r->fr->other_arch)
 		return;
 	uint8_t need;
 	int fi = fn_index(r->fr, name, len);
@@ -782,7 +822,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			if (!var)
 				var = in_cond ? PEND_COND : 0;
 		}
-		struct held tmp = { (uint16_t)ri, key, 0, false };
+		struct held tmp = { (uint16_t)ri, key, 0, false, 0 };
 		char *hn = held_name(r, &tmp);
 		char *t = xasprintf("%s %s by '%s'", hn,
 				    ru->check == C_LOCK_HELD_RETURN ? "acquired" : "opened",
@@ -815,7 +855,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			if (!var)
 				var = in_cond ? PEND_COND : 0;
 		}
-		struct held tmp = { it->rule, key, 0, false };
+		struct held tmp = { it->rule, key, 0, false, 0 };
 		char *hn = held_name(r, &tmp);
 		char *t = xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn,
 				    rule_of(r, it->rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened",
@@ -845,8 +885,10 @@ static void walk(struct run *r, struct pstate *s, TSNode n, bool root)
 		 * start a conditional acquire whose result lands there */
 		kill_lvalue(r, s, node_field(n, "left"));
 		walk(r, s, node_field(n, "right"), false);
-		if (node_text_is(node_field(n, "operator"), r->fr->text, "="))
+		if (node_text_is(node_field(n, "operator"), r->fr->text, "=")) {
 			assume_literal(r, s, node_field(n, "left"), node_field(n, "right"));
+			assume_holder(r, s, node_field(n, "left"), node_field(n, "right"));
+		}
 	} else if (node_is(n, S_init_declarator)) {
 		walk(r, s, node_field(n, "value"), false);
 		assume_literal(r, s, declarator_name(node_field(n, "declarator")), node_field(n, "value"));
@@ -1033,6 +1075,27 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct pstate s
 					pend_at = i;
 		}
 	}
+	/* `if (helper() < 0)` where helper() of this file only returns 0: the
+	 * edge that needs another value is not a path */
+	int dead_zero = -1;	/* 1: the edge where the value is zero is dead; 0: non-zero */
+	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
+		TSNode core = { 0 };
+		int z = zero_on(r, blk->elems.v[blk->elems.n - 1].node, &core, 0);
+		size_t len;
+		const char *name = z >= 0 && node_is(core, S_call_expression)
+					   ? call_name(core, r->fr->text, &len) : NULL;
+		int fi = name ? fn_index(r->fr, name, len) : -1;
+		if (fi >= 0 && r->fr->sums[fi].known && r->fr->sums[fi].rets) {
+			uint8_t rets = r->fr->sums[fi].rets;
+			if (rets == (1u << RC_ZERO))
+				dead_zero = 0;
+			else if (rets == (1u << RC_NEG))	/* (`< 0` reads positive as zero) */
+				dead_zero = 1;
+			if (dead_zero >= 0)
+				dead_zero = dead_zero == 1 ? (z == 1 ? E_TRUE : E_FALSE)
+							   : (z == 1 ? E_FALSE : E_TRUE);
+		}
+	}
 	/* `if (m)` after mutex_lock(m): on the edge where m is NULL it is not held */
 	int null_item = -1, null_zo = -1;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND && s.nheld) {
@@ -1048,6 +1111,8 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct pstate s
 	}
 	for (size_t i = 0; i < blk->succs.n; i++) {
 		const struct cfg_edge *e = &blk->succs.v[i];
+		if (dead_zero >= 0 && e->kind == dead_zero)
+			continue;
 		struct pstate ns = s;
 		if (null_item >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
 		    (e->kind == E_TRUE) == (null_zo == 1)) {
@@ -1140,6 +1205,8 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 	sum->known = true;
 	if (r->budget_hit || !r->exits.n)
 		return;
+	for (size_t i = 0; i < r->exits.n; i++)
+		sum->rets |= (uint8_t)(1u << r->exits.v[i].rclass);
 	/* opens: held at every exit, or at the exits of one kind of result */
 	const struct pexit *e0 = &r->exits.v[0];
 	VEC(struct held) cand = {0};
@@ -1189,7 +1256,7 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 
 static bool sum_eq(const struct pair_sum *a, const struct pair_sum *b)
 {
-	if (a->known != b->known || a->n != b->n)
+	if (a->known != b->known || a->n != b->n || a->rets != b->rets)
 		return false;
 	for (int i = 0; i < a->n; i++) {
 		const struct pair_item *x = &a->it[i], *y = &b->it[i];
@@ -1217,6 +1284,19 @@ static bool exempt(struct run *r)
 	return b > a && (memmem(raw + a, b - a, "__acquires", 10) ||
 			 memmem(raw + a, b - a, "__releases", 10) ||
 			 memmem(raw + a, b - a, "__must_hold", 11));
+}
+
+static bool opener_name(const char *name)
+{
+	static const char *const tails[] = { "_begin", "_start", "_enter", "_lock", "_get",
+					     "_disable", "_acquire", "_save", "_map", "_map_object" };
+	size_t n = strlen(name);
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t t = strlen(tails[i]);
+		if (n > t && !strcmp(name + n - t, tails[i]))
+			return true;
+	}
+	return false;
 }
 
 static void judge(struct run *r)
@@ -1258,7 +1338,9 @@ static void judge(struct run *r)
 			bool mixed = false;
 			for (size_t m = 0; m < r->exits.n && !mixed; m++)
 				mixed = !exit_has_rule(&r->exits.v[m], h->rule);
-			mixed &= !told;
+			/* a wrapper named to open (dc_fpu_begin: only the outermost
+			 * call opens) keeps it open by design */
+			mixed &= !told && !opener_name(r->g->name);
 			char *msg = mixed ? xasprintf("'%s' returns with the %s still open on this path but "
 						      "closes it on others", r->g->name, hn)
 					  : NULL;
@@ -1363,6 +1445,9 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		free(direct);
 		return;
 	}
+	const char *arch = strstr(path, "arch/");
+	if (arch && (arch == path || arch[-1] == '/'))
+		fr.other_arch = strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0;
 	fr.nslots = 16;
 	while (fr.nslots < n * 2)
 		fr.nslots *= 2;

@@ -66,6 +66,7 @@ static const char builtin_rules[] =
 	"  what \"page faults disabled (pagefault_disable)\"\n"
 	"  open pagefault_disable\n"
 	"  close pagefault_enable\n"
+
 	"end\n"
 	"rule kernel_fpu\n"
 	"  check pair-unbalanced\n"
