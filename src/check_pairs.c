@@ -329,6 +329,49 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 	free(k);
 }
 
+/*
+ * `walk.nbytes > 0` (atom "walk.nbytes<=0") after `if (!walk.nbytes)
+ * return;`: a length tested for zero and then for being positive is a
+ * count, so one test decides the other.
+ */
+static int implied(struct run *r, const struct pstate *s, int atom)
+{
+	const char *k = r->g->atoms.v[atom].key;
+	size_t n = strlen(k);
+	if (n < 4 || strcmp(k + n - 3, "<=0"))
+		return -1;
+	for (int i = 0; i < s->nassume; i++) {
+		const char *o = r->g->atoms.v[s->as[i].atom].key;
+		if (strlen(o) == n - 3 && !strncmp(o, k, n - 3))
+			return !s->as[i].pol;	/* x nonzero: x<=0 false; x zero: true */
+	}
+	return -1;
+}
+
+/* A loop test `K > 0` (loop tests carry no atom) decided by what the path
+ * knows of K: tested zero / non-zero, or `K > 0` tested by an `if`. */
+static int loop_test_implied(struct run *r, const struct pstate *s, TSNode c)
+{
+	c = strip_parens(c);
+	if (!node_is(c, S_binary_expression) || !node_text_is(node_field(c, "operator"), r->fr->text, ">"))
+		return -1;
+	TSNode rhs = strip_parens(node_field(c, "right"));
+	if (!node_is(rhs, S_number_literal) || !node_text_is(rhs, r->fr->text, "0"))
+		return -1;
+	char *k = node_text_nospace(node_field(c, "left"), r->fr->text);
+	size_t n = strlen(k);
+	int out = -1;
+	for (int i = 0; i < s->nassume && out < 0; i++) {
+		const char *o = r->g->atoms.v[s->as[i].atom].key;
+		if (!strcmp(o, k))
+			out = s->as[i].pol;		/* non-zero count: positive */
+		else if (!strncmp(o, k, n) && !strcmp(o + n, "<=0"))
+			out = !s->as[i].pol;
+	}
+	free(k);
+	return out;
+}
+
 /* --- states ------------------------------------------------------------ */
 
 /* The same thing held (where it was taken only names it in the path). */
@@ -894,6 +937,11 @@ static void walk(struct run *r, struct pstate *s, TSNode n, bool root)
 		assume_literal(r, s, declarator_name(node_field(n, "declarator")), node_field(n, "value"));
 	} else if (node_is(n, S_update_expression)) {
 		kill_lvalue(r, s, node_field(n, "argument"));
+	} else if (node_is(n, S_pointer_expression) &&
+		   node_text_is(node_field(n, "operator"), r->fr->text, "&")) {
+		/* what a call is given the address of, it may change */
+		kill_lvalue(r, s, node_field(n, "argument"));
+		walk(r, s, node_field(n, "argument"), false);
 	} else {
 		uint32_t c = ts_node_named_child_count(n);
 		for (uint32_t i = 0; i < c; i++)
@@ -1109,9 +1157,16 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct pstate s
 			free(k);
 		}
 	}
+	int loop_truth = -1;
+	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND && blk->succs.n == 2 &&
+	    blk->succs.v[0].atom < 0 && blk->succs.v[1].atom < 0)
+		loop_truth = loop_test_implied(r, &s, blk->elems.v[blk->elems.n - 1].node);
 	for (size_t i = 0; i < blk->succs.n; i++) {
 		const struct cfg_edge *e = &blk->succs.v[i];
 		if (dead_zero >= 0 && e->kind == dead_zero)
+			continue;
+		if (loop_truth >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
+		    (e->kind == E_TRUE) != loop_truth)
 			continue;
 		struct pstate ns = s;
 		if (null_item >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
@@ -1137,6 +1192,8 @@ static void transfer(struct run *r, const struct cfg_block *blk, struct pstate s
 				k++;
 		if (e->atom >= 0) {
 			int have = assume_get(&ns, e->atom);
+			if (have < 0)
+				have = implied(r, &ns, e->atom);
 			if (have >= 0 && have != e->polarity)
 				continue;
 			assume_add(&ns, e->atom, e->polarity);
