@@ -23,7 +23,7 @@ TSC_SRC := $(DEPS)/tree-sitter-c/package/src
 CPPFLAGS += -Isrc -I$(TS_LIB)/include -D_GNU_SOURCE
 CFLAGS  ?= $(OPT)
 CFLAGS  += -std=gnu17 $(WARN) -MMD -MP
-LDLIBS  += -l:libjansson.a -lpthread
+LDLIBS  += -l:libjansson.a -l:libsqlite3.a -lpthread -lm -ldl
 
 ifeq ($(SANITIZE),1)
 OUT     := build/asan

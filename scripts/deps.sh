@@ -56,4 +56,17 @@ if ! have_jansson; then
 	have_jansson || {
 		echo "deps: libjansson-dev is needed (apt-get install libjansson-dev)" >&2; exit 1; }
 fi
+# SQLite (the --cache database): Debian 12's libsqlite3-dev 3.40.1, linked statically
+have_sqlite() {
+	[ -f /usr/include/sqlite3.h ] && ls /usr/lib/*/libsqlite3.a >/dev/null 2>&1
+}
+if ! have_sqlite; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "deps: installing libsqlite3-dev from Debian" >&2
+		apt-get install -y -qq libsqlite3-dev >/dev/null 2>&1 ||
+			{ apt-get update -qq && apt-get install -y -qq libsqlite3-dev >/dev/null; }
+	fi
+	have_sqlite || {
+		echo "deps: libsqlite3-dev is needed (apt-get install libsqlite3-dev)" >&2; exit 1; }
+fi
 touch "$deps/.stamp"

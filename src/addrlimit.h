@@ -48,6 +48,7 @@ struct opts {
 	VEC(const char *) undefs;	/* -U NAME */
 	VEC(const char *) incdirs;	/* -I, -isystem, -iquote, -idirafter DIR */
 	VEC(const char *) includes;	/* -include, -imacros FILE */
+	const char *cache;		/* --cache: the database, or NULL */
 };
 
 /* A byte-range rewrite of a file (--fix). */
@@ -92,6 +93,9 @@ struct file_result {
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */
 void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results);
+/* What --cache did in the last analyze_files: files reused from it, files
+ * analysed and stored, whether the whole run came from it. */
+void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole);
 void file_result_release(struct file_result *r);
 
 /* The key of our partialFingerprints in SARIF (and baselines). */

@@ -16,6 +16,7 @@
 #include "check_limit.h"
 #include "entry.h"
 #include "fix.h"
+#include "cache.h"
 #include "check_pairs.h"
 #include "load.h"
 #include "normalize.h"
@@ -30,6 +31,7 @@ struct worker {
 	struct file_result *results;
 	struct file_facts *facts;
 	atomic_size_t *next;
+	const bool *skip;		/* files known from the cache, or NULL */
 };
 
 /* The words whose loss inside an ERROR node would change the analysis. */
@@ -315,6 +317,8 @@ static void *worker_main(void *arg)
 		size_t i = atomic_fetch_add(w->next, 1);
 		if (i >= w->n)
 			break;
+		if (w->skip && w->skip[i])
+			continue;	/* known from the cache */
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
@@ -324,10 +328,10 @@ static void *worker_main(void *arg)
 }
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
-		       struct file_result *results, struct file_facts *facts)
+		       struct file_result *results, struct file_facts *facts, const bool *skip)
 {
 	atomic_size_t next = 0;
-	struct worker w = { o, paths, n, results, facts, &next };
+	struct worker w = { o, paths, n, results, facts, &next, skip };
 	int jobs = o->jobs > 0 ? o->jobs : 1;
 	if ((size_t)jobs > n)
 		jobs = n ? (int)n : 1;
@@ -374,13 +378,57 @@ void file_result_release(struct file_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static size_t cache_reused, cache_analysed;
+static bool cache_whole;
+
+void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole)
+{
+	*reused = cache_reused;
+	*analysed = cache_analysed;
+	*whole = cache_whole;
+}
+
 void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
 {
 	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
+	struct cache *cache = NULL;
+	bool *have = NULL;
+	uint64_t *hashes = NULL;
+	if (o->cache && !o->dump_cfg) {
+		char *why = NULL;
+		cache = cache_open(o->cache, o, &why);
+		if (!cache) {
+			warning("cache not used: %s", why);
+			free(why);
+		}
+	}
 	progress_start(o->progress, n);
-	first_pass(o, paths, n, results, facts);
+	if (cache) {
+		have = xcalloc(n ? n : 1, sizeof(bool));
+		hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
+		if (cache_load(cache, o, paths, n, results, facts, have, hashes)) {
+			/* the whole run is known: nothing to analyse */
+			cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
+			progress_end();
+			cache_close(cache);
+			free(have);
+			free(hashes);
+			free(facts);
+			return;
+		}
+	}
+	first_pass(o, paths, n, results, facts, have);
+	if (cache)
+		cache_store_files(cache, paths, n, results, facts, have, hashes);
 	if (!o->dump_cfg)
 		program_run(o, results, facts, n);
+	if (cache) {
+		cache_store_run(cache, o, paths, n, results, hashes);
+		cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
+		cache_close(cache);
+	}
+	free(have);
+	free(hashes);
 	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);

@@ -19,6 +19,7 @@
 
 #include "addrlimit.h"
 #include "baseline.h"
+#include "cache.h"
 #include "fix.h"
 #include "ppenv.h"
 #include "rules.h"
@@ -41,6 +42,9 @@ static const char usage_text[] =
 	"      --color[=WHEN]      colour text output: auto (default), always, never\n"
 	"  -q, --quiet             no warnings about the input and no progress line\n"
 	"      --stats             print counts of files and functions on stderr\n"
+	"      --cache[=FILE]      keep results in an SQLite cache (default\n"
+	"                          $XDG_CACHE_HOME/addrlimit/cache.sqlite) and re-analyse\n"
+	"                          only files that changed\n"
 	"  -v, --verbose           also name each function that was not fully analysed\n"
 	"\n"
 	"Checks and findings:\n"
@@ -149,7 +153,7 @@ static void set_checks(struct opts *o, const char *list, bool only)
 
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
        OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
-       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_RULES, OPT_LIST_RULES, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
+       OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_RULES, OPT_LIST_RULES, OPT_CACHE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
        OPT_IN_PLACE, OPT_TIME_BUDGET };
 
 static const struct option long_opts[] = {
@@ -175,6 +179,7 @@ static const struct option long_opts[] = {
 	{ "report-unused-suppressions", no_argument, NULL, OPT_UNUSED },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "cache", optional_argument, NULL, OPT_CACHE },
 	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "fix", optional_argument, NULL, OPT_FIX },
@@ -406,6 +411,12 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		}
 		top[k] = i;
 	}
+	size_t c_reused, c_analysed;
+	bool c_whole;
+	analyze_cache_counts(&c_reused, &c_analysed, &c_whole);
+	if (c_reused || c_analysed)
+		fprintf(stderr, "addrlimit: stats: cache: %zu files reused, %zu analysed%s\n", c_reused,
+			c_analysed, c_whole ? " (the whole run was known)" : "");
 	if (nt) {
 		fprintf(stderr, "addrlimit: stats: slowest files:");
 		for (size_t k = 0; k < nt; k++)
@@ -565,6 +576,7 @@ int main(int argc, char **argv)
 	o.jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
 	int color = -1;		/* --color: -1 auto, 0 never, 1 always */
 	static VEC(const char *) rule_files;	/* --rules */
+	static char *cache_path;		/* --cache */
 	bool list_rules = false;
 
 	int fargc;
@@ -672,6 +684,10 @@ int main(int argc, char **argv)
 		case OPT_RULES:
 			VEC_PUSH(rule_files, optarg);
 			break;
+		case OPT_CACHE:
+			free(cache_path);
+			cache_path = optarg ? xstrdup(optarg) : cache_default_path();
+			break;
 		case OPT_LIST_RULES:
 			list_rules = true;
 			break;
@@ -728,6 +744,16 @@ int main(int argc, char **argv)
 		usage_error("%s", "--compat and --in-place go with --fix");
 	if (o.fix)
 		o.enabled[C_SETFS_MIGRATE] = true;
+	if (cache_path) {
+		/* what the cache keys on does not cover the files a preprocessor
+		 * environment reads, nor the rewrites --fix makes */
+		if (o.fix || o.defines.n || o.undefs.n || o.incdirs.n || o.includes.n) {
+			if (!o.quiet && !o.kbuild)
+				fprintf(stderr, "addrlimit: note: --cache is not used with --fix or -D/-U/-I/-include\n");
+		} else {
+			o.cache = cache_path;
+		}
+	}
 
 	struct baseline base = {0};
 	if (o.baseline) {

@@ -186,6 +186,7 @@ struct arena_chunk {
 	max_align_t data[];
 };
 
+#define ARENA_FIRST 512
 #define ARENA_CHUNK (64 * 1024)
 
 void arena_init(struct arena *a)
@@ -198,7 +199,12 @@ void *arena_alloc(struct arena *a, size_t n)
 	const size_t align = sizeof(max_align_t);
 	n = (n + align - 1) & ~(align - 1);
 	if (!a->head || a->used + n > a->cap) {
-		size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		/* small first: a whole tree keeps one arena of facts per file,
+		 * most of them a few hundred bytes */
+		size_t want = a->head ? a->cap * 2 : ARENA_FIRST;
+		if (want > ARENA_CHUNK)
+			want = ARENA_CHUNK;
+		size_t cap = n > want ? n : want;
 		struct arena_chunk *c = xmalloc(sizeof(*c) + cap);
 		c->next = a->head;
 		a->head = c;

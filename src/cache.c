@@ -1,0 +1,858 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The incremental cache (see cache.h): the SQLite tables and the binary
+ * form of one file's results and facts.
+ *
+ * The binary form is private to one build of the analyzer (the key holds
+ * a hash of the executable), so it has no version of its own; the reader
+ * still checks every length against the blob and rejects what does not
+ * fit, and a rejected blob only means the file is analysed again.
+ */
+#include "cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_pairs.h"
+#include "load.h"
+#include "rules.h"
+
+#define KEEP_RUNS 8
+
+struct cache {
+	sqlite3 *db;
+	char *path;
+	uint64_t optkey;
+	int64_t *mtime, *size;		/* per input, from cache_load's stat */
+	bool *stat_ok;
+	size_t n;
+	size_t reused, analysed;
+	bool whole;
+};
+
+/* --- hashing ------------------------------------------------------------ */
+
+uint64_t content_hash(const void *data, size_t n)
+{
+	/* 8 bytes at a time, then the tail; mixing as in splitmix64 */
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+	while (n >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h ^= w;
+		h *= 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 31;
+		p += 8;
+		n -= 8;
+	}
+	uint64_t t = 0;
+	memcpy(&t, p, n);
+	h ^= t;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 29;
+	return h;
+}
+
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+	return content_hash(p, n) ^ (h * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL);
+}
+
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+	return s ? mix(h, s, strlen(s) + 1) : mix(h, "\xff", 1);
+}
+
+static uint64_t mix_u64(uint64_t h, uint64_t v)
+{
+	return mix(h, &v, sizeof(v));
+}
+
+/* A hash of the running executable: a rebuilt analyzer never reads what
+ * an older one wrote. */
+static uint64_t exe_hash(void)
+{
+	struct source s;
+	char *why = NULL;
+	uint64_t h = 0;
+	if (source_load(&s, "/proc/self/exe", 1u << 30, &why) == 0) {
+		h = content_hash(s.raw, s.len);
+		source_release(&s);
+	} else {
+		free(why);
+		h = mix_str(0, __DATE__ __TIME__);
+	}
+	return h;
+}
+
+/* Everything in the options and the rule set that changes what a file's
+ * analysis gives. */
+static uint64_t options_key(const struct opts *o)
+{
+	uint64_t h = mix_str(0, "addrlimit-cache-1 " ADDRLIMIT_VERSION);
+	h = mix_u64(h, exe_hash());
+	for (int i = 0; i < C__COUNT; i++)
+		h = mix_u64(h, o->enabled[i]);
+	for (size_t i = 0; i < o->entries.n; i++)
+		h = mix_str(h, o->entries.v[i]);
+	h = mix_u64(h, o->budget);
+	h = mix_u64(h, (uint64_t)(o->time_budget * 1000));
+	h = mix_u64(h, o->max_file_size);
+	h = mix_u64(h, o->no_normalize);
+	h = mix_u64(h, o->report_unused);
+	const struct rule_set *rs = rules_get();
+	for (size_t i = 0; rs && i < rs->v.n; i++) {
+		const struct rule *r = &rs->v.v[i];
+		h = mix_str(h, r->name);
+		h = mix_str(h, r->what);
+		h = mix_u64(h, r->check);
+		for (size_t k = 0; k < r->open.n; k++) {
+			h = mix_str(h, r->open.v[k].name);
+			h = mix_u64(h, (uint64_t)r->open.v[k].arg << 8 | r->open.v[k].acq);
+		}
+		h = mix_str(h, "/");
+		for (size_t k = 0; k < r->close.n; k++) {
+			h = mix_str(h, r->close.v[k].name);
+			h = mix_u64(h, (uint64_t)r->close.v[k].arg);
+		}
+		for (size_t k = 0; k < r->allow.n; k++)
+			h = mix_str(h, r->allow.v[k]);
+	}
+	return h;
+}
+
+/* --- the database ------------------------------------------------------- */
+
+char *cache_default_path(void)
+{
+	const char *x = getenv("XDG_CACHE_HOME");
+	if (x && *x)
+		return xasprintf("%s/addrlimit/cache.sqlite", x);
+	const char *home = getenv("HOME");
+	return xasprintf("%s/.cache/addrlimit/cache.sqlite", home && *home ? home : ".");
+}
+
+/* mkdir -p of path's folder */
+static void make_parent(const char *path)
+{
+	char *d = xstrdup(path);
+	for (char *p = d + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		mkdir(d, 0777);
+		*p = '/';
+	}
+	free(d);
+}
+
+static bool exec_sql(struct cache *c, const char *sql, char **why)
+{
+	char *err = NULL;
+	if (sqlite3_exec(c->db, sql, NULL, NULL, &err) == SQLITE_OK)
+		return true;
+	if (why)
+		*why = xasprintf("%s: %s", c->path, err ? err : sqlite3_errmsg(c->db));
+	sqlite3_free(err);
+	return false;
+}
+
+struct cache *cache_open(const char *path, const struct opts *o, char **why)
+{
+	struct cache *c = xcalloc(1, sizeof(*c));
+	c->path = xstrdup(path);
+	make_parent(path);
+	if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		*why = xasprintf("%s: %s", path, c->db ? sqlite3_errmsg(c->db) : "cannot open");
+		cache_close(c);
+		return NULL;
+	}
+	sqlite3_busy_timeout(c->db, 60000);
+	if (!exec_sql(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", why) ||
+	    !exec_sql(c,
+		      "CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, optkey INTEGER NOT NULL,"
+		      " mtime INTEGER, size INTEGER, hash INTEGER, blob BLOB,"
+		      " PRIMARY KEY (path, optkey));"
+		      "CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER,"
+		      " blob BLOB);", why)) {
+		cache_close(c);
+		return NULL;
+	}
+	c->optkey = options_key(o);
+	return c;
+}
+
+void cache_close(struct cache *c)
+{
+	if (!c)
+		return;
+	if (c->db)
+		sqlite3_close(c->db);
+	free(c->path);
+	free(c->mtime);
+	free(c->size);
+	free(c->stat_ok);
+	free(c);
+}
+
+void cache_counts(const struct cache *c, size_t *reused, size_t *analysed, bool *whole)
+{
+	*reused = c ? c->reused : 0;
+	*analysed = c ? c->analysed : 0;
+	*whole = c && c->whole;
+}
+
+/* --- the binary form ------------------------------------------------------ */
+
+static void w_u8(struct strbuf *b, uint8_t v) { strbuf_add(b, &v, 1); }
+static void w_u32(struct strbuf *b, uint32_t v) { strbuf_add(b, &v, 4); }
+static void w_u64(struct strbuf *b, uint64_t v) { strbuf_add(b, &v, 8); }
+
+static void w_str(struct strbuf *b, const char *s)
+{
+	if (!s) {
+		w_u32(b, UINT32_MAX);
+		return;
+	}
+	size_t n = strlen(s);
+	w_u32(b, (uint32_t)n);
+	strbuf_add(b, s, n);
+}
+
+struct rd {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+static bool r_take(struct rd *r, void *out, size_t n)
+{
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		memset(out, 0, n);
+		return false;
+	}
+	memcpy(out, r->p, n);
+	r->p += n;
+	return true;
+}
+
+static uint8_t r_u8(struct rd *r) { uint8_t v; r_take(r, &v, 1); return v; }
+static uint32_t r_u32(struct rd *r) { uint32_t v; r_take(r, &v, 4); return v; }
+static uint64_t r_u64(struct rd *r) { uint64_t v; r_take(r, &v, 8); return v; }
+
+/* A count of things each at least `min` bytes long: bounded by the blob. */
+static uint32_t r_count(struct rd *r, size_t min)
+{
+	uint32_t n = r_u32(r);
+	if (!r->bad && (size_t)n * min > (size_t)(r->end - r->p))
+		r->bad = true;
+	return r->bad ? 0 : n;
+}
+
+/* A string, malloc'd (arena NULL) or in the arena; NULL for a NULL string. */
+static char *r_str_in(struct rd *r, struct arena *a)
+{
+	uint32_t n = r_u32(r);
+	if (r->bad || n == UINT32_MAX)
+		return NULL;
+	if ((size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return NULL;
+	}
+	char *s = a ? arena_strndup(a, (const char *)r->p, n) : xstrndup((const char *)r->p, n);
+	r->p += n;
+	return s;
+}
+
+static char *r_str(struct rd *r) { return r_str_in(r, NULL); }
+
+static void w_pos(struct strbuf *b, struct pos p)
+{
+	w_u32(b, p.line);
+	w_u32(b, p.col);
+	w_u32(b, p.col_cp);
+	w_u32(b, p.off);
+}
+
+static struct pos r_pos(struct rd *r)
+{
+	struct pos p;
+	p.line = r_u32(r);
+	p.col = r_u32(r);
+	p.col_cp = r_u32(r);
+	p.off = r_u32(r);
+	return p;
+}
+
+static void w_finding(struct strbuf *b, const struct finding *f)
+{
+	w_u32(b, (uint32_t)f->id);
+	w_pos(b, f->at);
+	w_str(b, f->msg);
+	w_str(b, f->func);
+	w_u32(b, (uint32_t)f->steps.n);
+	for (size_t i = 0; i < f->steps.n; i++) {
+		w_pos(b, f->steps.v[i].at);
+		w_str(b, f->steps.v[i].msg);
+		w_str(b, f->steps.v[i].file);
+	}
+	w_str(b, f->fingerprint);
+	w_str(b, f->justification);
+}
+
+/* Reads a finding; its justification (borrowed elsewhere) is returned
+ * apart, malloc'd, for the caller to point at the suppression that has it. */
+static void r_finding(struct rd *r, struct finding *f, char **just)
+{
+	memset(f, 0, sizeof(*f));
+	uint32_t id = r_u32(r);
+	if (id >= C__COUNT)
+		r->bad = true;
+	f->id = (enum check_id)(id < C__COUNT ? id : 0);
+	f->at = r_pos(r);
+	f->msg = r_str(r);
+	f->func = r_str(r);
+	uint32_t ns = r_count(r, 24);
+	for (uint32_t i = 0; i < ns && !r->bad; i++) {
+		struct step s;
+		s.at = r_pos(r);
+		s.msg = r_str(r);
+		s.file = r_str(r);
+		VEC_PUSH(f->steps, s);
+	}
+	char *fp = r_str(r);
+	if (fp) {
+		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp);
+		free(fp);
+	}
+	*just = r_str(r);
+}
+
+static void w_findings(struct strbuf *b, const struct findings *fs)
+{
+	w_u32(b, (uint32_t)fs->v.n);
+	for (size_t i = 0; i < fs->v.n; i++)
+		w_finding(b, &fs->v.v[i]);
+}
+
+static void r_findings(struct rd *r, struct findings *fs, suppression_list *supps)
+{
+	uint32_t n = r_count(r, 40);
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		struct finding f;
+		char *just;
+		r_finding(r, &f, &just);
+		if (!f.msg)	/* only a pair candidate waits for its message */
+			r->bad = true;
+		if (just) {
+			for (size_t k = 0; k < supps->n && !f.justification; k++)
+				if (supps->v[k].reason && !strcmp(supps->v[k].reason, just))
+					f.justification = supps->v[k].reason;
+			free(just);
+		}
+		VEC_PUSH(fs->v, f);
+	}
+}
+
+static void w_result(struct strbuf *b, const struct file_result *r)
+{
+	w_str(b, r->error);
+	w_str(b, r->warning);
+	w_u64(b, r->bytes);
+	w_u64(b, r->error_bytes);
+	w_u64(b, r->functions);
+	w_u64(b, r->fn_parse_errors);
+	w_u64(b, r->fn_skipped);
+	w_u64(b, r->fn_analysed);
+	w_u64(b, r->fn_budget);
+	w_u64(b, r->fn_time);
+	uint64_t secs;
+	memcpy(&secs, &r->seconds, 8);
+	w_u64(b, secs);
+	w_u64(b, r->suppressed);
+	w_u64(b, r->raw_hash);
+	w_u32(b, (uint32_t)r->supps.n);
+	for (size_t i = 0; i < r->supps.n; i++) {
+		const struct suppression *s = &r->supps.v[i];
+		w_pos(b, s->at);
+		w_u32(b, s->first);
+		w_u32(b, s->last);
+		w_u32(b, s->ids);
+		w_u32(b, s->used);
+		w_u8(b, s->all);
+		w_str(b, s->reason);
+	}
+	w_u32(b, (uint32_t)r->notes.n);
+	for (size_t i = 0; i < r->notes.n; i++) {
+		w_pos(b, r->notes.v[i].at);
+		w_str(b, r->notes.v[i].msg);
+	}
+	w_u32(b, (uint32_t)r->partial.n);
+	for (size_t i = 0; i < r->partial.n; i++) {
+		w_str(b, r->partial.v[i].func);
+		w_u32(b, r->partial.v[i].line);
+		w_str(b, r->partial.v[i].why);
+		w_u8(b, r->partial.v[i].analysed);
+	}
+	w_findings(b, &r->findings);
+	w_findings(b, &r->silenced);
+}
+
+static void r_result(struct rd *rd, struct file_result *r)
+{
+	r->error = r_str(rd);
+	r->warning = r_str(rd);
+	r->bytes = r_u64(rd);
+	r->error_bytes = r_u64(rd);
+	r->functions = r_u64(rd);
+	r->fn_parse_errors = r_u64(rd);
+	r->fn_skipped = r_u64(rd);
+	r->fn_analysed = r_u64(rd);
+	r->fn_budget = r_u64(rd);
+	r->fn_time = r_u64(rd);
+	uint64_t secs = r_u64(rd);
+	memcpy(&r->seconds, &secs, 8);
+	r->suppressed = r_u64(rd);
+	r->raw_hash = r_u64(rd);
+	uint32_t n = r_count(rd, 37);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct suppression s = {0};
+		s.at = r_pos(rd);
+		s.first = r_u32(rd);
+		s.last = r_u32(rd);
+		s.ids = r_u32(rd);
+		s.used = r_u32(rd);
+		s.all = r_u8(rd) != 0;
+		s.reason = r_str(rd);
+		VEC_PUSH(r->supps, s);
+	}
+	n = r_count(rd, 20);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct tool_note t;
+		t.at = r_pos(rd);
+		t.msg = r_str(rd);
+		if (!t.msg)
+			t.msg = xstrdup("");
+		VEC_PUSH(r->notes, t);
+	}
+	n = r_count(rd, 13);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct partial p;
+		p.func = r_str(rd);
+		p.line = r_u32(rd);
+		p.why = r_str(rd);
+		p.analysed = r_u8(rd) != 0;
+		if (!p.func)
+			p.func = xstrdup("");
+		if (!p.why)
+			p.why = xstrdup("");
+		VEC_PUSH(r->partial, p);
+	}
+	r_findings(rd, &r->findings, &r->supps);
+	r_findings(rd, &r->silenced, &r->supps);
+}
+
+static void w_facts(struct strbuf *b, const struct file_facts *ff)
+{
+	w_u32(b, (uint32_t)ff->fns.n);
+	for (size_t i = 0; i < ff->fns.n; i++) {
+		const struct fn_fact *f = &ff->fns.v[i];
+		w_str(b, f->name);
+		w_u32(b, f->start);
+		w_u32(b, f->end);
+		w_u32(b, f->line);
+		w_u8(b, (uint8_t)(f->is_static | f->is_inline << 1 | f->direct << 2 |
+				  f->unanalysable << 3 | f->noreturn << 4));
+		w_u8(b, f->nparams);
+		w_u32(b, f->sinks);
+		w_str(b, f->tail);
+		w_str(b, f->sink_callee);
+		w_u32(b, f->sink_line);
+		w_u32(b, f->sink_col);
+		w_u32(b, f->sink_col_cp);
+		w_u32(b, f->pair_closes);
+		w_u32(b, f->ncalls);
+		for (uint32_t k = 0; k < f->ncalls; k++) {
+			const struct call_fact *c = &f->calls[k];
+			w_str(b, c->callee);
+			w_u32(b, c->off);
+			w_u8(b, c->nargs);
+			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1));
+			if (c->argmask)	/* facts keep masks for the first 64 arguments */
+				strbuf_add(b, c->argmask, (size_t)(c->nargs < 64 ? c->nargs : 64) * 4);
+		}
+	}
+	w_u32(b, (uint32_t)ff->binds.n);
+	for (size_t i = 0; i < ff->binds.n; i++) {
+		w_str(b, ff->binds.v[i].field);
+		w_str(b, ff->binds.v[i].fn);
+	}
+	w_u32(b, (uint32_t)ff->regs.v.n);
+	for (size_t i = 0; i < ff->regs.v.n; i++) {
+		w_str(b, ff->regs.v.v[i].name);
+		w_str(b, ff->regs.v.v[i].why);
+	}
+	w_u32(b, (uint32_t)ff->macros.n);
+	for (size_t i = 0; i < ff->macros.n; i++) {
+		w_str(b, ff->macros.v[i].name);
+		w_str(b, ff->macros.v[i].arg);
+		w_u8(b, ff->macros.v[i].kind);
+	}
+	w_u32(b, (uint32_t)ff->pairs.n);
+	for (size_t i = 0; i < ff->pairs.n; i++) {
+		const struct pair_cand *c = &ff->pairs.v[i];
+		w_u32(b, c->fn);
+		w_u32(b, c->rule);
+		w_u8(b, c->need);
+		w_finding(b, &c->f);
+		w_str(b, c->held);
+		w_str(b, c->callee);
+	}
+}
+
+static void r_facts(struct rd *rd, struct file_facts *ff)
+{
+	struct arena *a = &ff->arena;
+	uint32_t n = r_count(rd, 40);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct fn_fact f = {0};
+		f.name = r_str_in(rd, a);
+		f.start = r_u32(rd);
+		f.end = r_u32(rd);
+		f.line = r_u32(rd);
+		uint8_t bits = r_u8(rd);
+		f.is_static = bits & 1;
+		f.is_inline = bits >> 1 & 1;
+		f.direct = bits >> 2 & 1;
+		f.unanalysable = bits >> 3 & 1;
+		f.noreturn = bits >> 4 & 1;
+		f.nparams = r_u8(rd);
+		f.sinks = r_u32(rd);
+		f.tail = r_str_in(rd, a);
+		f.sink_callee = r_str_in(rd, a);
+		f.sink_line = r_u32(rd);
+		f.sink_col = r_u32(rd);
+		f.sink_col_cp = r_u32(rd);
+		f.pair_closes = r_u32(rd);
+		f.ncalls = r_count(rd, 10);
+		f.calls = arena_alloc(a, (f.ncalls ? f.ncalls : 1) * sizeof(struct call_fact));
+		for (uint32_t k = 0; k < f.ncalls && !rd->bad; k++) {
+			struct call_fact *c = &f.calls[k];
+			c->callee = r_str_in(rd, a);
+			c->off = r_u32(rd);
+			c->nargs = r_u8(rd);
+			uint8_t cb = r_u8(rd);
+			c->fop = cb & 1;
+			if (cb & 2) {
+				size_t m = c->nargs < 64 ? c->nargs : 64;
+				c->argmask = arena_alloc(a, (m ? m : 1) * 4);
+				r_take(rd, c->argmask, m * 4);
+			}
+			if (!c->callee)
+				rd->bad = true;
+		}
+		if (!f.name)
+			rd->bad = true;
+		VEC_PUSH(ff->fns, f);
+	}
+	n = r_count(rd, 8);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct binding bd;
+		bd.field = r_str_in(rd, a);
+		bd.fn = r_str_in(rd, a);
+		if (!bd.field || !bd.fn)
+			rd->bad = true;
+		VEC_PUSH(ff->binds, bd);
+	}
+	n = r_count(rd, 8);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		char *name = r_str(rd);
+		const char *why = r_str_in(rd, a);
+		if (name && why)
+			entries_add(&ff->regs, name, strlen(name), why);
+		else
+			rd->bad = true;
+		free(name);
+	}
+	n = r_count(rd, 9);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct ctl_macro m;
+		m.name = r_str_in(rd, a);
+		m.arg = r_str_in(rd, a);
+		m.kind = r_u8(rd);
+		if (!m.name)
+			rd->bad = true;
+		VEC_PUSH(ff->macros, m);
+	}
+	n = r_count(rd, 49);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct pair_cand c = {0};
+		c.fn = r_u32(rd);
+		c.rule = (uint16_t)r_u32(rd);
+		c.need = r_u8(rd);
+		char *just;
+		r_finding(rd, &c.f, &just);
+		free(just);
+		c.held = r_str(rd);
+		c.callee = r_str(rd);
+		if (c.fn >= ff->fns.n || (c.need == PC_OUTLINE && !c.callee))
+			rd->bad = true;
+		VEC_PUSH(ff->pairs, c);
+	}
+}
+
+void ser_file(struct strbuf *out, const struct file_result *r, const struct file_facts *ff)
+{
+	w_result(out, r);
+	w_u8(out, ff != NULL);
+	if (ff)
+		w_facts(out, ff);
+}
+
+bool deser_file(const void *p, size_t n, struct file_result *r, struct file_facts *ff)
+{
+	struct rd rd = { p, (const unsigned char *)p + n, false };
+	r_result(&rd, r);
+	bool has = r_u8(&rd);
+	arena_init(&ff->arena);
+	if (has)
+		r_facts(&rd, ff);
+	if (rd.p != rd.end)
+		rd.bad = true;
+	return !rd.bad;
+}
+
+/* --- the run ------------------------------------------------------------- */
+
+static uint64_t run_key(const struct cache *c, const struct opts *o, char **paths, size_t n,
+			const uint64_t *hashes)
+{
+	uint64_t h = mix_u64(c->optkey, n);
+	for (size_t i = 0; i < n; i++) {
+		h = mix_str(h, paths[i]);
+		h = mix_u64(h, hashes[i]);
+	}
+	/* the headers beside the sources give the control macros */
+	for (size_t i = 0; i < o->headers.n; i++) {
+		struct stat st;
+		h = mix_str(h, o->headers.v[i]);
+		if (stat(o->headers.v[i], &st) == 0) {
+			h = mix_u64(h, (uint64_t)st.st_size);
+			h = mix_u64(h, (uint64_t)st.st_mtim.tv_sec * 1000000000ULL +
+					       (uint64_t)st.st_mtim.tv_nsec);
+		}
+	}
+	return h & INT64_MAX;	/* an SQLite integer key */
+}
+
+bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
+		struct file_result *results, struct file_facts *facts, bool *have, uint64_t *hashes)
+{
+	c->n = n;
+	c->mtime = xcalloc(n ? n : 1, sizeof(int64_t));
+	c->size = xcalloc(n ? n : 1, sizeof(int64_t));
+	c->stat_ok = xcalloc(n ? n : 1, sizeof(bool));
+	void **blob = xcalloc(n ? n : 1, sizeof(void *));
+	size_t *blen = xcalloc(n ? n : 1, sizeof(size_t));
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash, blob FROM files WHERE path = ?1 AND optkey = ?2",
+			       -1, &q, NULL) != SQLITE_OK)
+		q = NULL;
+	bool all = q != NULL;
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(paths[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+			all = false;
+			continue;
+		}
+		c->stat_ok[i] = true;
+		c->mtime[i] = (int64_t)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+		c->size[i] = (int64_t)st.st_size;
+		bool row = false;
+		int64_t rm = 0, rs = 0;
+		uint64_t rh = 0;
+		if (q) {
+			sqlite3_reset(q);
+			sqlite3_bind_text(q, 1, paths[i], -1, SQLITE_STATIC);
+			sqlite3_bind_int64(q, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+			if (sqlite3_step(q) == SQLITE_ROW) {
+				row = true;
+				rm = sqlite3_column_int64(q, 0);
+				rs = sqlite3_column_int64(q, 1);
+				rh = (uint64_t)sqlite3_column_int64(q, 2);
+				const void *b = sqlite3_column_blob(q, 3);
+				int bl = sqlite3_column_bytes(q, 3);
+				if (b && bl > 0) {
+					blob[i] = xmalloc((size_t)bl);
+					memcpy(blob[i], b, (size_t)bl);
+					blen[i] = (size_t)bl;
+				}
+			}
+		}
+		if (row && rm == c->mtime[i] && rs == c->size[i]) {
+			hashes[i] = rh;
+			continue;
+		}
+		/* changed or new: the bytes decide (a touched file is unchanged) */
+		struct source s;
+		char *why = NULL;
+		if (source_load(&s, paths[i], o->max_file_size, &why) == 0) {
+			hashes[i] = content_hash(s.raw, s.len);
+			source_release(&s);
+		} else {
+			free(why);
+			hashes[i] = 0;
+		}
+		if (!row || rh != hashes[i] || !hashes[i]) {
+			free(blob[i]);
+			blob[i] = NULL;
+		}
+		if (!blob[i])
+			all = false;
+	}
+	if (q)
+		sqlite3_finalize(q);
+	for (size_t i = 0; i < n; i++)
+		all &= blob[i] != NULL;
+
+	bool done = false;
+	if (all) {
+		sqlite3_stmt *r = NULL;
+		uint64_t key = run_key(c, o, paths, n, hashes);
+		if (sqlite3_prepare_v2(c->db, "SELECT blob FROM runs WHERE key = ?1", -1, &r, NULL) == SQLITE_OK) {
+			sqlite3_bind_int64(r, 1, (sqlite3_int64)key);
+			if (sqlite3_step(r) == SQLITE_ROW) {
+				const unsigned char *b = sqlite3_column_blob(r, 0);
+				size_t bl = (size_t)sqlite3_column_bytes(r, 0);
+				struct rd rd = { b, b + bl, false };
+				uint32_t m = b ? r_u32(&rd) : 0;
+				done = b && m == n;
+				for (size_t i = 0; done && i < n; i++) {
+					uint32_t len = r_u32(&rd);
+					if (rd.bad || (size_t)(rd.end - rd.p) < len) {
+						done = false;
+						break;
+					}
+					struct file_facts none = {0};
+					results[i].path = results[i].path ? results[i].path : xstrdup(paths[i]);
+					done = deser_file(rd.p, len, &results[i], &none);
+					facts_release(&none);
+					rd.p += len;
+				}
+				if (!done)
+					for (size_t i = 0; i < n; i++)
+						file_result_release(&results[i]);
+			}
+			sqlite3_finalize(r);
+		}
+	}
+	if (done) {
+		c->whole = true;
+		c->reused = n;
+		for (size_t i = 0; i < n; i++) {
+			have[i] = true;
+			free(blob[i]);
+		}
+		free(blob);
+		free(blen);
+		return true;
+	}
+	for (size_t i = 0; i < n; i++) {
+		have[i] = false;
+		if (!blob[i])
+			continue;
+		results[i].path = xstrdup(paths[i]);
+		if (deser_file(blob[i], blen[i], &results[i], &facts[i])) {
+			have[i] = true;
+			c->reused++;
+		} else {
+			file_result_release(&results[i]);
+			facts_release(&facts[i]);
+			memset(&facts[i], 0, sizeof(facts[i]));
+		}
+		free(blob[i]);
+	}
+	free(blob);
+	free(blen);
+	return false;
+}
+
+void cache_store_files(struct cache *c, char **paths, size_t n, const struct file_result *results,
+		       const struct file_facts *facts, const bool *have, const uint64_t *hashes)
+{
+	if (!exec_sql(c, "BEGIN IMMEDIATE", NULL))
+		return;
+	sqlite3_stmt *ins = NULL, *touch = NULL;
+	sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO files (path, optkey, mtime, size, hash, blob)"
+			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", -1, &ins, NULL);
+	sqlite3_prepare_v2(c->db, "UPDATE files SET mtime = ?3, size = ?4 WHERE path = ?1 AND optkey = ?2",
+			   -1, &touch, NULL);
+	struct strbuf b;
+	strbuf_init(&b);
+	for (size_t i = 0; i < n && ins && touch; i++) {
+		if (!c->stat_ok[i] || !hashes[i])
+			continue;
+		sqlite3_stmt *s = have[i] ? touch : ins;
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, paths[i], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+		sqlite3_bind_int64(s, 3, c->mtime[i]);
+		sqlite3_bind_int64(s, 4, c->size[i]);
+		if (!have[i]) {
+			c->analysed++;
+			strbuf_reset(&b);
+			ser_file(&b, &results[i], &facts[i]);
+			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
+			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);
+		}
+		sqlite3_step(s);
+	}
+	strbuf_release(&b);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(touch);
+	exec_sql(c, "COMMIT", NULL);
+}
+
+void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t n,
+		     const struct file_result *results, const uint64_t *hashes)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!c->stat_ok[i] || !hashes[i])
+			return;	/* a run over an unreadable input is not kept */
+	struct strbuf b, one;
+	strbuf_init(&b);
+	strbuf_init(&one);
+	w_u32(&b, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		strbuf_reset(&one);
+		ser_file(&one, &results[i], NULL);
+		w_u32(&b, (uint32_t)one.len);
+		strbuf_add(&b, one.buf, one.len);
+	}
+	strbuf_release(&one);
+	if (!exec_sql(c, "BEGIN IMMEDIATE", NULL)) {
+		strbuf_release(&b);
+		return;
+	}
+	sqlite3_stmt *s = NULL;
+	if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO runs (key, created, blob)"
+			       " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(s, 1, (sqlite3_int64)run_key(c, o, paths, n, hashes));
+		sqlite3_bind_blob(s, 2, b.buf, (int)b.len, SQLITE_TRANSIENT);
+		sqlite3_step(s);
+		sqlite3_finalize(s);
+	}
+	char sql[160];
+	snprintf(sql, sizeof(sql), "DELETE FROM runs WHERE key NOT IN "
+		 "(SELECT key FROM runs ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
+	exec_sql(c, sql, NULL);
+	exec_sql(c, "COMMIT", NULL);
+	strbuf_release(&b);
+}

@@ -1,0 +1,69 @@
+# The incremental cache (--cache): a warm run says what a cold run says,
+# reuses what did not change, and survives a broken or shared database.
+# Sourced by tests/run (needs $bin, $tmp, ok, bad).
+cw=$tmp/cachetest
+rm -rf "$cw" && mkdir -p "$cw" && cp -r "$here/cases/." "$cw/src"
+db=$cw/c.sqlite
+plain() { (cd "$cw/src" && "$bin" "$@" . 2>&1); }
+cached() { (cd "$cw/src" && "$bin" --cache="$db" "$@" . 2>&1); }
+stats() { (cd "$cw/src" && "$bin" --cache="$db" --stats . 2>&1 >/dev/null | grep 'stats: cache'); }
+
+want=$(plain)
+got=$(cached)
+[ "$got" == "$want" ] && ok "cache: a cold run with --cache prints what a run without it prints" ||
+	bad "cache: cold run differs" "$(diff <(echo "$want") <(echo "$got") | head -20)"
+s=$(stats)
+grep -q 'files reused, 0 analysed (the whole run was known)' <<<"$s" &&
+	ok "cache: an unchanged tree is known as a whole ($s)" || bad "cache: warm run" "$s"
+for f in text sarif json; do
+	[ "$(plain -f $f)" == "$(cached -f $f)" ] && ok "cache: warm $f report equals the uncached one" ||
+		bad "cache: warm $f report differs"
+done
+touch "$cw/src/ds-leak-goto-skip-restore.c"
+s=$(stats)
+grep -q '(the whole run was known)' <<<"$s" && ok "cache: a touched file (same bytes) is not analysed again" ||
+	bad "cache: touched file" "$s"
+# an edit: that file alone is parsed again, and the findings follow the edit
+sed -i 's/\tset_fs(old_fs);/\t;/' "$cw/src/ok-blkdev-ioctl.c"
+s=$(stats)
+grep -q 'files reused, 1 analysed$' <<<"$s" && ok "cache: after editing one file only that file is analysed" ||
+	bad "cache: edited file" "$s"
+want=$(plain)
+[ "$(cached)" == "$want" ] && grep -q 'ok-blkdev-ioctl.c' <<<"$want" &&
+	ok "cache: the edit's new findings are reported, the rest reused" || bad "cache: edit not reflected"
+# other options: nothing reused across them
+s=$(cd "$cw/src" && "$bin" --cache="$db" --stats --disable=oops-in-window . 2>&1 >/dev/null | grep 'stats: cache')
+grep -q ' 0 files reused' <<<"$s" && ok "cache: results are kept apart per set of options" ||
+	bad "cache: options mixed" "$s"
+# a damaged blob: that file is analysed again, the report is unchanged
+python3 - "$db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE files SET blob = substr(blob, 1, 20), mtime = 0 WHERE path LIKE '%ds-leak-goto-skip-restore.c'")
+c.execute("DELETE FROM runs")
+c.commit()
+PY
+want=$(plain)
+[ "$(cached)" == "$want" ] && ok "cache: a damaged entry is analysed again, never trusted" ||
+	bad "cache: damaged entry"
+# not a database at all: a warning, and the run goes on without it
+printf 'this is not sqlite\n%.0s' 1 2 3 >"$cw/bad.sqlite"
+out=$(cd "$cw/src" && "$bin" --cache="$cw/bad.sqlite" ds-leak-goto-skip-restore.c 2>&1); rc=$?
+grep -q 'warning: cache not used: .*bad.sqlite' <<<"$out" && [ $rc -eq 1 ] &&
+	ok "cache: a file that is not a database is reported and the run goes on (exit $rc)" ||
+	bad "cache: bad database" "$out"
+# two runs at once on one database: both complete with the same report
+rm -f "$db"
+(cd "$cw/src" && "$bin" --cache="$db" . >"$cw/r1" 2>&1) &
+(cd "$cw/src" && "$bin" --cache="$db" . >"$cw/r2" 2>&1) &
+wait
+cmp -s "$cw/r1" "$cw/r2" && [ "$(cat "$cw/r1")" == "$(plain)" ] &&
+	ok "cache: two concurrent runs on one database agree with an uncached run" ||
+	bad "cache: concurrent runs" "$(diff "$cw/r1" "$cw/r2" | head)"
+out=$(cd "$cw/src" && "$bin" --cache="$db" --fix ds-leak-goto-skip-restore.c 2>&1 >/dev/null)
+grep -q 'note: --cache is not used with --fix' <<<"$out" && ok "cache: not used with --fix, and it says so" ||
+	bad "cache: --fix" "$out"
+# the default location follows XDG_CACHE_HOME
+(cd "$cw/src" && XDG_CACHE_HOME="$cw/xdg" "$bin" --cache ds-leak-goto-skip-restore.c >/dev/null 2>&1)
+[ -s "$cw/xdg/addrlimit/cache.sqlite" ] && ok "cache: --cache without a file uses \$XDG_CACHE_HOME/addrlimit/cache.sqlite" ||
+	bad "cache: default location"
