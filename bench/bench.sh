@@ -12,8 +12,11 @@ tree=${1:?usage: bench/bench.sh TREE [RUNS] [JOBS]}
 runs=${2:-3}
 jobs=${3:-$(nproc)}
 bin=$top/addrlimit
-ids='set_fs|get_fs|KERNEL_DS|USER_DS|get_ds|force_uaccess_begin|force_uaccess_end'
 tmp=$(mktemp -d)
+# the identifiers every default rule keys on: the address limit's and the
+# open/close calls of the paired-state rules (addrlimit --list-rules)
+ids="set_fs|get_fs|KERNEL_DS|USER_DS|get_ds|force_uaccess_begin|force_uaccess_end|$("$bin" --list-rules |
+	sed -n -E 's/^  (open |close): //p' | tr ' ' '\n' | sed 's/\[.*//' | grep . | sort -u | paste -sd'|')"
 trap 'rm -rf "$tmp"' EXIT
 
 # median wall seconds and max peak RSS (KiB) of RUNS runs of a command
@@ -42,7 +45,18 @@ if command -v spatch >/dev/null; then
 	measure "spatch -j $jobs (setfs.cocci)" spatch -j "$jobs" --very-quiet --no-includes \
 		--sp-file "$top/bench/setfs.cocci" --dir "$tree"
 fi
-echo "warm re-run after touching one file: n/a (no result cache yet, see issue 7)"
+# the cache: cold (a new database each run), then warm with one file
+# touched, and with one file edited (bench/stale-cache.py makes the
+# database's row stale: the tree itself is never written to)
+db=$tmp/cache.sqlite
+measure "addrlimit --cache, cold" sh -c 'rm -f "$1"*; exec "$2" -q -j"$3" --cache="$1" "$4"' - \
+	"$db" "$bin" "$jobs" "$tree"
+"$bin" -q -j"$jobs" --cache="$db" "$tree" >/dev/null 2>&1
+for m in touched edited; do
+	measure "addrlimit --cache, 1 file $m" sh -c 'python3 "$5" "$1" "$6" && exec "$2" -q -j"$3" --cache="$1" "$4"' - \
+		"$db" "$bin" "$jobs" "$tree" "$top/bench/stale-cache.py" "$m"
+done
+echo "cache database: $(du -k "$db" | cut -f1) KiB"
 a=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs.r")
 g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
 echo "addrlimit / grep -rn: $(ratio "$a" "$g") x"
@@ -50,3 +64,7 @@ if [ -f "$tmp/spatch -j $jobs (setfs.cocci).r" ]; then
 	s=$(cut -d' ' -f1 "$tmp/spatch -j $jobs (setfs.cocci).r")
 	echo "spatch / addrlimit: $(ratio "$s" "$a") x"
 fi
+w=$(cut -d' ' -f1 "$tmp/addrlimit --cache, 1 file touched.r")
+e=$(cut -d' ' -f1 "$tmp/addrlimit --cache, 1 file edited.r")
+echo "addrlimit --cache, 1 file touched / grep -rn: $(ratio "$w" "$g") x (cold / warm: $(ratio "$a" "$w") x)"
+echo "addrlimit --cache, 1 file edited / cold: $(ratio "$e" "$a") x"

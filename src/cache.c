@@ -659,10 +659,9 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	c->mtime = xcalloc(n ? n : 1, sizeof(int64_t));
 	c->size = xcalloc(n ? n : 1, sizeof(int64_t));
 	c->stat_ok = xcalloc(n ? n : 1, sizeof(bool));
-	void **blob = xcalloc(n ? n : 1, sizeof(void *));
-	size_t *blen = xcalloc(n ? n : 1, sizeof(size_t));
+	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash, blob FROM files WHERE path = ?1 AND optkey = ?2",
+	if (sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash FROM files WHERE path = ?1 AND optkey = ?2",
 			       -1, &q, NULL) != SQLITE_OK)
 		q = NULL;
 	bool all = q != NULL;
@@ -687,17 +686,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 				rm = sqlite3_column_int64(q, 0);
 				rs = sqlite3_column_int64(q, 1);
 				rh = (uint64_t)sqlite3_column_int64(q, 2);
-				const void *b = sqlite3_column_blob(q, 3);
-				int bl = sqlite3_column_bytes(q, 3);
-				if (b && bl > 0) {
-					blob[i] = xmalloc((size_t)bl);
-					memcpy(blob[i], b, (size_t)bl);
-					blen[i] = (size_t)bl;
-				}
 			}
 		}
 		if (row && rm == c->mtime[i] && rs == c->size[i]) {
 			hashes[i] = rh;
+			known[i] = true;
 			continue;
 		}
 		/* changed or new: the bytes decide (a touched file is unchanged) */
@@ -710,17 +703,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			free(why);
 			hashes[i] = 0;
 		}
-		if (!row || rh != hashes[i] || !hashes[i]) {
-			free(blob[i]);
-			blob[i] = NULL;
-		}
-		if (!blob[i])
-			all = false;
+		known[i] = row && rh == hashes[i] && hashes[i];
+		all &= known[i];
 	}
 	if (q)
 		sqlite3_finalize(q);
-	for (size_t i = 0; i < n; i++)
-		all &= blob[i] != NULL;
 
 	bool done = false;
 	if (all) {
@@ -756,20 +743,31 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	if (done) {
 		c->whole = true;
 		c->reused = n;
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < n; i++)
 			have[i] = true;
-			free(blob[i]);
-		}
-		free(blob);
-		free(blen);
+		free(known);
 		return true;
 	}
+	/* the run as a whole is new: each unchanged file's first pass */
+	sqlite3_stmt *bq = NULL;
+	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM files WHERE path = ?1 AND optkey = ?2", -1, &bq,
+			       NULL) != SQLITE_OK)
+		bq = NULL;
 	for (size_t i = 0; i < n; i++) {
 		have[i] = false;
-		if (!blob[i])
+		if (!known[i] || !bq)
+			continue;
+		sqlite3_reset(bq);
+		sqlite3_bind_text(bq, 1, paths[i], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(bq, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+		if (sqlite3_step(bq) != SQLITE_ROW)
+			continue;
+		const void *b = sqlite3_column_blob(bq, 0);
+		size_t bl = (size_t)sqlite3_column_bytes(bq, 0);
+		if (!b || !bl)
 			continue;
 		results[i].path = xstrdup(paths[i]);
-		if (deser_file(blob[i], blen[i], &results[i], &facts[i])) {
+		if (deser_file(b, bl, &results[i], &facts[i])) {
 			have[i] = true;
 			c->reused++;
 		} else {
@@ -777,10 +775,10 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			facts_release(&facts[i]);
 			memset(&facts[i], 0, sizeof(facts[i]));
 		}
-		free(blob[i]);
 	}
-	free(blob);
-	free(blen);
+	if (bq)
+		sqlite3_finalize(bq);
+	free(known);
 	return false;
 }
 
