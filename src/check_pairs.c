@@ -1562,8 +1562,24 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		for (int k = 0; k < fr.sums[i].n; k++)
 			if (fr.sums[i].it[k].close && fr.sums[i].it[k].rule < 32)
 				ff->fns.v[i].pair_closes |= 1u << fr.sums[i].it[k].rule;
-		for (size_t k = 0; k < per[i].n; k++)
-			VEC_PUSH(*out, per[i].v[k]);
+		/* a static function is an entry point only through its own file
+		 * (its registration, or --entry): keep no candidate that waits
+		 * for one it can never be (memory on a whole tree) */
+		const struct fn_fact *f = &ff->fns.v[i];
+		bool maybe_entry = !f->is_static || entries_lookup(&ff->regs, f->name) ||
+				   !strncmp(f->name, "sys_", 4) || !strncmp(f->name, "compat_sys_", 11);
+		for (size_t k = 0; !maybe_entry && k < o->entries.n; k++)
+			maybe_entry = !strcmp(o->entries.v[k], f->name);
+		for (size_t k = 0; k < per[i].n; k++) {
+			struct pair_cand *c = &per[i].v[k];
+			if (c->need == PC_ENTRY && !maybe_entry) {
+				finding_release(&c->f);
+				free(c->held);
+				free(c->callee);
+				continue;
+			}
+			VEC_PUSH(*out, *c);
+		}
 		VEC_FREE(per[i]);
 		if (bad[i]) {
 			struct partial part = { xstrdup(ff->fns.v[i].name), ff->fns.v[i].line,
