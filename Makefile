@@ -118,7 +118,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 8192
 AFL_CC       ?= afl-clang-fast
 FUZZ_OUT     := build/fuzz
-FUZZ_TARGETS := parse cfg analyze baseline
+FUZZ_TARGETS := parse cfg analyze baseline rules cache
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -std=gnu17 $(WARN)
 FUZZ_DEPFLAGS := -O2 -g -std=gnu17 -w -fsanitize=address \
@@ -150,11 +150,23 @@ $(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h
 # Seeds: every test case, and each folder case joined into one file (for the
 # baseline reader: the golden SARIF and JSON reports); new
 # inputs the fuzzer finds stay in build/fuzz/corpus-* (never committed).
-fuzz-corpus: $(FUZZ_SEEDS)
+fuzz-corpus: $(FUZZ_SEEDS) $(BIN)
 	@for t in $(FUZZ_TARGETS); do \
 		c=$(FUZZ_OUT)/corpus-$$t; mkdir -p $$c; \
 		if [ $$t = baseline ]; then \
 			for f in tests/golden/*; do cp $$f $$c/seed-$$(basename $$f); done; \
+			continue; \
+		fi; \
+		if [ $$t = rules ]; then \
+			for f in tests/rules/*/rules docs/examples/rules/*.rules; do \
+				cp $$f $$c/seed-$$(echo $$f | tr / _); done; \
+			continue; \
+		fi; \
+		if [ $$t = cache ]; then \
+			rm -f $(FUZZ_OUT)/seed.sqlite; \
+			(cd tests/cases && ../../$(BIN) --cache=../../$(FUZZ_OUT)/seed.sqlite . >/dev/null 2>&1); \
+			python3 -c 'import sqlite3,sys; [open("%s/seed-%d" % (sys.argv[2], i), "wb").write(b) for i, (b,) in enumerate(sqlite3.connect(sys.argv[1]).execute("select blob from files"))]' \
+				$(FUZZ_OUT)/seed.sqlite $$c || exit 1; \
 			continue; \
 		fi; \
 		for f in $(FUZZ_SEEDS); do \
