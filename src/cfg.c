@@ -1193,3 +1193,87 @@ char *edge_note(uint8_t kind, const char *label)
 		return xstrdup("continuing");
 	}
 }
+
+/* --- branch assumptions ------------------------------------------------- */
+
+int assumes_get(const struct cfg_assumes *a, int atom)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i].atom == atom)
+			return a->v[i].pol;
+	return -1;
+}
+
+static void assumes_del(struct cfg_assumes *a, int i)
+{
+	memmove(&a->v[i], &a->v[i + 1], (size_t)(a->n - i - 1) * sizeof(a->v[0]));
+	a->n--;
+}
+
+void assumes_add(struct cfg_assumes *a, int atom, bool pol)
+{
+	if (assumes_get(a, atom) >= 0)
+		return;
+	if (a->n == CFG_MAX_ASSUME)
+		assumes_del(a, 0);
+	int i = a->n;
+	while (i > 0 && a->v[i - 1].atom > atom) {
+		a->v[i] = a->v[i - 1];
+		i--;
+	}
+	a->v[i].atom = (uint16_t)atom;
+	a->v[i].pol = pol;
+	a->n++;
+}
+
+void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
+		  bool deref_only)
+{
+	for (int i = 0; i < a->n;) {
+		const struct cfg_atom *at = &g->atoms.v[a->v[i].atom];
+		bool hit = false;
+		for (size_t j = 0; !at->fixed && j < at->nroots && !hit; j++) {
+			const char *root = at->roots[j];
+			if (strncmp(root, p, len))
+				continue;
+			if (deref_only)
+				hit = root[len] == '-' && root[len + 1] == '>';
+			else
+				hit = root[len] == '\0' || root[len] == '-' || root[len] == '.' ||
+				      root[len] == '[';
+		}
+		if (hit)
+			assumes_del(a, i);
+		else
+			i++;
+	}
+}
+
+void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b)
+{
+	for (int i = 0; i < a->n;) {
+		if (assumes_get(b, a->v[i].atom) != a->v[i].pol)
+			assumes_del(a, i);
+		else
+			i++;
+	}
+}
+
+bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b)
+{
+	return a->n == b->n && !memcmp(a->v, b->v, a->n * sizeof(a->v[0]));
+}
+
+size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
+		      bool (*agree)(const void *a, const void *b), size_t per_kind, size_t total)
+{
+	size_t same = 0, at = n;
+	for (size_t i = 0; i < n; i++)
+		if (agree((const char *)states + i * size, ns)) {
+			same++;
+			at = i;
+		}
+	if (same < per_kind && n < total)
+		return n;
+	return at == n ? n - 1 : at;
+}

@@ -90,6 +90,41 @@ void cfg_dump(const struct cfg *g, FILE *out, const char *path,
 	      void (*pos)(const void *ctx, size_t off, unsigned *line, unsigned *col),
 	      const void *ctx);
 
+/*
+ * The branch assumptions a path carries: each atom it tested and the value
+ * it took, sorted by atom.  Bounded: past CFG_MAX_ASSUME the oldest-numbered
+ * atom is forgotten (only precision is lost).
+ */
+#define CFG_MAX_ASSUME 24
+struct cfg_assume {
+	uint16_t atom;
+	uint8_t pol;
+};
+struct cfg_assumes {
+	uint8_t n;
+	struct cfg_assume v[CFG_MAX_ASSUME];
+};
+/* The value atom took on this path: 0 or 1, or -1 when untested. */
+int assumes_get(const struct cfg_assumes *a, int atom);
+void assumes_add(struct cfg_assumes *a, int atom, bool pol);
+/* Forget the non-preprocessor atoms that read lvalue p[0..len) or what is
+ * reached through it; with deref_only, only through it as a pointer. */
+void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
+		  bool deref_only);
+/* Keep in a only what b assumes alike (the join of two paths). */
+void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b);
+bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b);
+
+/*
+ * Where a new state goes in a block's bounded set of states (both
+ * analyses): n to append it, else the index of the state to join it with.
+ * States that agree (agree(a, b): equal but for branch assumptions) are
+ * joined among themselves past per_kind of them, so a join never mixes
+ * different facts; past total states in all, the newest is joined anyway.
+ */
+size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
+		      bool (*agree)(const void *a, const void *b), size_t per_kind, size_t total);
+
 /* What a path step says for taking an edge of this kind (caller frees). */
 char *edge_note(uint8_t kind, const char *label);
 

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #define MAX_VARS 8
-#define MAX_ASSUME 24
 #define MAX_STATES 24
 #define MAX_BLOCK_STATES 384
 #define MAX_TRACE 48
@@ -42,15 +41,9 @@ struct var {
 	lv_t val;			/* LV_* set */
 };
 
-struct assume {
-	uint16_t atom;
-	uint8_t pol;
-};
-
 struct state {
 	lv_t limit;			/* LV_* set; 0: the path ended in a call that never returns */
 	uint8_t nvars;
-	uint8_t nassume;
 	bool done;			/* transferred since last change */
 	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
 	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
@@ -59,7 +52,7 @@ struct state {
 	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
 	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
 	struct var vars[MAX_VARS];	/* sorted by key */
-	struct assume as[MAX_ASSUME];	/* sorted by atom */
+	struct cfg_assumes as;		/* branch assumptions */
 	const struct trace *trace;	/* path since the window opened; not compared */
 };
 
@@ -221,29 +214,12 @@ static void var_set(struct state *s, int key, lv_t val)
 
 static int assume_get(const struct state *s, int atom)
 {
-	for (int i = 0; i < s->nassume; i++)
-		if (s->as[i].atom == atom)
-			return s->as[i].pol;
-	return -1;
+	return assumes_get(&s->as, atom);
 }
 
 static void assume_add(struct state *s, int atom, bool pol)
 {
-	if (assume_get(s, atom) >= 0)
-		return;
-	if (s->nassume == MAX_ASSUME) {
-		/* forget the oldest-numbered atom: only precision is lost */
-		memmove(&s->as[0], &s->as[1], (MAX_ASSUME - 1) * sizeof(struct assume));
-		s->nassume--;
-	}
-	int i = s->nassume;
-	while (i > 0 && s->as[i - 1].atom > atom) {
-		s->as[i] = s->as[i - 1];
-		i--;
-	}
-	s->as[i].atom = (uint16_t)atom;
-	s->as[i].pol = pol;
-	s->nassume++;
+	assumes_add(&s->as, atom, pol);
 }
 
 static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only);
@@ -279,27 +255,7 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
  */
 static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only)
 {
-	const struct cfg *g = r->ctx->g;
-	for (int i = 0; i < s->nassume;) {
-		const struct cfg_atom *a = &g->atoms.v[s->as[i].atom];
-		bool hit = false;
-		for (size_t j = 0; !a->fixed && j < a->nroots && !hit; j++) {
-			const char *root = a->roots[j];
-			if (strncmp(root, p, len))
-				continue;
-			if (deref_only)
-				hit = root[len] == '-' && root[len + 1] == '>';
-			else
-				hit = root[len] == '\0' || root[len] == '-' || root[len] == '.' ||
-				      root[len] == '[';
-		}
-		if (hit) {
-			memmove(&s->as[i], &s->as[i + 1], (size_t)(s->nassume - i - 1) * sizeof(struct assume));
-			s->nassume--;
-		} else {
-			i++;
-		}
-	}
+	assumes_kill(&s->as, r->ctx->g, p, len, deref_only);
 }
 
 static bool state_eq(const struct state *a, const struct state *b)
@@ -307,9 +263,8 @@ static bool state_eq(const struct state *a, const struct state *b)
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg &&
-	       a->nvars == b->nvars && a->nassume == b->nassume &&
-	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var)) &&
-	       !memcmp(a->as, b->as, a->nassume * sizeof(struct assume));
+	       a->nvars == b->nvars && assumes_eq(&a->as, &b->as) &&
+	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
 /* Do a and b differ at most in their branch assumptions? */
@@ -319,6 +274,11 @@ static bool same_values(const struct state *a, const struct state *b)
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
+}
+
+static bool same_values_v(const void *a, const void *b)
+{
+	return same_values(a, b);
 }
 
 /* Join b into a; returns true when a changed. */
@@ -347,14 +307,7 @@ static bool state_join(struct state *a, const struct state *b)
 	for (int i = 0; i < a->nvars; i++)
 		if (!var_find((struct state *)b, a->vars[i].key))
 			a->vars[i].val |= LV_OTHER;
-	for (int i = 0; i < a->nassume;) {
-		if (assume_get(b, a->as[i].atom) != a->as[i].pol) {
-			memmove(&a->as[i], &a->as[i + 1], (size_t)(a->nassume - i - 1) * sizeof(struct assume));
-			a->nassume--;
-		} else {
-			i++;
-		}
-	}
+	assumes_meet(&a->as, &b->as);
 	if (!a->trace || (b->trace && b->trace->len > a->trace->len))
 		a->trace = b->trace ? b->trace : a->trace;
 	return !state_eq(a, &o);
@@ -1065,7 +1018,7 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	TSNode args = node_field(call, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
 	/* the callee may write through any pointer it is given */
-	for (uint32_t i = 0; i < nargs && s->nassume; i++) {
+	for (uint32_t i = 0; i < nargs && s->as.n; i++) {
 		TSNode a = strip_parens(ts_node_named_child(args, i));
 		if (!node_is(a, S_identifier) && !node_is(a, S_field_expression))
 			continue;
@@ -1274,24 +1227,14 @@ static void add_state(struct run *r, uint32_t blk, struct state *ns)
 		if (state_eq(&set->v[i], ns))
 			return;
 	ns->done = false;
-	/*
-	 * The bound is per limit/saved-values pair: states that differ only
-	 * in branch assumptions are joined among themselves, so a join never
-	 * turns "raised on one path" into "raised here" (osi_rdwr's copy loop
-	 * made 24 states per point too few).  Past MAX_BLOCK_STATES in all, the
-	 * newest two are joined anyway.
-	 */
-	size_t same = 0, at = set->n;
-	for (size_t i = 0; i < set->n; i++)
-		if (same_values(&set->v[i], ns)) {
-			same++;
-			at = i;
-		}
-	if (same < MAX_STATES && set->n < MAX_BLOCK_STATES) {
+	/* the bound is per limit/saved-values pair: a join never turns
+	 * "raised on one path" into "raised here" (osi_rdwr's copy loop made 24
+	 * states per point too few) */
+	size_t at = cfg_state_slot(set->v, set->n, sizeof(set->v[0]), ns, same_values_v, MAX_STATES,
+				   MAX_BLOCK_STATES);
+	if (at == set->n) {
 		VEC_PUSH(*set, *ns);
 	} else {
-		if (at == set->n)
-			at = set->n - 1;
 		if (!state_join(&set->v[at], ns))
 			return;
 		set->v[at].done = false;

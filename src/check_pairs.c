@@ -27,7 +27,6 @@
 
 #define MAX_HELD 8
 #define MAX_PEND 4
-#define MAX_ASSUME 24
 #define MAX_STATES 32
 #define MAX_BLOCK_STATES 512
 #define MAX_TRACE 48
@@ -75,17 +74,12 @@ struct pend {
 };
 #define PEND_COND 0xffff
 
-struct assume {
-	uint16_t atom;
-	uint8_t pol;
-};
-
 struct pstate {
-	uint8_t nheld, npend, nassume;
+	uint8_t nheld, npend;
 	bool done;
 	struct held h[MAX_HELD];
 	struct pend p[MAX_PEND];
-	struct assume as[MAX_ASSUME];
+	struct cfg_assumes as;		/* branch assumptions */
 	const struct trace *trace;	/* since the first open item; not compared */
 };
 
@@ -215,48 +209,18 @@ static const char *arena_text(struct run *r, TSNode n, size_t max)
 
 static int assume_get(const struct pstate *s, int atom)
 {
-	for (int i = 0; i < s->nassume; i++)
-		if (s->as[i].atom == atom)
-			return s->as[i].pol;
-	return -1;
+	return assumes_get(&s->as, atom);
 }
 
 static void assume_add(struct pstate *s, int atom, bool pol)
 {
-	if (assume_get(s, atom) >= 0)
-		return;
-	if (s->nassume == MAX_ASSUME) {
-		memmove(&s->as[0], &s->as[1], (MAX_ASSUME - 1) * sizeof(struct assume));
-		s->nassume--;
-	}
-	int i = s->nassume;
-	while (i > 0 && s->as[i - 1].atom > atom) {
-		s->as[i] = s->as[i - 1];
-		i--;
-	}
-	s->as[i].atom = (uint16_t)atom;
-	s->as[i].pol = pol;
-	s->nassume++;
+	assumes_add(&s->as, atom, pol);
 }
 
 /* An assignment to lvalue text p kills the conditions that read it. */
 static void kill_text(struct run *r, struct pstate *s, const char *p, size_t len)
 {
-	for (int i = 0; i < s->nassume;) {
-		const struct cfg_atom *a = &r->g->atoms.v[s->as[i].atom];
-		bool hit = false;
-		for (size_t j = 0; !a->fixed && j < a->nroots && !hit; j++) {
-			const char *root = a->roots[j];
-			hit = !strncmp(root, p, len) &&
-			      (root[len] == '\0' || root[len] == '-' || root[len] == '.' || root[len] == '[');
-		}
-		if (hit) {
-			memmove(&s->as[i], &s->as[i + 1], (size_t)(s->nassume - i - 1) * sizeof(struct assume));
-			s->nassume--;
-		} else {
-			i++;
-		}
-	}
+	assumes_kill(&s->as, r->g, p, len, false);
 }
 
 static void kill_lvalue(struct run *r, struct pstate *s, TSNode lhs)
@@ -340,10 +304,10 @@ static int implied(struct run *r, const struct pstate *s, int atom)
 	size_t n = strlen(k);
 	if (n < 4 || strcmp(k + n - 3, "<=0"))
 		return -1;
-	for (int i = 0; i < s->nassume; i++) {
-		const char *o = r->g->atoms.v[s->as[i].atom].key;
+	for (int i = 0; i < s->as.n; i++) {
+		const char *o = r->g->atoms.v[s->as.v[i].atom].key;
 		if (strlen(o) == n - 3 && !strncmp(o, k, n - 3))
-			return !s->as[i].pol;	/* x nonzero: x<=0 false; x zero: true */
+			return !s->as.v[i].pol;	/* x nonzero: x<=0 false; x zero: true */
 	}
 	return -1;
 }
@@ -361,12 +325,12 @@ static int loop_test_implied(struct run *r, const struct pstate *s, TSNode c)
 	char *k = node_text_nospace(node_field(c, "left"), r->fr->text);
 	size_t n = strlen(k);
 	int out = -1;
-	for (int i = 0; i < s->nassume && out < 0; i++) {
-		const char *o = r->g->atoms.v[s->as[i].atom].key;
+	for (int i = 0; i < s->as.n && out < 0; i++) {
+		const char *o = r->g->atoms.v[s->as.v[i].atom].key;
 		if (!strcmp(o, k))
-			out = s->as[i].pol;		/* non-zero count: positive */
+			out = s->as.v[i].pol;		/* non-zero count: positive */
 		else if (!strncmp(o, k, n) && !strcmp(o + n, "<=0"))
-			out = !s->as[i].pol;
+			out = !s->as.v[i].pol;
 	}
 	free(k);
 	return out;
@@ -382,7 +346,7 @@ static bool held_eq(const struct held *a, const struct held *b)
 
 static bool state_eq(const struct pstate *a, const struct pstate *b)
 {
-	if (a->nheld != b->nheld || a->npend != b->npend || a->nassume != b->nassume)
+	if (a->nheld != b->nheld || a->npend != b->npend || !assumes_eq(&a->as, &b->as))
 		return false;
 	for (int i = 0; i < a->nheld; i++)
 		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count)
@@ -391,7 +355,7 @@ static bool state_eq(const struct pstate *a, const struct pstate *b)
 		if (a->p[i].var != b->p[i].var || a->p[i].acq != b->p[i].acq ||
 		    !held_eq(&a->p[i].h, &b->p[i].h))
 			return false;
-	return !memcmp(a->as, b->as, a->nassume * sizeof(struct assume));
+	return true;
 }
 
 static int held_find(const struct pstate *s, const struct held *h)
@@ -450,17 +414,15 @@ static bool state_join(struct pstate *a, const struct pstate *b)
 		else
 			pend_del(a, i);
 	}
-	for (int i = 0; i < a->nassume;) {
-		if (assume_get(b, a->as[i].atom) != a->as[i].pol) {
-			memmove(&a->as[i], &a->as[i + 1], (size_t)(a->nassume - i - 1) * sizeof(struct assume));
-			a->nassume--;
-		} else {
-			i++;
-		}
-	}
+	assumes_meet(&a->as, &b->as);
 	if (!a->trace)
 		a->trace = b->trace;
 	return !state_eq(a, &o);
+}
+
+static bool same_items_v(const void *a, const void *b)
+{
+	return same_items(a, b);
 }
 
 static void add_state(struct run *r, uint32_t blk, struct pstate *ns)
@@ -472,23 +434,14 @@ static void add_state(struct run *r, uint32_t blk, struct pstate *ns)
 		if (state_eq(&set->v[i], ns))
 			return;
 	ns->done = false;
-	/*
-	 * The bound is per set of open items: states that hold different
+	/* the bound is per set of open items: states that hold different
 	 * things are never joined (a join would make "held on one path" look
-	 * held on all).  Past MAX_BLOCK_STATES in all, the newest two are
-	 * joined anyway: precision is lost, a fault never is.
-	 */
-	size_t same = 0, at = set->n;
-	for (size_t i = 0; i < set->n; i++)
-		if (same_items(&set->v[i], ns)) {
-			same++;
-			at = i;
-		}
-	if (same < MAX_STATES && set->n < MAX_BLOCK_STATES) {
+	 * held on all) */
+	size_t at = cfg_state_slot(set->v, set->n, sizeof(set->v[0]), ns, same_items_v, MAX_STATES,
+				   MAX_BLOCK_STATES);
+	if (at == set->n) {
 		VEC_PUSH(*set, *ns);
 	} else {
-		if (at == set->n)
-			at = set->n - 1;
 		if (!state_join(&set->v[at], ns))
 			return;
 		set->v[at].done = false;
@@ -841,6 +794,29 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 	}
 }
 
+/* Open rule's object key at call; a conditional open (acq) waits for the
+ * test of the call's result; via: the helper of this file that opened it. */
+static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+		    uint8_t acq, bool in_cond, const char *via, size_t via_len)
+{
+	uint16_t var = 0;
+	if (acq != ACQ_ALWAYS) {
+		var = result_var(r, call);
+		if (!var)
+			var = in_cond ? PEND_COND : 0;
+	}
+	struct held tmp = { rule, key, 0, false, 0 };
+	char *hn = held_name(r, &tmp);
+	const char *verb = rule_of(r, rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened";
+	char *t = via ? xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn, verb,
+				  arena_text(r, call, 60), (int)via_len, via)
+		      : xasprintf("%s %s by '%s'", hn, verb, arena_text(r, call, 60));
+	free(hn);
+	do_open(r, s, rule, key, ts_node_start_byte(call), var ? acq : ACQ_ALWAYS, var,
+		arena_strndup(&r->arena, t, strlen(t)));
+	free(t);
+}
+
 static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 {
 	size_t len;
@@ -855,25 +831,10 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			check_window_call(r, s, call, name, len);
 		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
 		uint16_t key = arg_key(r, call, c->arg);
-		if (!open) {
+		if (open)
+			open_at(r, s, call, (uint16_t)ri, key, c->acq, in_cond, NULL, 0);
+		else
 			do_close(r, s, (uint16_t)ri, key);
-			return;
-		}
-		uint16_t var = 0;
-		if (c->acq != ACQ_ALWAYS) {
-			var = result_var(r, call);
-			if (!var)
-				var = in_cond ? PEND_COND : 0;
-		}
-		struct held tmp = { (uint16_t)ri, key, 0, false, 0 };
-		char *hn = held_name(r, &tmp);
-		char *t = xasprintf("%s %s by '%s'", hn,
-				    ru->check == C_LOCK_HELD_RETURN ? "acquired" : "opened",
-				    arena_text(r, call, 60));
-		free(hn);
-		do_open(r, s, (uint16_t)ri, key, ts_node_start_byte(call),
-			var ? c->acq : ACQ_ALWAYS, var, arena_strndup(&r->arena, t, strlen(t)));
-		free(t);
 		return;
 	}
 	check_window_call(r, s, call, name, len);
@@ -888,25 +849,10 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		uint16_t key = translate_key(r, call, it->key);
 		if (it->key && !key)
 			continue;
-		if (it->close) {
+		if (it->close)
 			do_close(r, s, it->rule, key);
-			continue;
-		}
-		uint16_t var = 0;
-		if (it->acq != ACQ_ALWAYS) {
-			var = result_var(r, call);
-			if (!var)
-				var = in_cond ? PEND_COND : 0;
-		}
-		struct held tmp = { it->rule, key, 0, false, 0 };
-		char *hn = held_name(r, &tmp);
-		char *t = xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn,
-				    rule_of(r, it->rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened",
-				    arena_text(r, call, 60), (int)len, name);
-		free(hn);
-		do_open(r, s, it->rule, key, ts_node_start_byte(call), var ? it->acq : ACQ_ALWAYS, var,
-			arena_strndup(&r->arena, t, strlen(t)));
-		free(t);
+		else
+			open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
 	}
 }
 
