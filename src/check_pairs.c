@@ -1427,6 +1427,20 @@ void pair_cands_release(pair_cand_list *v)
 	VEC_FREE(*v);
 }
 
+/* Can function i of the file be an entry point?  A static one only through
+ * its own file's registrations (or --entry). */
+static bool maybe_entry(const struct opts *o, const struct file_facts *ff, size_t i)
+{
+	const struct fn_fact *f = &ff->fns.v[i];
+	if (!f->is_static || entries_lookup(&ff->regs, f->name) || !strncmp(f->name, "sys_", 4) ||
+	    !strncmp(f->name, "compat_sys_", 11))
+		return true;
+	for (size_t k = 0; k < o->entries.n; k++)
+		if (!strcmp(o->entries.v[k], f->name))
+			return true;
+	return false;
+}
+
 void pairs_file(const struct opts *o, const struct source *src, const char *path,
 		const TSNode *fns, size_t n, struct file_facts *ff, pair_cand_list *out,
 		struct file_result *res)
@@ -1438,14 +1452,17 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	struct frun fr = { .o = o, .src = src, .path = path, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .nfns = n };
 	bool *direct = xcalloc(n, sizeof(bool));
+	unsigned *kinds = xcalloc(n, sizeof(unsigned));
 	bool any = false;
 	for (size_t i = 0; i < n; i++) {
 		const struct fn_fact *f = &ff->fns.v[i];
-		direct[i] = !f->unanalysable && rules_relevant(src->text, f->start, f->end);
+		kinds[i] = f->unanalysable ? 0 : rules_relevant(src->text, f->start, f->end);
+		direct[i] = kinds[i] != 0;
 		any |= direct[i];
 	}
 	if (!any) {
 		free(direct);
+		free(kinds);
 		return;
 	}
 	const char *arch = strstr(path, "arch/");
@@ -1462,6 +1479,24 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 			h = (h + 1) & (uint32_t)(fr.nslots - 1);
 		fr.by_hash[h] = (uint32_t)i + 1;
 	}
+	/* a function that only takes locks, can never be an entry point and is
+	 * called by nothing in its file (a callback stored in some ops table)
+	 * can report nothing and tell no caller anything: not analysed */
+	bool *called = xcalloc(n, sizeof(bool));
+	for (size_t i = 0; i < n; i++) {
+		const struct fn_fact *f = &ff->fns.v[i];
+		for (uint32_t k = 0; k < f->ncalls; k++) {
+			const char *c = f->calls[k].callee;
+			int j = c[0] == '.' ? -1 : fn_index(&fr, c, strlen(c));
+			if (j >= 0 && (size_t)j != i)
+				called[j] = true;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i))
+			direct[i] = false;
+	free(called);
+	free(kinds);
 	fr.sums = xcalloc(n, sizeof(struct pair_sum));
 	struct arena sa;
 	arena_init(&sa);
@@ -1511,14 +1546,10 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		/* a static function is an entry point only through its own file
 		 * (its registration, or --entry): keep no candidate that waits
 		 * for one it can never be (memory on a whole tree) */
-		const struct fn_fact *f = &ff->fns.v[i];
-		bool maybe_entry = !f->is_static || entries_lookup(&ff->regs, f->name) ||
-				   !strncmp(f->name, "sys_", 4) || !strncmp(f->name, "compat_sys_", 11);
-		for (size_t k = 0; !maybe_entry && k < o->entries.n; k++)
-			maybe_entry = !strcmp(o->entries.v[k], f->name);
+		bool may = maybe_entry(o, ff, i);
 		for (size_t k = 0; k < per[i].n; k++) {
 			struct pair_cand *c = &per[i].v[k];
-			if (c->need == PC_ENTRY && !maybe_entry) {
+			if (c->need == PC_ENTRY && !may) {
 				finding_release(&c->f);
 				free(c->held);
 				free(c->callee);

@@ -574,11 +574,12 @@ bool rule_allows(const struct rule *r, const char *name, size_t len)
 	return false;
 }
 
-bool rules_relevant(const char *text, size_t start, size_t end)
+unsigned rules_relevant(const char *text, size_t start, size_t end)
 {
 	if (!current)
-		return false;
-	for (size_t i = start; i < end;) {
+		return 0;
+	unsigned out = 0;
+	for (size_t i = start; i < end && out != (RULES_LOCK | RULES_OTHER);) {
 		unsigned char c = (unsigned char)text[i];
 		if (!is_name_char(c)) {
 			i++;
@@ -591,8 +592,9 @@ bool rules_relevant(const char *text, size_t start, size_t end)
 		bool o;
 		if ((i == start || !is_name_char((unsigned char)text[i - 1])) &&
 		    rules_lookup(text + i, j - i, &r, &k, &o))
-			return true;
+			out |= current->v.v[r].check == C_LOCK_HELD_RETURN && !current->v.v[r].allow.n
+				       ? RULES_LOCK : RULES_OTHER;
 		i = j;
 	}
-	return false;
+	return out;
 }

@@ -55,7 +55,10 @@ const struct rule_set *rules_get(void);
 bool rules_lookup(const char *name, size_t len, int *rule, int *call, bool *is_open);
 /* Does a rule allow calling `name` inside its window? */
 bool rule_allows(const struct rule *r, const char *name, size_t len);
-/* Can the bytes text[start, end) hold a call of some rule (a cheap pre-test)? */
-bool rules_relevant(const char *text, size_t start, size_t end);
+/* Which rules' calls the bytes text[start, end) may hold (a cheap
+ * pre-test): RULES_LOCK for rules checked at entry points only
+ * (lock-held-return), RULES_OTHER for the others; 0 for none. */
+enum { RULES_LOCK = 1, RULES_OTHER = 2 };
+unsigned rules_relevant(const char *text, size_t start, size_t end);
 
 #endif
