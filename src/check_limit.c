@@ -1592,7 +1592,10 @@ static void summarize(struct run *r, struct fn_summary *sum)
 		sum->raise_text = r->raise_text;
 	}
 	sum->nwsink = r->nwsink;
-	memcpy(sum->wsink, r->wsink, sizeof(sum->wsink));
+	if (r->nwsink) {
+		sum->wsink = arena_alloc(strings, MAX_WSINKS * sizeof(struct wsink));
+		memcpy(sum->wsink, r->wsink, r->nwsink * sizeof(struct wsink));
+	}
 }
 
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b)

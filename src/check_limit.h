@@ -62,7 +62,9 @@ struct fn_summary {
 	struct pos sink_at;
 	const char *sink_what;
 	uint8_t nwsink;
-	struct wsink wsink[MAX_WSINKS];
+	struct wsink *wsink;		/* MAX_WSINKS of them in the strings arena, or NULL
+					 * while none (most functions: a whole tree has
+					 * ~600,000 summaries) */
 	const char *name;
 };
 

@@ -648,10 +648,15 @@ static bool pass_wsinks(struct program *p, uint32_t id)
 		const struct range *r = &p->cr.v[p->call_base[id] + c];
 		for (uint32_t k = 0; k < r->n; k++) {
 			const struct fn_summary *t = &p->sum[p->tg.v[r->first + k]];
-			for (int j = 0; j < t->nwsink; j++)
-				if (t->wsink[j].param < cf->nargs && t->wsink[j].param < 64)
-					wsinks_add(s->wsink, &s->nwsink, cf->argmask[t->wsink[j].param],
-						   &t->wsink[j]);
+			for (int j = 0; j < t->nwsink; j++) {
+				if (t->wsink[j].param >= cf->nargs || t->wsink[j].param >= 64)
+					continue;
+				if (!s->wsink)
+					s->wsink = arena_alloc(&p->strings,
+							       MAX_WSINKS * sizeof(struct wsink));
+				wsinks_add(s->wsink, &s->nwsink, cf->argmask[t->wsink[j].param],
+					   &t->wsink[j]);
+			}
 		}
 	}
 	return s->nwsink != before;
