@@ -30,6 +30,7 @@ struct cache {
 	uint64_t optkey;
 	int64_t *mtime, *size;		/* per input, from cache_load's stat */
 	bool *stat_ok;
+	char **key;			/* per input: its absolute path, the rows' key */
 	size_t n;
 	size_t reused, analysed;
 	bool whole;
@@ -175,13 +176,25 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		return NULL;
 	}
 	sqlite3_busy_timeout(c->db, 60000);
-	if (!exec_sql(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", why) ||
-	    !exec_sql(c,
-		      "CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, optkey INTEGER NOT NULL,"
-		      " mtime INTEGER, size INTEGER, hash INTEGER, blob BLOB,"
-		      " PRIMARY KEY (path, optkey));"
-		      "CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER,"
-		      " blob BLOB);", why)) {
+	/* Switching to WAL and creating the tables can meet another run doing
+	 * the same; SQLite does not always wait for that, so retry. */
+	static const char setup[] =
+		"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+		"CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, optkey INTEGER NOT NULL,"
+		" mtime INTEGER, size INTEGER, hash INTEGER, blob BLOB, PRIMARY KEY (path, optkey));"
+		"CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);";
+	for (int tries = 0;; tries++) {
+		char *err = NULL;
+		int rc = sqlite3_exec(c->db, setup, NULL, NULL, &err);
+		if (rc == SQLITE_OK)
+			break;
+		if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && tries < 600) {
+			sqlite3_free(err);
+			usleep(50000);
+			continue;
+		}
+		*why = xasprintf("%s: %s", path, err ? err : sqlite3_errmsg(c->db));
+		sqlite3_free(err);
 		cache_close(c);
 		return NULL;
 	}
@@ -199,6 +212,9 @@ void cache_close(struct cache *c)
 	free(c->mtime);
 	free(c->size);
 	free(c->stat_ok);
+	for (size_t i = 0; c->key && i < c->n; i++)
+		free(c->key[i]);
+	free(c->key);
 	free(c);
 }
 
@@ -659,6 +675,13 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	c->mtime = xcalloc(n ? n : 1, sizeof(int64_t));
 	c->size = xcalloc(n ? n : 1, sizeof(int64_t));
 	c->stat_ok = xcalloc(n ? n : 1, sizeof(bool));
+	/* rows are keyed by absolute path: `./x.c` in another folder is
+	 * another file */
+	c->key = xcalloc(n ? n : 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++) {
+		char *abs = realpath(paths[i], NULL);
+		c->key[i] = abs ? abs : xstrdup(paths[i]);
+	}
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	sqlite3_stmt *q = NULL;
 	if (sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash FROM files WHERE path = ?1 AND optkey = ?2",
@@ -679,7 +702,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		uint64_t rh = 0;
 		if (q) {
 			sqlite3_reset(q);
-			sqlite3_bind_text(q, 1, paths[i], -1, SQLITE_STATIC);
+			sqlite3_bind_text(q, 1, c->key[i], -1, SQLITE_STATIC);
 			sqlite3_bind_int64(q, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
 			if (sqlite3_step(q) == SQLITE_ROW) {
 				row = true;
@@ -758,7 +781,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		if (!known[i] || !bq)
 			continue;
 		sqlite3_reset(bq);
-		sqlite3_bind_text(bq, 1, paths[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(bq, 1, c->key[i], -1, SQLITE_STATIC);
 		sqlite3_bind_int64(bq, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
 		if (sqlite3_step(bq) != SQLITE_ROW)
 			continue;
@@ -785,8 +808,12 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 void cache_store_files(struct cache *c, char **paths, size_t n, const struct file_result *results,
 		       const struct file_facts *facts, const bool *have, const uint64_t *hashes)
 {
-	if (!exec_sql(c, "BEGIN IMMEDIATE", NULL))
+	char *why = NULL;
+	if (!exec_sql(c, "BEGIN IMMEDIATE", &why)) {
+		warning("cache not updated: %s", why);
+		free(why);
 		return;
+	}
 	sqlite3_stmt *ins = NULL, *touch = NULL;
 	sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO files (path, optkey, mtime, size, hash, blob)"
 			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", -1, &ins, NULL);
@@ -799,7 +826,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 			continue;
 		sqlite3_stmt *s = have[i] ? touch : ins;
 		sqlite3_reset(s);
-		sqlite3_bind_text(s, 1, paths[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 1, c->key[i], -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
 		sqlite3_bind_int64(s, 3, c->mtime[i]);
 		sqlite3_bind_int64(s, 4, c->size[i]);
@@ -835,7 +862,10 @@ void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t
 		strbuf_add(&b, one.buf, one.len);
 	}
 	strbuf_release(&one);
-	if (!exec_sql(c, "BEGIN IMMEDIATE", NULL)) {
+	char *why = NULL;
+	if (!exec_sql(c, "BEGIN IMMEDIATE", &why)) {
+		warning("cache not updated: %s", why);
+		free(why);
 		strbuf_release(&b);
 		return;
 	}

@@ -67,3 +67,19 @@ grep -q 'note: --cache is not used with --fix' <<<"$out" && ok "cache: not used 
 (cd "$cw/src" && XDG_CACHE_HOME="$cw/xdg" "$bin" --cache ds-leak-goto-skip-restore.c >/dev/null 2>&1)
 [ -s "$cw/xdg/addrlimit/cache.sqlite" ] && ok "cache: --cache without a file uses \$XDG_CACHE_HOME/addrlimit/cache.sqlite" ||
 	bad "cache: default location"
+# the same relative path in two folders, same size and same time, other
+# bytes: rows are keyed by absolute path, so b is not answered with a's
+mkdir -p "$cw/a" "$cw/b"
+printf 'SYSCALL_DEFINE1(f, int, x)\n{\n\tmm_segment_t o = get_fs();\n\tset_fs(KERNEL_DS);\n\tif (x)\n\t\treturn 1;\n\tset_fs(o);\n\treturn 0;\n}\n' >"$cw/a/x.c"
+sed 's/return 1;/x = 2;   /' "$cw/a/x.c" >"$cw/b/x.c"
+touch -d '2020-01-01 00:00:00' "$cw/a/x.c" "$cw/b/x.c"
+if [ "$(stat -c %s "$cw/a/x.c")" = "$(stat -c %s "$cw/b/x.c")" ]; then
+	(cd "$cw/a" && "$bin" --cache="$cw/ab.sqlite" x.c >/dev/null 2>&1)
+	got=$(cd "$cw/b" && "$bin" --cache="$cw/ab.sqlite" x.c 2>&1)
+	want=$(cd "$cw/b" && "$bin" x.c 2>&1)
+	[ "$got" == "$want" ] && ! grep -q ds-leak <<<"$got" &&
+		ok "cache: ./x.c in another folder (same size and time) is another file" ||
+		bad "cache: files keyed by relative path" "$got"
+else
+	bad "cache: test set-up: the two files should have the same size"
+fi
