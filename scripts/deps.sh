@@ -7,8 +7,9 @@
 # nothing is installed globally and no node module is run.  Each tarball
 # is checked against the sha256 recorded here, so a changed upstream
 # tarball stops the build instead of being used silently.
-# Jansson (the JSON writer behind --format=json/sarif) comes from Debian:
-# libjansson-dev, installed with apt-get when it is missing and we are root.
+# Jansson (the JSON writer behind --format=json/sarif) and SQLite (--cache)
+# come from Debian: libjansson-dev and libsqlite3-dev, installed with
+# apt-get when missing and we are root.
 set -eu
 
 TS_VERSION=0.25.1
@@ -44,29 +45,18 @@ fetch() {  # name version sha256 dir
 fetch tree-sitter "$TS_VERSION" "$TS_SHA256" tree-sitter
 fetch tree-sitter-c "$TSC_VERSION" "$TSC_SHA256" tree-sitter-c
 
-have_jansson() {
-	[ -f /usr/include/jansson.h ] && ls /usr/lib/*/libjansson.a >/dev/null 2>&1
-}
-if ! have_jansson; then
+# A Debian -dev package whose header and static library we link: installed
+# with apt-get when missing and we are root.
+debian_dev() {	# PACKAGE HEADER STATIC-LIB
+	have() { [ -f "/usr/include/$2" ] && ls /usr/lib/*/"$3" >/dev/null 2>&1; }
+	have "$@" && return
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-		echo "deps: installing libjansson-dev from Debian" >&2
-		apt-get install -y -qq libjansson-dev >/dev/null 2>&1 ||
-			{ apt-get update -qq && apt-get install -y -qq libjansson-dev >/dev/null; }
+		echo "deps: installing $1 from Debian" >&2
+		apt-get install -y -qq "$1" >/dev/null 2>&1 ||
+			{ apt-get update -qq && apt-get install -y -qq "$1" >/dev/null; }
 	fi
-	have_jansson || {
-		echo "deps: libjansson-dev is needed (apt-get install libjansson-dev)" >&2; exit 1; }
-fi
-# SQLite (the --cache database): Debian 12's libsqlite3-dev 3.40.1, linked statically
-have_sqlite() {
-	[ -f /usr/include/sqlite3.h ] && ls /usr/lib/*/libsqlite3.a >/dev/null 2>&1
+	have "$@" || { echo "deps: $1 is needed (apt-get install $1)" >&2; exit 1; }
 }
-if ! have_sqlite; then
-	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-		echo "deps: installing libsqlite3-dev from Debian" >&2
-		apt-get install -y -qq libsqlite3-dev >/dev/null 2>&1 ||
-			{ apt-get update -qq && apt-get install -y -qq libsqlite3-dev >/dev/null; }
-	fi
-	have_sqlite || {
-		echo "deps: libsqlite3-dev is needed (apt-get install libsqlite3-dev)" >&2; exit 1; }
-fi
+debian_dev libjansson-dev jansson.h libjansson.a	# SARIF/JSON writer, baseline reader
+debian_dev libsqlite3-dev sqlite3.h libsqlite3.a	# the --cache database (3.40.1)
 touch "$deps/.stamp"

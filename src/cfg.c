@@ -57,11 +57,6 @@ bool is_noreturn_call(const char *name, size_t len)
 	return false;
 }
 
-static bool name_is(const char *p, size_t len, const char *s)
-{
-	return p && strlen(s) == len && memcmp(p, s, len) == 0;
-}
-
 static struct cfg_block *new_block(struct builder *b)
 {
 	struct cfg_block *blk = arena_alloc(b->g->arena, sizeof(*blk));

@@ -116,11 +116,6 @@ bool limit_relevant(const char *text, size_t start, size_t end)
 
 /* --- small helpers ----------------------------------------------------- */
 
-static bool name_is(const char *p, size_t len, const char *s)
-{
-	return p && strlen(s) == len && memcmp(p, s, len) == 0;
-}
-
 static int lval_key_str(struct run *r, char *k, bool create)
 {
 	for (size_t i = 0; i < r->lvals.n; i++) {
@@ -355,14 +350,6 @@ static const char *arena_text(struct run *r, TSNode n, size_t max)
 
 /* --- reporting --------------------------------------------------------- */
 
-static struct pos pos_at(const struct source *src, uint32_t off)
-{
-	struct pos p = { .off = off };
-	source_pos(src, off, &p.line, &p.col);
-	p.col_cp = source_col_cp(src, off);
-	return p;
-}
-
 static bool already(struct run *r, int id, uint32_t off, const char *path)
 {
 	uint64_t k = ((uint64_t)id << 32) | off;
@@ -395,7 +382,7 @@ static void report_in(struct run *r, enum check_id id, struct findings *out, con
 		v[--k] = t;
 	for (size_t i = 0; i < n; i++) {
 		const struct trace *t = v[i];
-		struct step s = { .at = t->kind == T_NOTE ? t->at : pos_at(src, t->off) };
+		struct step s = { .at = t->kind == T_NOTE ? t->at : source_at(src, t->off) };
 		if (t->kind == T_NOTE)
 			s.file = t->file == path ? NULL : xstrdup(t->file);
 		else if (!here)
@@ -421,7 +408,7 @@ static void report_in(struct run *r, enum check_id id, struct findings *out, con
 static void report(struct run *r, enum check_id id, uint32_t off, const struct trace *tr,
 		   char *msg, const char *final_note)
 {
-	report_in(r, id, r->ctx->out, r->ctx->path, pos_at(r->ctx->src, off), r->ctx->g->name,
+	report_in(r, id, r->ctx->out, r->ctx->path, source_at(r->ctx->src, off), r->ctx->g->name,
 		  tr, msg, final_note);
 }
 
@@ -883,7 +870,7 @@ static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
 			}
 			if (pm && r->ctx->env) {
 				struct wsink w = { .path = r->ctx->path, .out = r->ctx->out,
-						   .at = pos_at(r->ctx->src, ts_node_start_byte(call)),
+						   .at = source_at(r->ctx->src, ts_node_start_byte(call)),
 						   .fn = r->name,
 						   .what = arena_strndup(r->ctx->env->strings, what,
 									 strlen(what)) };
@@ -900,7 +887,7 @@ static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
 					char *note = xasprintf("'%s' passes the user-controlled pointer '%s' to '%s'",
 							       r->ctx->g->name, at, t[k]->name);
 					const struct trace *tr = push_note(
-						r, NULL, r->ctx->path, pos_at(r->ctx->src, ts_node_start_byte(call)),
+						r, NULL, r->ctx->path, source_at(r->ctx->src, ts_node_start_byte(call)),
 						arena_strndup(&r->arena, note, strlen(note)));
 					free(note);
 					report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
@@ -1584,7 +1571,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 	}
 	if (r->raise_off) {
 		sum->raise_path = ctx->path;
-		sum->raise_at = pos_at(ctx->src, r->raise_off - 1);
+		sum->raise_at = source_at(ctx->src, r->raise_off - 1);
 		sum->raise_text = arena_strndup(strings, r->raise_text, strlen(r->raise_text));
 	} else if (r->raise_path) {
 		sum->raise_path = r->raise_path;

@@ -69,7 +69,6 @@ struct held {
 struct pend {
 	uint16_t var;		/* 1 + index into run.keys of the variable, or PEND_COND */
 	uint8_t acq;
-	uint8_t slot;		/* unused */
 	struct held h;		/* the item it concerns */
 };
 #define PEND_COND 0xffff
@@ -98,13 +97,11 @@ struct pexit {
 struct frun {
 	const struct opts *o;
 	const struct source *src;
-	const char *path;
 	const char *text;
 	const struct rule_set *rs;
 	struct file_facts *ff;
 	struct pair_sum *sums;		/* per function of the file */
 	const TSNode *fns;
-	size_t nfns;
 	uint32_t *by_hash;		/* name → 1 + fn index, open addressing */
 	bool other_arch;		/* under arch/X/ with X not x86: no objtool uaccess rule */
 	size_t nslots;
@@ -133,19 +130,6 @@ struct run {
 };
 
 /* --- small helpers ----------------------------------------------------- */
-
-static bool name_is(const char *p, size_t len, const char *s)
-{
-	return p && strlen(s) == len && memcmp(p, s, len) == 0;
-}
-
-static struct pos pos_at(const struct source *src, uint32_t off)
-{
-	struct pos p = { .off = off };
-	source_pos(src, off, &p.line, &p.col);
-	p.col_cp = source_col_cp(src, off);
-	return p;
-}
 
 /* Text of n without blanks and parentheses. */
 static char *key_text(TSNode n, const char *text)
@@ -495,7 +479,7 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 	}
 	held_add(s, h);
 	if (acq != ACQ_ALWAYS && s->npend < MAX_PEND)
-		s->p[s->npend++] = (struct pend){ var, acq, 0, h };
+		s->p[s->npend++] = (struct pend){ var, acq, h };
 	s->trace = push_trace(r, s->trace, T_OPEN, 0, off, text);
 }
 
@@ -576,22 +560,6 @@ static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 	return key_intern(r, out);
 }
 
-/* The summary of a function of this file called by `call`, or NULL. */
-static const struct pair_sum *callee_sum(struct run *r, const char *name, size_t len)
-{
-	struct frun *fr = r->fr;
-	if (!fr->nslots)
-		return NULL;
-	uint32_t h = (uint32_t)hash_bytes(name, len, 3) & (uint32_t)(fr->nslots - 1);
-	for (; fr->by_hash[h]; h = (h + 1) & (uint32_t)(fr->nslots - 1)) {
-		uint32_t i = fr->by_hash[h] - 1;
-		const char *n = fr->ff->fns.v[i].name;
-		if (!strncmp(n, name, len) && !n[len])
-			return fr->sums[i].known && fr->sums[i].n ? &fr->sums[i] : NULL;
-	}
-	return NULL;
-}
-
 static int fn_index(struct frun *fr, const char *name, size_t len)
 {
 	if (!fr->nslots)
@@ -604,6 +572,13 @@ static int fn_index(struct frun *fr, const char *name, size_t len)
 			return (int)i;
 	}
 	return -1;
+}
+
+/* The summary of a function of this file called by `call`, or NULL. */
+static const struct pair_sum *callee_sum(struct run *r, const char *name, size_t len)
+{
+	int i = fn_index(r->fr, name, len);
+	return i >= 0 && r->fr->sums[i].known && r->fr->sums[i].n ? &r->fr->sums[i] : NULL;
 }
 
 /* --- uaccess-call -------------------------------------------------------- */
@@ -658,7 +633,7 @@ static void add_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id i
 	struct pair_cand c = { .fn = r->fn, .rule = rule, .need = need, .held = held,
 			       .callee = callee };
 	c.f.id = id;
-	c.f.at = pos_at(src, off);
+	c.f.at = source_at(src, off);
 	c.f.msg = msg;
 	c.f.func = xstrdup(r->g->name);
 	size_t n = 0;
@@ -670,7 +645,7 @@ static void add_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id i
 		v[--k] = t;
 	for (size_t i = 0; i < n; i++) {
 		const struct trace *t = v[i];
-		struct step s = { .at = pos_at(src, t->off) };
+		struct step s = { .at = source_at(src, t->off) };
 		if (t->kind == T_EDGE)
 			s.msg = edge_note(t->edge_kind, t->text);
 		else
@@ -770,10 +745,12 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 {
 	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
 					     "_done", "_finish", "_leave", "_unref" };
+	if (!s->nheld)
+		return;
 	bool says = false;
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !says; i++)
 		says = memmem(name, len, words[i], strlen(words[i])) != NULL;
-	if (!says || !s->nheld)
+	if (!says)
 		return;
 	TSNode args = node_field(call, "arguments");
 	uint32_t na = ts_node_named_child_count(args);
@@ -1211,7 +1188,6 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 	for (size_t i = 0; i < r->exits.n; i++)
 		sum->rets |= (uint8_t)(1u << r->exits.v[i].rclass);
 	/* opens: held at every exit, or at the exits of one kind of result */
-	const struct pexit *e0 = &r->exits.v[0];
 	VEC(struct held) cand = {0};
 	for (size_t i = 0; i < r->exits.n; i++)
 		for (int k = 0; k < r->exits.v[i].nheld; k++) {
@@ -1224,7 +1200,6 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 			if (!dup)
 				VEC_PUSH(cand, *h);
 		}
-	(void)e0;
 	for (size_t m = 0; m < cand.n && sum->n < MAX_ITEMS; m++) {
 		const struct held *h = &cand.v[m];
 		bool all = true;
@@ -1449,8 +1424,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
 			   o->enabled[C_UACCESS_CALL]))
 		return;
-	struct frun fr = { .o = o, .src = src, .path = path, .text = src->text, .rs = rs, .ff = ff,
-			   .fns = fns, .nfns = n };
+	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
+			   .fns = fns };
 	bool *direct = xcalloc(n, sizeof(bool));
 	unsigned *kinds = xcalloc(n, sizeof(unsigned));
 	bool any = false;

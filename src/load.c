@@ -266,3 +266,11 @@ unsigned source_col_cp(const struct source *src, size_t off)
 			col++;
 	return col;
 }
+
+struct pos source_at(const struct source *src, size_t off)
+{
+	struct pos p = { .off = (uint32_t)off };
+	source_pos(src, off, &p.line, &p.col);
+	p.col_cp = source_col_cp(src, off);
+	return p;
+}

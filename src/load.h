@@ -8,6 +8,7 @@
 #ifndef ADDRLIMIT_LOAD_H
 #define ADDRLIMIT_LOAD_H
 
+#include "diag.h"
 #include "util.h"
 
 struct source {
@@ -51,5 +52,7 @@ void source_release(struct source *src);
 void source_pos(const struct source *src, size_t off, unsigned *line, unsigned *col);
 /* 1-based column of `off` counted in Unicode code points (for SARIF). */
 unsigned source_col_cp(const struct source *src, size_t off);
+/* The position (line, byte column, code-point column, offset) of off. */
+struct pos source_at(const struct source *src, size_t off);
 
 #endif

@@ -57,6 +57,11 @@ char *node_text_nospace(TSNode n, const char *text);
 /* The name of a called function: identifier text, or NULL for calls
  * through expressions. Returns a pointer into text with *len set. */
 const char *call_name(TSNode call, const char *text, size_t *len);
+/* Is p[0..len) (a name from call_name, possibly NULL) exactly s? */
+static inline bool name_is(const char *p, size_t len, const char *s)
+{
+	return p && strlen(s) == len && memcmp(p, s, len) == 0;
+}
 /*
  * Visit every named node of the subtree at n (n first) in source order;
  * `visit` returns false to skip a node's children.  A tree cursor keeps

@@ -8,7 +8,6 @@
 #include "rules.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,10 +387,10 @@ int rules_parse(struct rule_set *rs, const char *text, size_t len, const char *o
 			struct rule_call c = { .arg = -1, .acq = ACQ_ALWAYS };
 			bool ok = nargs >= 1 && valid_name(args[0], false);
 			int k = 1;
-			if (ok && k + 1 < nargs + 1 && k < nargs && !strcmp(args[k], "arg")) {
-				char *end;
-				long n = k + 1 < nargs ? (errno = 0, strtol(args[k + 1], &end, 10)) : -1;
-				if (k + 1 >= nargs || *end || n < 0 || n > 31)
+			if (ok && k < nargs && !strcmp(args[k], "arg")) {
+				char *end = NULL;
+				long n = k + 1 < nargs ? strtol(args[k + 1], &end, 10) : -1;
+				if (!end || *end || n < 0 || n > 31)
 					ok = false;
 				else
 					c.arg = (int8_t)n;

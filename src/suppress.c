@@ -10,14 +10,6 @@
 
 static const char *const tags[] = { "addrlimit: ignore", "addrlimit-ignore:" };
 
-static struct pos pos_at(const struct source *src, size_t off)
-{
-	struct pos p = { .off = (uint32_t)off };
-	source_pos(src, off, &p.line, &p.col);
-	p.col_cp = source_col_cp(src, off);
-	return p;
-}
-
 /* Is the tag at `off` inside a comment: after `//` or `/ *` on its line,
  * or on a line of a block comment that starts with '*'? */
 static bool in_comment(const char *raw, size_t line_start, size_t off)
@@ -35,7 +27,7 @@ static bool in_comment(const char *raw, size_t line_start, size_t off)
 
 static void note(tool_note_list *notes, const struct source *src, size_t off, char *msg)
 {
-	struct tool_note n = { pos_at(src, off), msg };
+	struct tool_note n = { source_at(src, off), msg };
 	VEC_PUSH(*notes, n);
 }
 
@@ -49,7 +41,7 @@ static void parse_one(const struct source *src, size_t tag_off, size_t a, size_t
 		      unsigned last_line, suppression_list *out, tool_note_list *notes)
 {
 	const char *t = src->raw;
-	struct suppression s = { .at = pos_at(src, tag_off) };
+	struct suppression s = { .at = source_at(src, tag_off) };
 	s.first = s.at.line;
 	s.last = last_line + 1;
 	size_t i = a;
