@@ -301,5 +301,28 @@ EOP
 	else
 		bad "$p$([ $update = 1 ] && echo ': --update')" "$out"
 	fi
+	# the relevance pass must lose nothing that parsing every file finds
+	t0=$(now)
+	(cd "$root" && "$bin" --format=json -j "$jobs" -q --full .) >"$tmp/$p.full.json" 2>/dev/null
+	tf=$(secs "$t0" "$(now)")
+	out=$(python3 - "$tmp/$p.json" "$tmp/$p.full.json" <<'EOP'
+import json, sys
+try:
+    a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+except ValueError as e:
+    print("no JSON report from --full: %s" % e); sys.exit(1)
+bad = False
+for k in ("findings", "suppressed", "suppression_problems"):
+    if a.get(k) != b.get(k):
+        bad = True
+        print("%s differ: %d with the relevance pass, %d with --full" % (k, len(a.get(k) or []), len(b.get(k) or [])))
+sys.exit(1 if bad else 0)
+EOP
+)
+	if [ $? -eq 0 ]; then
+		ok "$p: --full (every file parsed, $tf s against $t s) gives the same findings"
+	else
+		bad "$p: the relevance pass and --full disagree" "$out"
+	fi
 done
 finish

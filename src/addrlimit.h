@@ -49,6 +49,8 @@ struct opts {
 	VEC(const char *) incdirs;	/* -I, -isystem, -iquote, -idirafter DIR */
 	VEC(const char *) includes;	/* -include, -imacros FILE */
 	const char *cache;		/* --cache: the database, or NULL */
+	bool full;			/* --full: parse every file, not only the relevant ones */
+	const bool *named;		/* per path: named on the command line (always parsed) */
 };
 
 /* A byte-range rewrite of a file (--fix). */
@@ -89,6 +91,7 @@ struct file_result {
 	tool_note_list notes;		/* problems with those comments */
 	edit_list edits;		/* --fix: sorted, disjoint */
 	uint64_t raw_hash;		/* of the bytes the edits apply to (--in-place) */
+	bool unparsed;			/* the relevance pass found nothing to parse it for */
 };
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */
@@ -96,6 +99,12 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 /* What --cache did in the last analyze_files: files reused from it, files
  * analysed and stored, whether the whole run came from it. */
 void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole);
+/* What the relevance pass did: files parsed, rounds of it (0: --full;
+ * -1: the cache knew the whole run), whether it ended up parsing every
+ * file because the limit is raised, files parsed in each of the first
+ * RELEVANCE_ROUNDS rounds. */
+#define RELEVANCE_ROUNDS 8
+void analyze_relevance_counts(size_t *parsed, int *rounds, bool *full, size_t *per_round);
 void file_result_release(struct file_result *r);
 
 /* The key of our partialFingerprints in SARIF (and baselines). */

@@ -23,6 +23,7 @@
 #include "parse.h"
 #include "pipeline.h"
 #include "progress.h"
+#include "relevance.h"
 
 struct worker {
 	const struct opts *o;
@@ -31,7 +32,9 @@ struct worker {
 	struct file_result *results;
 	struct file_facts *facts;
 	atomic_size_t *next;
-	const bool *skip;		/* files known from the cache, or NULL */
+	const bool *skip;		/* files not to parse now (known from the cache, or
+					 * not relevant), or NULL */
+	struct scan *scans;		/* the relevance pass fills these, or NULL */
 };
 
 /* The words whose loss inside an ERROR node would change the analysis. */
@@ -318,7 +321,8 @@ static void *worker_main(void *arg)
 		if (i >= w->n)
 			break;
 		if (w->skip && w->skip[i])
-			continue;	/* known from the cache */
+			continue;	/* known from the cache, or not relevant (yet) */
+		facts_release(&w->facts[i]);	/* what the relevance pass kept */
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
@@ -327,16 +331,29 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static void first_pass(const struct opts *o, char **paths, size_t n,
-		       struct file_result *results, struct file_facts *facts, const bool *skip)
+static void *scanner_main(void *arg)
+{
+	struct worker *w = arg;
+	for (;;) {
+		size_t i = atomic_fetch_add(w->next, 1);
+		if (i >= w->n)
+			break;
+		if (!w->skip[i])
+			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i]);
+	}
+	return NULL;
+}
+
+/* Run fn over w's files on o->jobs threads. */
+static void run_workers(struct worker *w, void *(*fn)(void *))
 {
 	atomic_size_t next = 0;
-	struct worker w = { o, paths, n, results, facts, &next, skip };
-	int jobs = o->jobs > 0 ? o->jobs : 1;
-	if ((size_t)jobs > n)
-		jobs = n ? (int)n : 1;
+	w->next = &next;
+	int jobs = w->o->jobs > 0 ? w->o->jobs : 1;
+	if ((size_t)jobs > w->n)
+		jobs = w->n ? (int)w->n : 1;
 	if (jobs == 1) {
-		worker_main(&w);
+		fn(w);
 		return;
 	}
 	pthread_t *t = xcalloc((size_t)jobs, sizeof(pthread_t));
@@ -346,17 +363,104 @@ static void first_pass(const struct opts *o, char **paths, size_t n,
 		pthread_attr_t attr;
 		pthread_attr_init(&attr);
 		pthread_attr_setstacksize(&attr, 16u << 20);
-		if (pthread_create(&t[i], &attr, worker_main, &w) == 0)
+		if (pthread_create(&t[i], &attr, fn, w) == 0)
 			started++;
 		pthread_attr_destroy(&attr);
 		if (started <= i)
 			break;
 	}
 	if (!started)
-		worker_main(&w);
+		fn(w);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	free(t);
+}
+
+static void first_pass(const struct opts *o, char **paths, size_t n,
+		       struct file_result *results, struct file_facts *facts, const bool *skip)
+{
+	struct worker w = { o, paths, n, results, facts, NULL, skip, NULL };
+	run_workers(&w, worker_main);
+}
+
+static size_t relevance_files;
+static int relevance_rounds = -1;
+static bool relevance_full;
+static size_t relevance_per_round[RELEVANCE_ROUNDS];
+
+/*
+ * The relevance pass (relevance.h): scan every file, parse those that name
+ * what a check looks for, then those that mention the names the parsed
+ * files' facts ask about, until nothing new is asked; or every file, when
+ * the limit is raised somewhere.  parsed[i] comes in true for the files
+ * known from the cache and goes out true for every file with facts.
+ */
+static void relevant_pass(const struct opts *o, char **paths, size_t n,
+			  struct file_result *results, struct file_facts *facts, bool *parsed)
+{
+	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
+	struct worker w = { o, paths, n, results, facts, NULL, parsed, scans };
+	run_workers(&w, scanner_main);
+	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
+	bool *want = xcalloc(n ? n : 1, sizeof(bool));
+	bool full = false, fix = o->fix || o->enabled[C_SETFS_MIGRATE];
+	for (size_t i = 0; i < n; i++) {
+		uint8_t f = scans[i].flags;
+		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
+			  (fix && (f & SC_API)) || (o->named && o->named[i]);
+		/* a file that both changes the limit and names KERNEL_DS: the
+		 * limit is raised, and the summaries will need every file */
+		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE);
+	}
+	int rounds = 0;
+	for (;;) {
+		rounds++;
+		size_t todo = 0;
+		for (size_t i = 0; i < n; i++) {
+			skip[i] = parsed[i] || !(want[i] || full);
+			todo += !skip[i];
+		}
+		if (todo)
+			first_pass(o, paths, n, results, facts, skip);
+		if (rounds <= RELEVANCE_ROUNDS)
+			relevance_per_round[rounds - 1] = todo;
+		for (size_t i = 0; i < n; i++)
+			parsed[i] |= !skip[i];
+		if (full)
+			break;
+		struct name_set ask = {0};
+		if (program_probe(o, results, facts, n, &ask)) {
+			full = true;
+			name_set_release(&ask);
+			continue;
+		}
+		size_t more = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!parsed[i] && !want[i] && name_set_any(&ask, &scans[i])) {
+				want[i] = true;
+				more++;
+			}
+		}
+		name_set_release(&ask);
+		if (!more)
+			break;
+	}
+	size_t nparsed = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!parsed[i]) {
+			/* its facts are the macros it defines; nothing to report */
+			results[i].path = xstrdup(paths[i]);
+			results[i].unparsed = true;
+		}
+		nparsed += parsed[i];
+		scan_release(&scans[i]);
+	}
+	relevance_files = nparsed;
+	relevance_rounds = rounds;
+	relevance_full = full;
+	free(scans);
+	free(skip);
+	free(want);
 }
 
 void file_result_release(struct file_result *r)
@@ -380,6 +484,14 @@ void file_result_release(struct file_result *r)
 
 static size_t cache_reused, cache_analysed;
 static bool cache_whole;
+
+void analyze_relevance_counts(size_t *parsed, int *rounds, bool *full, size_t *per_round)
+{
+	memcpy(per_round, relevance_per_round, sizeof(relevance_per_round));
+	*parsed = relevance_files;
+	*rounds = relevance_rounds;
+	*full = relevance_full;
+}
 
 void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole)
 {
@@ -417,7 +529,18 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 			return;
 		}
 	}
-	first_pass(o, paths, n, results, facts, have);
+	if (o->full || o->dump_cfg) {
+		first_pass(o, paths, n, results, facts, have);
+		relevance_files = n;
+		relevance_rounds = 0;
+		relevance_full = true;
+	} else {
+		bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
+		for (size_t i = 0; have && i < n; i++)
+			parsed[i] = have[i];
+		relevant_pass(o, paths, n, results, facts, parsed);
+		free(parsed);
+	}
 	if (cache)
 		cache_store_files(cache, paths, n, results, facts, have, hashes);
 	if (!o->dump_cfg)

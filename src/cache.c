@@ -394,6 +394,7 @@ static void w_result(struct strbuf *b, const struct file_result *r)
 	w_u64(b, secs);
 	w_u64(b, r->suppressed);
 	w_u64(b, r->raw_hash);
+	w_u8(b, r->unparsed);
 	w_u32(b, (uint32_t)r->supps.n);
 	for (size_t i = 0; i < r->supps.n; i++) {
 		const struct suppression *s = &r->supps.v[i];
@@ -437,6 +438,7 @@ static void r_result(struct rd *rd, struct file_result *r)
 	memcpy(&r->seconds, &secs, 8);
 	r->suppressed = r_u64(rd);
 	r->raw_hash = r_u64(rd);
+	r->unparsed = r_u8(rd);
 	uint32_t n = r_count(rd, 37);
 	for (uint32_t i = 0; i < n && !rd->bad; i++) {
 		struct suppression s = {0};
@@ -651,6 +653,7 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 			const uint64_t *hashes)
 {
 	uint64_t h = mix_u64(c->optkey, n);
+	h = mix_u64(h, o->full);	/* the same findings, other statistics */
 	for (size_t i = 0; i < n; i++) {
 		h = mix_str(h, paths[i]);
 		h = mix_u64(h, hashes[i]);
@@ -822,8 +825,8 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 	struct strbuf b;
 	strbuf_init(&b);
 	for (size_t i = 0; i < n && ins && touch; i++) {
-		if (!c->stat_ok[i] || !hashes[i])
-			continue;
+		if (!c->stat_ok[i] || !hashes[i] || results[i].unparsed)
+			continue;	/* an unparsed file has no facts to keep */
 		sqlite3_stmt *s = have[i] ? touch : ins;
 		sqlite3_reset(s);
 		sqlite3_bind_text(s, 1, c->key[i], -1, SQLITE_STATIC);

@@ -1209,6 +1209,12 @@ static void add_state(struct run *r, uint32_t blk, struct state *ns)
 {
 	if (!ns->limit)
 		return;	/* the path ended in a call that never returns */
+	if (!r->ctx->saw_kernel) {
+		lv_t any = ns->limit | ns->rc_neg | ns->rc_nonneg;
+		for (int i = 0; i < ns->nvars; i++)
+			any |= ns->vars[i].val;
+		r->ctx->saw_kernel = (any & LV_KERNEL) != 0;
+	}
 	typeof(r->in[0]) *set = &r->in[blk];
 	for (size_t i = 0; i < set->n; i++)
 		if (state_eq(&set->v[i], ns))

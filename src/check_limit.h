@@ -92,6 +92,7 @@ struct limit_ctx {
 	double deadline;		/* mono_seconds() to stop at, or 0 */
 	bool budget_hit;		/* set when the budget ran out */
 	bool time_hit;			/* ... because the deadline passed */
+	bool saw_kernel;		/* some state held KERNEL_DS (the limit or a saved value) */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test)? */

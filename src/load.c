@@ -94,7 +94,7 @@ int collect_files(const char *path, path_list *out, path_list *headers)
 	return 0;
 }
 
-static long first_bad_utf8(const unsigned char *s, size_t n)
+long first_bad_utf8(const unsigned char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		size_t k = utf8_len(s + i, n - i);

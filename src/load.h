@@ -48,6 +48,9 @@ int source_from_buffer(struct source *src, const char *path, const char *data, s
 		       char **why);
 void source_release(struct source *src);
 
+/* Offset of the first byte of s that is not valid UTF-8, or -1. */
+long first_bad_utf8(const unsigned char *s, size_t n);
+
 /* 1-based line and byte column of offset `off`. */
 void source_pos(const struct source *src, size_t off, unsigned *line, unsigned *col);
 /* 1-based column of `off` counted in Unicode code points (for SARIF). */

@@ -90,6 +90,8 @@ static const char usage_text[] =
 	"      --time-budget=SECS  seconds per file (parse and analysis) before the\n"
 	"                          rest of it is reported as not analysed (default\n"
 	"                          60; 0: no limit)\n"
+	"      --full              parse every file; by default a file that names\n"
+	"                          nothing the checks look for is only scanned\n"
 	"      --dump-cfg[=FUNC]   print the control-flow graph of FUNC (or of every\n"
 	"                          function) instead of checking\n"
 	"      --no-normalize      parse the raw text without the kernel-dialect\n"
@@ -154,7 +156,7 @@ static void set_checks(struct opts *o, const char *list, bool only)
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
        OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
        OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_RULES, OPT_LIST_RULES, OPT_CACHE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
-       OPT_IN_PLACE, OPT_TIME_BUDGET };
+       OPT_IN_PLACE, OPT_TIME_BUDGET, OPT_FULL };
 
 static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, 'f' },
@@ -180,6 +182,7 @@ static const struct option long_opts[] = {
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "cache", optional_argument, NULL, OPT_CACHE },
+	{ "full", no_argument, NULL, OPT_FULL },
 	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "fix", optional_argument, NULL, OPT_FIX },
@@ -410,6 +413,24 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 			k--;
 		}
 		top[k] = i;
+	}
+	size_t parsed;
+	int rounds;
+	bool every;
+	size_t per[RELEVANCE_ROUNDS];
+	analyze_relevance_counts(&parsed, &rounds, &every, per);
+	if (rounds < 0) {
+		;	/* the cache knew the whole run */
+	} else if (!rounds) {
+		fprintf(stderr, "addrlimit: stats: relevance: not used, every file parsed (--full)\n");
+	} else {
+		fprintf(stderr, "addrlimit: stats: relevance: %zu of %zu files parsed, %d round%s (",
+			parsed, n, rounds, rounds == 1 ? "" : "s");
+		for (int i = 0; i < rounds && i < RELEVANCE_ROUNDS; i++)
+			fprintf(stderr, "%s%zu", i ? " + " : "", per[i]);
+		fprintf(stderr, "%s)%s\n", rounds > RELEVANCE_ROUNDS ? " + ..." : "",
+			every ? "; every file: the address limit is raised, the summaries need them all"
+			      : "; the others name nothing the checks look for");
 	}
 	size_t c_reused, c_analysed;
 	bool c_whole;
@@ -659,6 +680,9 @@ int main(int argc, char **argv)
 		case OPT_NO_NORMALIZE:
 			o.no_normalize = true;
 			break;
+		case OPT_FULL:
+			o.full = true;
+			break;
 		case OPT_COLOR:
 			if (!optarg || !strcmp(optarg, "always"))
 				color = 1;
@@ -775,9 +799,18 @@ int main(int argc, char **argv)
 	parse_init();
 	path_list all = {0}, paths = {0};
 	VEC(char *) input_errors = {0};
-	for (int i = optind; i < fargc; i++)
+	VEC(bool) all_named = {0}, named = {0};
+	for (int i = optind; i < fargc; i++) {
+		size_t before = all.n;
 		if (collect_files(fargv[i], &all, (path_list *)&o.headers) < 0)
 			VEC_PUSH(input_errors, xasprintf("%s: no C files to analyse", fargv[i]));
+		/* a file named on the command line is parsed whatever it holds
+		 * (the relevance pass only skips files found in folders) */
+		struct stat st;
+		bool file = stat(fargv[i], &st) != 0 || !S_ISDIR(st.st_mode);
+		for (size_t k = before; k < all.n; k++)
+			VEC_PUSH(all_named, file);
+	}
 	size_t n_excluded = 0;
 	for (size_t i = 0; i < all.n; i++) {
 		if (excluded(&o, all.v[i])) {
@@ -785,9 +818,12 @@ int main(int argc, char **argv)
 			n_excluded++;
 		} else {
 			VEC_PUSH(paths, all.v[i]);
+			VEC_PUSH(named, all_named.v[i]);
 		}
 	}
 	VEC_FREE(all);
+	VEC_FREE(all_named);
+	o.named = named.v;
 
 	struct file_result *rs = xcalloc(paths.n ? paths.n : 1, sizeof(*rs));
 	analyze_files(&o, paths.v, paths.n, rs);
@@ -866,6 +902,7 @@ int main(int argc, char **argv)
 	free(fargv);
 	baseline_release(&base);
 	VEC_FREE(paths);
+	VEC_FREE(named);
 	for (size_t i = 0; i < input_errors.n; i++)
 		free(input_errors.v[i]);
 	VEC_FREE(input_errors);

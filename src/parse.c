@@ -14,6 +14,21 @@ static const char *const sym_names[S__COUNT] = {
 #undef SYM
 };
 
+TSFieldId field_id(const char *field)
+{
+	static __thread struct {
+		const char *name;
+		TSFieldId id;
+	} seen[64];
+	size_t h = ((uintptr_t)field >> 3) & 63;
+	if (seen[h].name != field) {
+		seen[h].id = ts_language_field_id_for_name(tree_sitter_c(), field,
+							   (uint32_t)strlen(field));
+		seen[h].name = field;
+	}
+	return seen[h].id;
+}
+
 void parse_init(void)
 {
 	const TSLanguage *lang = tree_sitter_c();

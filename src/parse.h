@@ -30,11 +30,16 @@ static inline bool node_is(TSNode n, enum sym s)
 	return !ts_node_is_null(n) && ts_node_symbol(n) == sym_id[s];
 }
 
+/* The grammar's id of a field name (names are string literals: the id is
+ * remembered per thread by the literal's address, not compared by text
+ * on every lookup as ts_node_child_by_field_name does). */
+TSFieldId field_id(const char *field);
+
 static inline TSNode node_field(TSNode n, const char *field)
 {
 	if (ts_node_is_null(n))
 		return n;
-	return ts_node_child_by_field_name(n, field, (uint32_t)strlen(field));
+	return ts_node_child_by_field_id(n, field_id(field));
 }
 
 /* Pointer into `text` and length of the node's bytes. */

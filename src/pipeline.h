@@ -29,4 +29,14 @@ TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 /* The second pass: summaries and checks over the whole input. */
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n);
 
+/*
+ * The same over the files parsed so far, reporting nothing, for the
+ * relevance pass: adds to `ask` the names whose files must be parsed too
+ * (see relevance.h) and returns true when some analysed function may run
+ * with the limit raised (then every file must be parsed).
+ */
+struct name_set;
+bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		   struct name_set *ask);
+
 #endif

@@ -20,6 +20,7 @@
 #include "check_limit.h"
 #include "macros.h"
 #include "progress.h"
+#include "relevance.h"
 
 #define MAX_TARGETS 8
 #define SCC_ROUNDS 8
@@ -122,6 +123,8 @@ struct program {
 	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
 	bool link_ok[LINK_CACHE];
 	size_t visited;			/* functions whose component was visited (progress) */
+	bool probe;			/* program_probe(): summaries only, nothing reported */
+	bool saw_kernel;		/* ... and some analysed function may run with KERNEL_DS */
 };
 
 static const struct fn_fact *fact(const struct program *p, uint32_t id)
@@ -550,7 +553,9 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	double budget = p->o->time_budget;
 	if (budget > 0 && fr->seconds >= budget) {
 		/* the file's time is spent: said once per function, left unknown */
-		if (report) {
+		if (p->probe) {
+			p->saw_kernel = true;	/* unknown: assume the worst */
+		} else if (report) {
 			fr->fn_time++;
 			VEC_PUSH(fr->partial, ((struct partial){
 				xstrdup(f->name), f->line, xasprintf("not analysed: the file's time budget "
@@ -590,8 +595,15 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		.deadline = budget > 0 ? t0 + (budget - fr->seconds) : 0,
 	};
 	p->cur = id;
+	if (p->probe)
+		ctx.report = report = false;
 	check_limit(&ctx);
-	fr->seconds += mono_seconds() - t0;
+	if (p->probe) {
+		/* a budget that ran out hides what the function does: assume the worst */
+		p->saw_kernel |= ctx.saw_kernel || ctx.budget_hit || ctx.time_hit;
+	} else {
+		fr->seconds += mono_seconds() - t0;
+	}
 	out->sinks = p->sinks[id];
 	set_sink_site(p, id, out);
 	if (report) {
@@ -964,45 +976,40 @@ static void finish_file(const struct opts *o, struct file_result *r)
 	}
 }
 
-void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n)
+/* The summaries of every function that touches the limit, bottom-up; the
+ * checks run as each is analysed (nothing is reported in a probe). */
+static void run_summaries(struct program *p)
 {
-	struct program p = { .o = o, .rs = rs, .ff = ff, .nfiles = n };
-	arena_init(&p.strings);
-	for (int i = 0; i < CACHE_FILES; i++)
-		p.cache[i].file = -1;
-	build_graph(&p);
-	sink_fixpoint(&p);
-	find_entries(&p);
-	settle_pairs(&p);
-	p.sum = xcalloc(p.fn.n + 1, sizeof(*p.sum));
-	p.scc_pos = xcalloc(p.fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p.fn.n; id++) {
-		const struct fn_fact *f = fact(&p, id);
-		p.sum[id].name = f->name;
-		p.sum[id].sinks = p.sinks[id];
-		set_sink_site(&p, id, &p.sum[id]);
+	size_t n = p->nfiles;
+	p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
+	p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		p->sum[id].name = f->name;
+		p->sum[id].sinks = p->sinks[id];
+		set_sink_site(p, id, &p->sum[id]);
 		if (f->noreturn) {
-			p.sum[id].analysed = true;
-			p.sum[id].noreturn = true;
+			p->sum[id].analysed = true;
+			p->sum[id].noreturn = true;
 		}
 	}
 	/* a function whose body ends in a call that never returns, with no
 	 * return statement, never returns either (die() wrapping panic()) */
 	for (int round = 0; round < 16; round++) {
 		bool changed = false;
-		for (uint32_t id = 0; id < p.fn.n; id++) {
-			const struct fn_fact *f = fact(&p, id);
-			if (p.sum[id].noreturn || !f->tail || f->unanalysable)
+		for (uint32_t id = 0; id < p->fn.n; id++) {
+			const struct fn_fact *f = fact(p, id);
+			if (p->sum[id].noreturn || !f->tail || f->unanalysable)
 				continue;
 			uint32_t ids[MAX_TARGETS];
-			size_t k = resolve_name(&p, p.fn.v[id].file, f->tail, strlen(f->tail), ids,
+			size_t k = resolve_name(p, p->fn.v[id].file, f->tail, strlen(f->tail), ids,
 						MAX_TARGETS);
 			bool all = k > 0;
 			for (size_t i = 0; i < k; i++)
-				all &= p.sum[ids[i]].noreturn;
+				all &= p->sum[ids[i]].noreturn;
 			if (all) {
-				p.sum[id].analysed = true;
-				p.sum[id].noreturn = true;
+				p->sum[id].analysed = true;
+				p->sum[id].noreturn = true;
 				changed = true;
 			}
 		}
@@ -1013,40 +1020,141 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	 * the headers beside them */
 	ctl_macro_list macros = {0};
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < ff[i].macros.n; k++)
-			VEC_PUSH(macros, ff[i].macros.v[k]);
-	for (size_t i = 0; i < o->headers.n; i++) {
+		for (size_t k = 0; k < p->ff[i].macros.n; k++)
+			VEC_PUSH(macros, p->ff[i].macros.v[k]);
+	for (size_t i = 0; i < p->o->headers.n; i++) {
 		struct source h;
 		char *why = NULL;
-		if (source_load(&h, o->headers.v[i], o->max_file_size, &why) == 0) {
-			macros_scan(h.raw, h.len, &p.strings, &macros);
+		if (source_load(&h, p->o->headers.v[i], p->o->max_file_size, &why) == 0) {
+			macros_scan(h.raw, h.len, &p->strings, &macros);
 			source_release(&h);
 		}
 		free(why);	/* a header that cannot be read only costs its macros */
 	}
 	macros_set(&macros);
-	p.parser = ts_parser_new();
-	if (!ts_parser_set_language(p.parser, tree_sitter_c()))
+	p->parser = ts_parser_new();
+	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
 		die("tree-sitter runtime rejects the C grammar (version mismatch)");
-	sccs(&p, visit_scc);
+	sccs(p, visit_scc);
 	macros_set(NULL);
 	VEC_FREE(macros);
-	ts_parser_delete(p.parser);
-	cache_release(&p);
+	ts_parser_delete(p->parser);
+	cache_release(p);
+}
+
+static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
+			 struct file_facts *ff, size_t n, bool probe)
+{
+	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .probe = probe };
+	arena_init(&p->strings);
+	for (int i = 0; i < CACHE_FILES; i++)
+		p->cache[i].file = -1;
+	build_graph(p);
+	if (probe) {
+		/* which parameters reach a uaccess routine matters only inside
+		 * a window, and a probe stops at the first sign of one */
+		p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+		p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	} else {
+		sink_fixpoint(p);
+	}
+	find_entries(p);
+}
+
+static void program_free(struct program *p)
+{
+	smap_free(&p->names);
+	smap_free(&p->fields);
+	VEC_FREE(p->fn);
+	VEC_FREE(p->cr);
+	VEC_FREE(p->tg);
+	free(p->call_base);
+	free(p->tg_base);
+	free(p->sinks);
+	free(p->sink_via);
+	free(p->entry_why);
+	free(p->sum);
+	free(p->scc_pos);
+	arena_release(&p->strings);
+}
+
+void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n)
+{
+	struct program p;
+	program_init(&p, o, rs, ff, n, false);
+	settle_pairs(&p);
+	run_summaries(&p);
 	for (size_t i = 0; i < n; i++)
 		finish_file(o, &rs[i]);
+	program_free(&p);
+}
 
-	smap_free(&p.names);
-	smap_free(&p.fields);
-	VEC_FREE(p.fn);
-	VEC_FREE(p.cr);
-	VEC_FREE(p.tg);
-	free(p.call_base);
-	free(p.tg_base);
-	free(p.sinks);
-	free(p.sink_via);
-	free(p.entry_why);
-	free(p.sum);
-	free(p.scc_pos);
-	arena_release(&p.strings);
+bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		   struct name_set *ask)
+{
+	struct program p;
+	program_init(&p, o, rs, ff, n, true);
+	/* pair findings that need the whole tree (settle_pairs): the callee
+	 * called inside a window (is it out of line anywhere?); an extern
+	 * function's registrations in other files (is it an entry point?);
+	 * for an entry point, the callees that some file defines to release
+	 * the lock (do they resolve to that definition?) */
+	uint32_t base = 0;
+	for (size_t f = 0; f < n; f++) {
+		const pair_cand_list *v = &ff[f].pairs;
+		for (size_t i = 0; i < v->n; i++) {
+			const struct pair_cand *c = &v->v[i];
+			uint32_t id = base + c->fn;
+			const struct fn_fact *fn = fact(&p, id);
+			if (c->need == PC_OUTLINE && c->callee)
+				name_set_add(ask, c->callee);
+			if (!c->held)
+				continue;
+			if (!fn->is_static)
+				name_set_add(ask, fn->name);
+			if (!p.entry_why[id] || c->rule >= 32)
+				continue;
+			for (uint32_t k = 0; k < fn->ncalls; k++) {
+				const char *callee = fn->calls[k].callee;
+				if (callee[0] == '.')
+					continue;
+				struct smap_ent *e = smap_get(&p.names, callee, strlen(callee), false);
+				bool closes = false;
+				for (size_t j = 0; e && j < e->ids.n && !closes; j++)
+					closes = fact(&p, e->ids.v[j])->pair_closes & (1u << c->rule);
+				if (closes)
+					name_set_add(ask, callee);
+			}
+		}
+		base += (uint32_t)ff[f].fns.n;
+	}
+	bool direct = false;
+	for (uint32_t id = 0; id < p.fn.n && !direct; id++)
+		direct = fact(&p, id)->direct;
+	if (direct) {
+		run_summaries(&p);
+		/* a function whose summary tells its callers something: its
+		 * callers must be analysed too (by name, or through the fields
+		 * it is stored into) */
+		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
+			const struct fn_summary *s = &p.sum[id];
+			lv_t any = s->exit | s->exit_neg | s->exit_nonneg | s->ret;
+			for (int k = 0; k < s->nstore; k++)
+				any |= s->store[k].val;
+			p.saw_kernel |= (any & LV_KERNEL) || s->nwsink;
+		}
+		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
+			const struct fn_summary *s = &p.sum[id];
+			if (!summary_matters(s))
+				continue;
+			name_set_add(ask, s->name);
+			for (size_t f = 0; f < n; f++)
+				for (size_t b = 0; b < ff[f].binds.n; b++)
+					if (!strcmp(ff[f].binds.v[b].fn, s->name))
+						name_set_add(ask, ff[f].binds.v[b].field);
+		}
+	}
+	bool kernel = p.saw_kernel;
+	program_free(&p);
+	return kernel;
 }

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The relevance pass: before anything is parsed, every file is read once
+ * (memory-mapped) and scanned for the names the checks look for.  A file
+ * that names no rule call, no set_fs()/force_uaccess_*() and no name the
+ * whole-tree analysis later asks about can add nothing to the findings, so
+ * it is not parsed.  analyze.c iterates: the facts of the parsed files name
+ * further functions (an entry point's registrations, a helper's
+ * definitions, the callers of a function that changes the limit), and the
+ * files that mention those names are parsed next.  When the tree raises
+ * the address limit anywhere, the summaries need every file and every file
+ * is parsed (the same as --full).
+ */
+#ifndef ADDRLIMIT_RELEVANCE_H
+#define ADDRLIMIT_RELEVANCE_H
+
+#include "addrlimit.h"
+#include "facts.h"
+
+enum {
+	SC_LIMIT = 1,	/* "set_fs" or "force_uaccess_" in the text: a function may change the limit */
+	SC_RAISE = 2,	/* KERNEL_DS, get_ds, force_uaccess_begin or uaccess_kernel as a name */
+	SC_RULES = 4,	/* a paired-state rule's call as a name */
+	SC_MARK = 8,	/* a suppression comment ("addrlimit") */
+	SC_TROUBLE = 16,	/* unreadable, binary, too large, not UTF-8: the parse says why */
+	SC_API = 32,	/* any name of the address-limit API (get_fs, USER_DS, segment_eq...):
+			 * what --fix rewrites */
+};
+
+struct scan {
+	uint8_t flags;		/* SC_* */
+	uint32_t nhash;
+	uint32_t *hash;		/* the hashes of the names in the file, each once */
+};
+
+/* The hash the scan keeps for a name. */
+uint32_t scan_name_hash(const char *s, size_t len);
+
+/* Scan one file into *out; the control macros it defines go to ff (its
+ * arena is set up here).  Never fails: a file that cannot be read is
+ * SC_TROUBLE, so that the parse reports why. */
+void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff);
+void scan_release(struct scan *s);
+
+/* A set of name hashes, for asking which files mention any of them. */
+struct name_set {
+	uint32_t *slot;		/* 0: empty (a hash of 0 is stored as 1) */
+	size_t cap, n;
+};
+/* Add a function's name, and the names a file that defines or registers
+ * it may spell it with (SYSCALL_DEFINEn(read ...) for sys_read,
+ * DEVICE_ATTR_RW(x) for x_show and x_store). */
+void name_set_add(struct name_set *s, const char *name);
+bool name_set_any(const struct name_set *s, const struct scan *f);
+void name_set_release(struct name_set *s);
+
+#endif

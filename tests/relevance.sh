@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0
+# The relevance pass (sourced by tests/run): a folder analysed with it and
+# with --full must give the same findings, on every folder case, the rule
+# folders and the whole case corpus as one tree; and it must really skip
+# files where it can (else these comparisons prove nothing).
+
+# same_findings NAME DIR [ARGS...]: default and --full agree on DIR.
+same_findings() {
+	local name=$1 dir=$2 a b ra rb
+	shift 2
+	a=$(cd "$dir" && "$bin" -j2 --format=json "$@" . 2>/dev/null); ra=$?
+	b=$(cd "$dir" && "$bin" -j2 --format=json --full "$@" . 2>/dev/null); rb=$?
+	local diff
+	diff=$(python3 - "$ra" "$rb" 3<<<"$a" 4<<<"$b" <<'PY'
+import json, sys
+def key(doc):
+    d = json.loads(doc)
+    return {k: d.get(k) for k in ("findings", "suppressed", "baselined", "suppression_problems")}
+a = key(open(3).read()); b = key(open(4).read())
+if sys.argv[1] != sys.argv[2]:
+    print("exit %s with the relevance pass, %s with --full" % (sys.argv[1], sys.argv[2]))
+for k in a:
+    if a[k] != b[k]:
+        print("%s differ:\n  relevance: %s\n  --full:    %s" % (k, json.dumps(a[k])[:600], json.dumps(b[k])[:600]))
+PY
+)
+	if [ -z "$diff" ] && [ -n "$a" ]; then
+		ok "relevance: $name: the same findings as --full"
+	else
+		bad "relevance: $name: the findings differ from --full" "$diff"
+	fi
+}
+
+for d in "$here"/cases/*/; do
+	same_findings "cases/$(basename "$d")" "$d"
+done
+for d in "$here"/rules/*/; do
+	same_findings "rules/$(basename "$d")" "$d" --rules=rules
+done
+same_findings "all cases as one tree" "$here/cases"
+same_findings "all cases as one tree, address-limit checks only" "$here/cases" \
+	--disable=lock-held-return,pair-unbalanced,uaccess-call
+
+# the modern tree: only the files that can matter are parsed
+out=$(cd "$here/cases/relevance-modern-tree" && "$bin" -j1 --stats . 2>&1)
+if grep -q 'relevance: 5 of 11 files parsed, 2 rounds (3 + 2); the others' <<<"$out"; then
+	ok "relevance: a modern tree parses 5 of its 11 files (lock and window files, the registration, the out-of-line helper)"
+else
+	bad "relevance: modern tree: not the files expected" "$(grep stats <<<"$out")"
+fi
+# ... and with the pair checks off, only the file that says set_fs
+out=$(cd "$here/cases/relevance-modern-tree" && "$bin" -j1 --stats \
+	--disable=lock-held-return,pair-unbalanced,uaccess-call . 2>&1)
+if grep -q 'relevance: 1 of 11 files parsed' <<<"$out"; then
+	ok "relevance: with the pair checks off, only the set_fs file is parsed"
+else
+	bad "relevance: pair checks off: not the files expected" "$(grep stats <<<"$out")"
+fi
+# a limit raised through a helper: found by the probe, then every file
+out=$(cd "$here/cases/relevance-raise-through-helper" && "$bin" -j1 --stats . 2>&1)
+if grep -q 'relevance: 3 of 3 files parsed, 3 rounds (1 + 1 + 1); every file' <<<"$out"; then
+	ok "relevance: a limit raised through a helper in another file parses every file"
+else
+	bad "relevance: raise through a helper: not the rounds expected" "$(grep stats <<<"$out")"
+fi
+# a file named on the command line is parsed whatever it holds
+out=$("$bin" -j1 --stats "$here/cases/relevance-modern-tree/plain1.c" 2>&1)
+if grep -q 'relevance: 1 of 1 files parsed' <<<"$out"; then
+	ok "relevance: a file named on the command line is always parsed"
+else
+	bad "relevance: a named file was not parsed" "$(grep stats <<<"$out")"
+fi
+# --full says so
+out=$(cd "$here/cases/relevance-modern-tree" && "$bin" -j1 --stats --full . 2>&1)
+if grep -q 'relevance: not used, every file parsed (--full)' <<<"$out" &&
+   grep -q 'files read 11' <<<"$out"; then
+	ok "relevance: --full parses every file"
+else
+	bad "relevance: --full" "$(grep stats <<<"$out")"
+fi
