@@ -15,7 +15,8 @@ bin=$top/addrlimit
 tmp=$(mktemp -d)
 # the identifiers every default rule keys on: the address limit's and the
 # open/close calls of the paired-state rules (addrlimit --list-rules)
-ids="set_fs|get_fs|KERNEL_DS|USER_DS|get_ds|force_uaccess_begin|force_uaccess_end|$("$bin" --list-rules |
+lids="set_fs|get_fs|KERNEL_DS|USER_DS|get_ds|force_uaccess_begin|force_uaccess_end"
+ids="$lids|$("$bin" --list-rules |
 	sed -n -E 's/^  (open |close): //p' | tr ' ' '\n' | sed 's/\[.*//' | grep . | sort -u | paste -sd'|')"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -40,7 +41,11 @@ echo "tree: $tree ($(find "$tree" -name '*.c' | wc -l) .c files), $runs runs, -j
 find "$tree" -name '*.c' -exec cat {} + >/dev/null	# the whole tree: every tool reads it warm
 measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"
 command -v rg >/dev/null && measure "rg -n (identifiers)" rg -n -g '*.c' -e "$ids" "$tree"
+measure "grep -rn (address-limit names)" grep -rnE --include='*.c' "$lids" "$tree"
 measure "addrlimit -j$jobs" "$bin" -q -j"$jobs" "$tree"
+measure "addrlimit -j$jobs --full" "$bin" -q -j"$jobs" --full "$tree"
+pairs=lock-held-return,pair-unbalanced,uaccess-call
+measure "addrlimit -j$jobs, address limit only" "$bin" -q -j"$jobs" --disable=$pairs "$tree"
 if command -v spatch >/dev/null; then
 	measure "spatch -j $jobs (setfs.cocci)" spatch -j "$jobs" --very-quiet --no-includes \
 		--sp-file "$top/bench/setfs.cocci" --dir "$tree"
@@ -56,16 +61,22 @@ for m in touched edited; do
 	measure "addrlimit --cache, 1 file $m" sh -c 'python3 "$5" "$1" "$6" && exec "$2" -q -j"$3" --cache="$1" "$4"' - \
 		"$db" "$bin" "$jobs" "$tree" "$top/bench/stale-cache.py" "$m"
 done
-measure "(bench/stale-cache.py alone)" python3 "$top/bench/stale-cache.py" "$db" touched
+measure "stale-cache.py alone" python3 "$top/bench/stale-cache.py" "$db" touched
 echo "cache database: $(du -k "$db" | cut -f1) KiB"
 a=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs.r")
 g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
 echo "addrlimit / grep -rn: $(ratio "$a" "$g") x"
+f=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs --full.r")
+echo "addrlimit --full / grep -rn: $(ratio "$f" "$g") x (--full / relevance pass: $(ratio "$f" "$a") x)"
+l=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs, address limit only.r")
+lg=$(cut -d' ' -f1 "$tmp/grep -rn (address-limit names).r")
+echo "addrlimit, address limit only / grep -rn of its names: $(ratio "$l" "$lg") x"
 if [ -f "$tmp/spatch -j $jobs (setfs.cocci).r" ]; then
 	s=$(cut -d' ' -f1 "$tmp/spatch -j $jobs (setfs.cocci).r")
 	echo "spatch / addrlimit: $(ratio "$s" "$a") x"
+	echo "spatch / addrlimit, address limit only: $(ratio "$s" "$l") x"
 fi
-py=$(cut -d' ' -f1 "$tmp/(bench/stale-cache.py alone).r")
+py=$(cut -d' ' -f1 "$tmp/stale-cache.py alone.r")
 w=$(awk -v a="$(cut -d' ' -f1 "$tmp/addrlimit --cache, 1 file touched.r")" -v b="$py" 'BEGIN { printf "%.2f", a - b }')
 e=$(awk -v a="$(cut -d' ' -f1 "$tmp/addrlimit --cache, 1 file edited.r")" -v b="$py" 'BEGIN { printf "%.2f", a - b }')
 echo "addrlimit --cache without the row ageing: 1 file touched $w s, 1 file edited $e s"

@@ -322,7 +322,9 @@ static void *worker_main(void *arg)
 			break;
 		if (w->skip && w->skip[i])
 			continue;	/* known from the cache, or not relevant (yet) */
-		facts_release(&w->facts[i]);	/* what the relevance pass kept */
+		/* what the relevance pass or the cache kept of an unparsed file */
+		facts_release(&w->facts[i]);
+		file_result_release(&w->results[i]);
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
@@ -334,14 +336,49 @@ static void *worker_main(void *arg)
 static void *scanner_main(void *arg)
 {
 	struct worker *w = arg;
+	struct scan_buf buf = {0};
 	for (;;) {
 		size_t i = atomic_fetch_add(w->next, 1);
 		if (i >= w->n)
 			break;
-		if (!w->skip[i])
-			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i]);
+		if (!w->skip[i]) {
+			facts_release(&w->facts[i]);	/* the cache's, of an unparsed file */
+			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i], &buf);
+		}
 	}
+	free(buf.p);
 	return NULL;
+}
+
+static void *header_main(void *arg)
+{
+	struct worker *w = arg;
+	struct scan_buf buf = {0};
+	for (;;) {
+		size_t i = atomic_fetch_add(w->next, 1);
+		if (i >= w->n)
+			break;
+		arena_init(&w->facts[i].arena);
+		scan_macros(w->paths[i], w->o->max_file_size, &w->facts[i].arena, &w->facts[i].macros,
+			    &buf);
+	}
+	free(buf.p);
+	return NULL;
+}
+
+static void run_workers(struct worker *w, void *(*fn)(void *));
+
+/* The control macros of the headers beside the input, read once, in
+ * parallel, for every run of the second pass (hf owns their text). */
+static void header_macros(const struct opts *o, struct file_facts **hf, ctl_macro_list *out)
+{
+	size_t n = o->headers.n;
+	*hf = xcalloc(n ? n : 1, sizeof(**hf));
+	struct worker w = { o, o->headers.v, n, NULL, *hf, NULL, NULL, NULL };
+	run_workers(&w, header_main);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < (*hf)[i].macros.n; k++)
+			VEC_PUSH(*out, (*hf)[i].macros.v[k]);
 }
 
 /* Run fn over w's files on o->jobs threads. */
@@ -449,7 +486,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		if (!parsed[i]) {
 			/* its facts are the macros it defines; nothing to report */
-			results[i].path = xstrdup(paths[i]);
+			if (!results[i].path)
+				results[i].path = xstrdup(paths[i]);
 			results[i].unparsed = true;
 		}
 		nparsed += parsed[i];
@@ -529,20 +567,37 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 			return;
 		}
 	}
+	struct file_facts *hfacts = NULL;
+	ctl_macro_list hmacros = {0};
+	if (!o->dump_cfg) {
+		header_macros(o, &hfacts, &hmacros);
+		program_header_macros(&hmacros);
+	}
+	/* what the cache knows of a file the relevance pass left unparsed is
+	 * only its macros: such a file may still have to be parsed now */
+	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
+	bool *was_unparsed = xcalloc(n ? n : 1, sizeof(bool));
+	for (size_t i = 0; have && i < n; i++) {
+		parsed[i] = have[i] && !results[i].unparsed;
+		was_unparsed[i] = have[i] && results[i].unparsed;
+	}
 	if (o->full || o->dump_cfg) {
-		first_pass(o, paths, n, results, facts, have);
+		first_pass(o, paths, n, results, facts, parsed);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
-		for (size_t i = 0; have && i < n; i++)
-			parsed[i] = have[i];
 		relevant_pass(o, paths, n, results, facts, parsed);
-		free(parsed);
 	}
-	if (cache)
+	if (cache) {
+		/* rows to write: files new to the cache, and files it knew unparsed
+		 * that are parsed now; the others only get their new time */
+		for (size_t i = 0; i < n; i++)
+			have[i] = have[i] && !(was_unparsed[i] && !results[i].unparsed);
 		cache_store_files(cache, paths, n, results, facts, have, hashes);
+	}
+	free(parsed);
+	free(was_unparsed);
 	if (!o->dump_cfg)
 		program_run(o, results, facts, n);
 	if (cache) {
@@ -556,4 +611,9 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);
+	program_header_macros(NULL);
+	VEC_FREE(hmacros);
+	for (size_t i = 0; hfacts && i < o->headers.n; i++)
+		facts_release(&hfacts[i]);
+	free(hfacts);
 }

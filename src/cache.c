@@ -825,8 +825,8 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 	struct strbuf b;
 	strbuf_init(&b);
 	for (size_t i = 0; i < n && ins && touch; i++) {
-		if (!c->stat_ok[i] || !hashes[i] || results[i].unparsed)
-			continue;	/* an unparsed file has no facts to keep */
+		if (!c->stat_ok[i] || !hashes[i])
+			continue;
 		sqlite3_stmt *s = have[i] ? touch : ins;
 		sqlite3_reset(s);
 		sqlite3_bind_text(s, 1, c->key[i], -1, SQLITE_STATIC);
@@ -834,7 +834,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		sqlite3_bind_int64(s, 3, c->mtime[i]);
 		sqlite3_bind_int64(s, 4, c->size[i]);
 		if (!have[i]) {
-			c->analysed++;
+			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);

@@ -26,6 +26,10 @@ uint32_t vital_error(TSNode n, const char *text, int depth);
 TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 		       struct source *src, char **why);
 
+/* The control macros of the headers beside the input (o->headers), read
+ * once by the caller; NULL: program_run reads them itself. */
+void program_header_macros(const ctl_macro_list *m);
+
 /* The second pass: summaries and checks over the whole input. */
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n);
 

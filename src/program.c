@@ -976,6 +976,13 @@ static void finish_file(const struct opts *o, struct file_result *r)
 	}
 }
 
+static const ctl_macro_list *header_macros;
+
+void program_header_macros(const ctl_macro_list *m)
+{
+	header_macros = m;
+}
+
 /* The summaries of every function that touches the limit, bottom-up; the
  * checks run as each is analysed (nothing is reported in a probe). */
 static void run_summaries(struct program *p)
@@ -1022,7 +1029,9 @@ static void run_summaries(struct program *p)
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < p->ff[i].macros.n; k++)
 			VEC_PUSH(macros, p->ff[i].macros.v[k]);
-	for (size_t i = 0; i < p->o->headers.n; i++) {
+	for (size_t i = 0; header_macros && i < header_macros->n; i++)
+		VEC_PUSH(macros, header_macros->v[i]);
+	for (size_t i = 0; !header_macros && i < p->o->headers.n; i++) {
 		struct source h;
 		char *why = NULL;
 		if (source_load(&h, p->o->headers.v[i], p->o->max_file_size, &why) == 0) {

@@ -12,7 +12,7 @@
 
 #include <fcntl.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -103,14 +103,46 @@ static bool is_raise_name(const char *s, size_t len)
 /* The address-limit API, for --fix (limit tests go even without set_fs). */
 static bool is_api_name(const char *s, size_t len)
 {
-	static const char *const api[] = {
-		"get_fs", "set_fs", "get_ds", "KERNEL_DS", "USER_DS", "uaccess_kernel",
-		"segment_eq", "mm_segment_t", "force_uaccess_begin", "force_uaccess_end",
+#define API(s) { s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} api[] = {
+		API("get_fs"), API("set_fs"), API("get_ds"), API("KERNEL_DS"), API("USER_DS"),
+		API("uaccess_kernel"), API("segment_eq"), API("mm_segment_t"),
+		API("force_uaccess_begin"), API("force_uaccess_end"),
 	};
+#undef API
+	if (len < 6 || len > 19)
+		return false;
 	for (size_t i = 0; i < ARRAY_SIZE(api); i++)
-		if (strlen(api[i]) == len && !memcmp(api[i], s, len))
+		if (api[i].n == len && !memcmp(api[i].s, s, len))
 			return true;
 	return false;
+}
+
+/* Does s[0, n) contain needle[0, m)?  (Names are short: a plain loop.) */
+static inline bool has_sub(const char *s, size_t n, const char *needle, size_t m)
+{
+	for (size_t i = 0; i + m <= n; i++)
+		if (s[i] == needle[0] && !memcmp(s + i + 1, needle + 1, m - 1))
+			return true;
+	return false;
+}
+
+/* Offset of the first byte that is not ASCII, or len. */
+static size_t ascii_prefix(const char *t, size_t len)
+{
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, t + i, 8);
+		if (w & 0x8080808080808080ULL)
+			break;
+	}
+	while (i < len && !((unsigned char)t[i] & 0x80))
+		i++;
+	return i;
 }
 
 static void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out)
@@ -122,19 +154,28 @@ static void scan_text(const struct opts *o, const char *t, size_t len, struct sc
 		     o->enabled[C_UACCESS_CALL];
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
-		if (!name_start(c)) {
+		if (!name_char(c)) {
 			i++;
-			/* the tail of a number (0x1f, 10ul) is not a name */
-			if (c >= '0' && c <= '9')
-				while (i < len && name_char((unsigned char)t[i]))
-					i++;
 			continue;
 		}
 		size_t j = i + 1;
 		while (j < len && name_char((unsigned char)t[j]))
 			j++;
-		if (hset_put(&slot, &cap, &n, scan_name_hash(t + i, j - i))) {
-			/* first time in this file: what does the name mean? */
+		/* a run that starts with a digit (0x1f, 10ul) is not a name; a
+		 * name is looked at the first time the file has it */
+		bool name = name_start(c);
+		bool fresh = name ? hset_put(&slot, &cap, &n, scan_name_hash(t + i, j - i))
+				  : memchr(t + i, '_', j - i) != NULL;
+		if (fresh) {
+			/* every "set_fs" lies inside a run of name characters: the
+			 * substring tests (limit_relevant's) need only look at runs */
+			if (has_sub(t + i, j - i, "set_fs", 6) ||
+			    has_sub(t + i, j - i, "force_uaccess_", 14))
+				flags |= SC_LIMIT;
+			if (has_sub(t + i, j - i, "addrlimit", 9))
+				flags |= SC_MARK;
+		}
+		if (name && fresh) {
 			int r, k;
 			bool op;
 			if (is_raise_name(t + i, j - i))
@@ -146,10 +187,6 @@ static void scan_text(const struct opts *o, const char *t, size_t len, struct sc
 		}
 		i = j;
 	}
-	if (memmem(t, len, "set_fs", 6) || memmem(t, len, "force_uaccess_", 14))
-		flags |= SC_LIMIT;
-	if (memmem(t, len, "addrlimit", 9))
-		flags |= SC_MARK;
 	out->flags |= flags;
 	out->hash = xmalloc((n ? n : 1) * sizeof(uint32_t));
 	out->nhash = 0;
@@ -159,38 +196,68 @@ static void scan_text(const struct opts *o, const char *t, size_t len, struct sc
 	free(slot);
 }
 
-void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff)
+/*
+ * Read a regular file of at most max bytes into buf (grown as needed):
+ * its length, or -1 when it cannot be read that way.  (read() into one
+ * buffer per thread, not mmap: unmapping 32,000 files from a threaded
+ * process costs a TLB shootdown on every other core each time.)
+ */
+static long read_file(const char *path, size_t max, struct scan_buf *buf)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > max ||
+	    (uint64_t)st.st_size >= UINT32_MAX) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	size_t want = (size_t)st.st_size, len = 0;
+	if (want + 1 > buf->cap) {
+		free(buf->p);
+		buf->cap = want + 1 > 65536 ? want + 1 : 65536;
+		buf->p = xmalloc(buf->cap);
+	}
+	while (len < want) {
+		ssize_t r = read(fd, buf->p + len, want - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	return len == want ? (long)len : -1;
+}
+
+void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff,
+	       struct scan_buf *buf)
 {
 	memset(out, 0, sizeof(*out));
 	arena_init(&ff->arena);
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size > o->max_file_size || (uint64_t)st.st_size >= UINT32_MAX) {
-		if (fd >= 0)
-			close(fd);
+	long n = read_file(path, o->max_file_size, buf);
+	if (n < 0) {
 		out->flags = SC_TROUBLE;
 		return;
 	}
-	size_t len = (size_t)st.st_size;
-	if (!len) {
-		close(fd);
-		return;
-	}
-	const char *t = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (t == MAP_FAILED) {
-		out->flags = SC_TROUBLE;
-		return;
-	}
-	madvise((void *)t, len, MADV_SEQUENTIAL);
-	if (memchr(t, '\0', len) || first_bad_utf8((const unsigned char *)t, len) >= 0)
+	size_t len = (size_t)n;
+	const char *t = buf->p;
+	size_t a = ascii_prefix(t, len);	/* ASCII is valid UTF-8 */
+	if (memchr(t, '\0', len) ||
+	    (a < len && first_bad_utf8((const unsigned char *)t + a, len - a) >= 0))
 		out->flags = SC_TROUBLE;
 	scan_text(o, t, len, out);
 	/* the statement macros it defines shape other files' control flow,
 	 * parsed or not (facts_collect reads the same bytes the same way) */
 	macros_scan(t, len, &ff->arena, &ff->macros);
-	munmap((void *)t, len);
+}
+
+void scan_macros(const char *path, size_t max_size, struct arena *a, ctl_macro_list *out,
+		 struct scan_buf *buf)
+{
+	long n = read_file(path, max_size, buf);
+	if (n > 0)	/* a header that cannot be read only costs its macros */
+		macros_scan(buf->p, (size_t)n, a, out);
 }
 
 void scan_release(struct scan *s)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The relevance pass: before anything is parsed, every file is read once
- * (memory-mapped) and scanned for the names the checks look for.  A file
+ * and scanned for the names the checks look for.  A file
  * that names no rule call, no set_fs()/force_uaccess_*() and no name the
  * whole-tree analysis later asks about can add nothing to the findings, so
  * it is not parsed.  analyze.c iterates: the facts of the parsed files name
@@ -36,11 +36,21 @@ struct scan {
 /* The hash the scan keeps for a name. */
 uint32_t scan_name_hash(const char *s, size_t len);
 
+/* A reading buffer, one per thread (free p when done). */
+struct scan_buf {
+	char *p;
+	size_t cap;
+};
+
 /* Scan one file into *out; the control macros it defines go to ff (its
  * arena is set up here).  Never fails: a file that cannot be read is
  * SC_TROUBLE, so that the parse reports why. */
-void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff);
+void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff,
+	       struct scan_buf *buf);
 void scan_release(struct scan *s);
+/* Only the control macros of a file (a header beside the input). */
+void scan_macros(const char *path, size_t max_size, struct arena *a, ctl_macro_list *out,
+		 struct scan_buf *buf);
 
 /* A set of name hashes, for asking which files mention any of them. */
 struct name_set {

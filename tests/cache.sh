@@ -83,3 +83,21 @@ if [ "$(stat -c %s "$cw/a/x.c")" = "$(stat -c %s "$cw/b/x.c")" ]; then
 else
 	bad "cache: test set-up: the two files should have the same size"
 fi
+# with the relevance pass: a registration edited in a file that names no
+# rule call (not parsed before) is found through the new name
+rt=$cw/reltree
+cp -r "$here/cases/relevance-modern-tree" "$rt"
+rdb=$cw/rel.sqlite
+(cd "$rt" && "$bin" --cache="$rdb" . >/dev/null 2>&1)
+sed -i 's/^long ring_ioctl(/long ring_ioctl2(/' "$rt/ioctl.c"
+sed -i 's/ring_ioctl\([,(]\)/ring_ioctl2\1/' "$rt/fops.c"
+got=$(cd "$rt" && "$bin" --cache="$rdb" --stats . 2>&1)
+if grep -q "handler 'ring_ioctl2' can return to user mode with mutex" <<<"$got" &&
+   grep -q 'cache: 9 files reused, 2 analysed' <<<"$got"; then
+	ok "cache: a renamed handler and its registration (a file parsed only for the name) are found again"
+else
+	bad "cache: relevance with an edited registration" "$got"
+fi
+[ "$(cd "$rt" && "$bin" --cache="$rdb" --full . 2>&1)" == "$(cd "$rt" && "$bin" . 2>&1)" ] &&
+	ok "cache: --full from the same database says what the relevance pass says" ||
+	bad "cache: --full with a cache differs"
