@@ -88,13 +88,16 @@ uint32_t vital_error(TSNode n, const char *text, int depth)
 	}
 	if (!ts_node_has_error(n))
 		return 0;
-	uint32_t c = ts_node_child_count(n);
-	for (uint32_t i = 0; i < c; i++) {
-		uint32_t r = vital_error(ts_node_child(n, i), text, depth + 1);
-		if (r)
-			return r;
+	/* a cursor: ts_node_child(n, i) walks from the first child each time */
+	uint32_t r = 0;
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do
+			r = vital_error(ts_tree_cursor_current_node(&c), text, depth + 1);
+		while (!r && ts_tree_cursor_goto_next_sibling(&c));
 	}
-	return 0;
+	ts_tree_cursor_delete(&c);
+	return r;
 }
 
 static size_t error_bytes(TSNode n, int depth)
@@ -104,9 +107,13 @@ static size_t error_bytes(TSNode n, int depth)
 	if (!ts_node_has_error(n) || depth > 500)
 		return 0;
 	size_t sum = 0;
-	uint32_t c = ts_node_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		sum += error_bytes(ts_node_child(n, i), depth + 1);
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do
+			sum += error_bytes(ts_tree_cursor_current_node(&c), depth + 1);
+		while (ts_tree_cursor_goto_next_sibling(&c));
+	}
+	ts_tree_cursor_delete(&c);
 	return sum;
 }
 

@@ -91,6 +91,7 @@ struct alias {
 };
 
 struct fn_walk {
+	struct file_facts *ff;	/* bindings and registrations found in the body go here */
 	const char *text;
 	const struct param *params;
 	int nparams;
@@ -154,9 +155,12 @@ static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 	return 0;
 }
 
+static void note_binding(struct file_facts *ff, const char *text, TSNode n);
+
 static bool visit_body(TSNode n, void *ctx)
 {
 	struct fn_walk *w = ctx;
+	note_binding(w->ff, w->text, n);
 	if (node_is(n, S_call_expression)) {
 		VEC_PUSH(w->calls, n);
 		size_t len;
@@ -271,7 +275,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 {
 	const char *text = src->text;
 	struct param params[MAX_PARAMS];
-	struct fn_walk w = { .text = text, .params = params };
+	struct fn_walk w = { .ff = ff, .text = text, .params = params };
 	w.nparams = function_params(fn, text, params, MAX_PARAMS);
 	for (int i = 0; i < w.nparams; i++)
 		if (!params[i].name)
@@ -359,6 +363,7 @@ static void add_binding(struct file_facts *ff, const char *text, TSNode field, T
 	struct binding b = {
 		arena_strndup(&ff->arena, node_ptr(field, text), node_len(field)),
 		arena_strndup(&ff->arena, node_ptr(val, text), node_len(val)),
+		ts_node_start_byte(field),
 	};
 	VEC_PUSH(ff->binds, b);
 }
@@ -366,13 +371,13 @@ static void add_binding(struct file_facts *ff, const char *text, TSNode field, T
 struct bind_walk {
 	struct file_facts *ff;
 	const char *text;
+	const TSNode *fns;	/* the definitions collect_fn() walked, in order */
+	size_t nfns, next;
 };
 
-static bool visit_binding(TSNode n, void *ctx)
+/* `.field = fn` or `x->field = fn` at n: a binding (and maybe an entry). */
+static void note_binding(struct file_facts *ff, const char *text, TSNode n)
 {
-	struct bind_walk *bw = ctx;
-	struct file_facts *ff = bw->ff;
-	const char *text = bw->text;
 	if (node_is(n, S_initializer_pair)) {
 		TSNode des = node_field(n, "designator");
 		if (node_is(des, S_field_designator))
@@ -384,7 +389,27 @@ static bool visit_binding(TSNode n, void *ctx)
 			entries_note_assignment(&ff->regs, n, text);
 		}
 	}
+}
+
+/* Outside the function bodies already walked: the file-scope initializers. */
+static bool visit_binding(TSNode n, void *ctx)
+{
+	struct bind_walk *bw = ctx;
+	if (node_is(n, S_function_definition)) {
+		uint32_t at = ts_node_start_byte(n);
+		while (bw->next < bw->nfns && ts_node_start_byte(bw->fns[bw->next]) < at)
+			bw->next++;
+		if (bw->next < bw->nfns && ts_node_eq(bw->fns[bw->next], n))
+			return false;
+	}
+	note_binding(bw->ff, bw->text, n);
 	return true;
+}
+
+static int binding_order(const void *a, const void *b)
+{
+	const struct binding *x = a, *y = b;
+	return x->off < y->off ? -1 : x->off > y->off;
 }
 
 void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
@@ -401,8 +426,11 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		collect_fn(ff, src, fns[i], &f);
 		VEC_PUSH(ff->fns, f);
 	}
-	struct bind_walk bw = { ff, src->text };
+	struct bind_walk bw = { ff, src->text, fns, nfns, 0 };
 	node_walk(root, visit_binding, &bw);
+	/* in the order of the text, as one walk of the whole tree gives them */
+	if (ff->binds.n > 1)
+		qsort(ff->binds.v, ff->binds.n, sizeof(ff->binds.v[0]), binding_order);
 	macros_scan(src->raw, src->len, &ff->arena, &ff->macros);
 	entries_find(&ff->regs, root, src->text, src->len);
 }

@@ -49,6 +49,7 @@ struct fn_fact {
 struct binding {
 	const char *field;
 	const char *fn;
+	uint32_t off;		/* where (for the order while collecting; not kept) */
 };
 
 /* A finding of the pair rules that the whole tree decides (check_pairs.h). */
