@@ -277,8 +277,8 @@ import collections, json, os, sys
 doc = json.load(open(sys.argv[1]))
 errs = [e[2:] if e.startswith("./") else e for e in doc.get("errors", [])]
 nfa = doc.get("not_fully_analysed", [])
-print("# %s: analysed %d files in %s s (exit %s), %d skipped, %d functions not fully analysed, %d findings"
-      % (sys.argv[2], doc.get("files_analysed", 0), sys.argv[3], sys.argv[4], len(errs), len(nfa),
+print("# %s: analysed %d files (%d parsed) in %s s (exit %s), %d skipped, %d functions not fully analysed, %d findings"
+      % (sys.argv[2], doc.get("files_analysed", 0), doc.get("files_parsed", 0), sys.argv[3], sys.argv[4], len(errs), len(nfa),
          len(doc.get("findings", []))))
 by_dir = collections.OrderedDict()
 for e in errs:

@@ -145,7 +145,7 @@ static size_t ascii_prefix(const char *t, size_t len)
 	return i;
 }
 
-static void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out)
+void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out)
 {
 	uint32_t *slot = NULL;
 	size_t cap = 0, n = 0;
@@ -165,7 +165,7 @@ static void scan_text(const struct opts *o, const char *t, size_t len, struct sc
 		 * name is looked at the first time the file has it */
 		bool name = name_start(c);
 		bool fresh = name ? hset_put(&slot, &cap, &n, scan_name_hash(t + i, j - i))
-				  : memchr(t + i, '_', j - i) != NULL;
+				  : j - i >= 6;
 		if (fresh) {
 			/* every "set_fs" lies inside a run of name characters: the
 			 * substring tests (limit_relevant's) need only look at runs */

@@ -48,6 +48,9 @@ struct scan_buf {
 void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff,
 	       struct scan_buf *buf);
 void scan_release(struct scan *s);
+/* The name scan alone, over bytes in memory (out->flags gets SC_LIMIT,
+ * SC_RAISE, SC_RULES, SC_MARK, SC_API; out->hash is allocated). */
+void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out);
 /* Only the control macros of a file (a header beside the input). */
 void scan_macros(const char *path, size_t max_size, struct arena *a, ctl_macro_list *out,
 		 struct scan_buf *buf);

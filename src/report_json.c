@@ -41,7 +41,7 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 {
 	json_t *found = json_array(), *silenced = json_array(), *problems = json_array();
 	json_t *errors = json_array(), *partial = json_array();
-	size_t files = 0, baselined = 0;
+	size_t files = 0, parsed = 0, baselined = 0;
 	for (size_t i = 0; i < n_input_errors; i++)
 		json_array_append_new(errors, json_text(input_errors[i]));
 	for (size_t i = 0; i < n; i++) {
@@ -51,6 +51,7 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 			continue;
 		}
 		files++;
+		parsed += !r->unparsed;
 		baselined += r->baselined;
 		for (size_t k = 0; k < r->findings.v.n; k++)
 			json_array_append_new(found, finding(o, r, &r->findings.v.v[k]));
@@ -78,6 +79,7 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 	json_object_set_new(doc, "tool_version", json_text(ADDRLIMIT_VERSION));
 	json_object_set_new(doc, "exit_status", json_integer(exit_code));
 	json_object_set_new(doc, "files_analysed", json_integer((json_int_t)files));
+	json_object_set_new(doc, "files_parsed", json_integer((json_int_t)parsed));
 	json_object_set_new(doc, "findings", found);
 	json_object_set_new(doc, "suppressed", silenced);
 	json_object_set_new(doc, "baselined", json_integer((json_int_t)baselined));

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fuzz target: the relevance scan over any bytes.  What it must never do
+ * is miss what the parse would see: "set_fs" / "force_uaccess_" anywhere
+ * in the bytes (the test limit_relevant() makes on a function's text)
+ * must set SC_LIMIT, "addrlimit" must set SC_MARK, and each name must be
+ * among the hashes kept for the file.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "relevance.h"
+#include "rules.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static bool name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct opts o;
+	static struct rule_set rs;
+	if (!rs.v.n) {
+		for (int i = 0; i < C__COUNT; i++)
+			o.enabled[i] = true;
+		rules_builtin(&rs);
+		rules_set(&rs);
+	}
+	const char *t = (const char *)data;
+	struct scan s = {0};
+	scan_text(&o, t, size, &s);
+	bool limit = memmem(t, size, "set_fs", 6) || memmem(t, size, "force_uaccess_", 14);
+	if (limit != !!(s.flags & SC_LIMIT))
+		abort();
+	if (!!memmem(t, size, "addrlimit", 9) != !!(s.flags & SC_MARK))
+		abort();
+	/* every name (a run of name characters not starting with a digit) is kept */
+	for (size_t i = 0; i < size;) {
+		if (!name_char((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < size && name_char((unsigned char)t[j]))
+			j++;
+		if (!(t[i] >= '0' && t[i] <= '9')) {
+			uint32_t h = scan_name_hash(t + i, j - i);
+			bool found = false;
+			for (uint32_t k = 0; k < s.nhash && !found; k++)
+				found = s.hash[k] == h;
+			if (!found)
+				abort();
+		}
+		i = j;
+	}
+	scan_release(&s);
+	return 0;
+}
