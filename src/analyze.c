@@ -340,6 +340,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* The relevance scan of w's files (w->scans set), or only the control
+ * macros of the headers (w->scans NULL). */
 static void *scanner_main(void *arg)
 {
 	struct worker *w = arg;
@@ -348,26 +350,16 @@ static void *scanner_main(void *arg)
 		size_t i = atomic_fetch_add(w->next, 1);
 		if (i >= w->n)
 			break;
-		if (!w->skip[i]) {
-			facts_release(&w->facts[i]);	/* the cache's, of an unparsed file */
+		if (w->skip && w->skip[i])
+			continue;
+		facts_release(&w->facts[i]);	/* the cache's, of an unparsed file */
+		if (w->scans) {
 			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i], &buf);
+		} else {
+			arena_init(&w->facts[i].arena);
+			scan_macros(w->paths[i], w->o->max_file_size, &w->facts[i].arena,
+				    &w->facts[i].macros, &buf);
 		}
-	}
-	free(buf.p);
-	return NULL;
-}
-
-static void *header_main(void *arg)
-{
-	struct worker *w = arg;
-	struct scan_buf buf = {0};
-	for (;;) {
-		size_t i = atomic_fetch_add(w->next, 1);
-		if (i >= w->n)
-			break;
-		arena_init(&w->facts[i].arena);
-		scan_macros(w->paths[i], w->o->max_file_size, &w->facts[i].arena, &w->facts[i].macros,
-			    &buf);
 	}
 	free(buf.p);
 	return NULL;
@@ -382,7 +374,7 @@ static void header_macros(const struct opts *o, struct file_facts **hf, ctl_macr
 	size_t n = o->headers.n;
 	*hf = xcalloc(n ? n : 1, sizeof(**hf));
 	struct worker w = { o, o->headers.v, n, NULL, *hf, NULL, NULL, NULL };
-	run_workers(&w, header_main);
+	run_workers(&w, scanner_main);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < (*hf)[i].macros.n; k++)
 			VEC_PUSH(*out, (*hf)[i].macros.v[k]);

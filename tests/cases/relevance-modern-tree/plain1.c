@@ -1,13 +1,11 @@
 /* case: relevance pass: a file that names nothing any check looks for (not parsed) */
 #include <linux/types.h>
 
-static int table1[16];
-
-int plain1_sum(unsigned int n)
+int plain_sum(const int *v, unsigned int n)
 {
 	int s = 0;
 
 	while (n--)
-		s += table1[n & 15];
+		s += v[n];
 	return s;
 }

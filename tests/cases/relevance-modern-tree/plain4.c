@@ -1,13 +1,12 @@
 /* case: relevance pass: a file that names nothing any check looks for (not parsed) */
 #include <linux/types.h>
 
-static int table4[16];
+struct point { int x, y; };
 
-int plain4_sum(unsigned int n)
+void plain_swap(struct point *p)
 {
-	int s = 0;
+	int t = p->x;
 
-	while (n--)
-		s += table4[n & 15];
-	return s;
+	p->x = p->y;
+	p->y = t;
 }

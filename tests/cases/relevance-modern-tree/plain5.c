@@ -1,13 +1,9 @@
 /* case: relevance pass: a file that names nothing any check looks for (not parsed) */
 #include <linux/types.h>
 
-static int table5[16];
+static const u8 crc_table[4] = { 0x00, 0x07, 0x0e, 0x09 };
 
-int plain5_sum(unsigned int n)
+u8 plain_crc2(u8 c, u8 b)
 {
-	int s = 0;
-
-	while (n--)
-		s += table5[n & 15];
-	return s;
+	return crc_table[(c ^ b) & 3];
 }
