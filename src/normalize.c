@@ -501,6 +501,7 @@ struct paren {
 	size_t callee_len;
 	size_t arg_start;	/* start of the current argument */
 	bool in_body;		/* opened inside a brace */
+	bool from_brace;	/* a brace argument rewritten to '(' (its '}' becomes ')') */
 };
 
 static bool looks_like_type(const char *t, size_t a, size_t b)
@@ -2647,6 +2648,7 @@ void normalize(struct source *src)
 		decide_conditionals(t, n);
 
 	VEC(struct paren) parens = {0};
+	VEC(size_t) braces = {0};	/* per open brace: parens.n when it opened */
 	struct ppdepth pd = {0};
 	int32_t brace = 0, pp_paren = 0;
 	bool line_start = true;
@@ -2723,13 +2725,45 @@ void normalize(struct source *src)
 			}
 			continue;
 		}
+		if (c == '{' && parens.n > (braces.n ? braces.v[braces.n - 1] : 0)) {
+			/* a brace group as a macro's argument, `FOO(a, { x, y })` (DMI
+			 * tables, quirk lists): not C, and tree-sitter's recovery can
+			 * lose the whole file to it; parenthesised it is an expression
+			 * (`{}` becomes `0`).  Only after a comma: `({` opens a
+			 * statement expression, `){` a compound literal or a body. */
+			size_t pv = i;
+			while (pv > 0 && (t[pv - 1] == ' ' || t[pv - 1] == '\t' || t[pv - 1] == '\n'))
+				pv--;
+			if (pv > 0 && t[pv - 1] == ',') {
+				size_t nx = skip_space(t, n, i + 1);
+				if (nx < n && t[nx] == '}') {
+					t[i] = '0';
+					t[nx] = ' ';
+					i = nx + 1;
+					continue;
+				}
+				t[i] = '(';
+				struct paren p = { .open = i, .callee = SIZE_MAX, .arg_start = i + 1,
+						   .in_body = brace > 0, .from_brace = true };
+				VEC_PUSH(parens, p);
+				i++;
+				continue;
+			}
+		}
+		if (c == '}' && parens.n && parens.v[parens.n - 1].from_brace) {
+			t[i] = ')';
+			c = ')';
+		}
 		switch (c) {
 		case '{':
 			brace++;
+			VEC_PUSH(braces, parens.n);
 			break;
 		case '}':
 			if (brace > 0)
 				brace--;
+			if (braces.n)
+				braces.n--;
 			break;
 		case '(': {
 			struct paren p = { .open = i, .callee = SIZE_MAX, .arg_start = i + 1,
@@ -2781,6 +2815,7 @@ void normalize(struct source *src)
 		i++;
 	}
 	VEC_FREE(parens);
+	VEC_FREE(braces);
 	pp_release(&pd);
 	refine(t, n);
 }

@@ -127,6 +127,18 @@ static void test_normalize(void)
 	check(strstr(s.text, "long compat_sys_pause(void") != NULL, "COMPAT_SYSCALL_DEFINE0 takes void");
 	source_release(&s);
 
+	s = src_of("static const struct q t[] = {\n\tQ(\"a\", 1, {}),\n\tQ(\"b\", 2, {\n\t\tM(X, \"y\"),\n\t}),\n};\n"
+		   "void g(void)\n{\n\tstruct r v[2] = { { 0, 1 }, { 2, 3 } };\n"
+		   "\th(1, ({ int k = 2; k; }), &(struct r){ .lo = 1 });\n}\n");
+	check(same_shape(&s), "brace arguments keep length and newlines");
+	check(strstr(s.text, "Q(\"a\", 1, 0 )") != NULL, "an empty brace argument becomes 0");
+	check(strstr(s.text, "Q(\"b\", 2, (\n\t\tM(X, \"y\"),\n\t))") != NULL,
+	      "a brace argument becomes a parenthesised list");
+	check(strstr(s.text, "{ { 0, 1 }, { 2, 3 } }") && strstr(s.text, "({ int k = 2; k; })") &&
+	      strstr(s.text, "(struct r){ .lo = 1 }") && strstr(s.text, "t[] = {"),
+	      "nested initializers, statement expressions and compound literals are kept");
+	source_release(&s);
+
 	s = src_of("int list_for_each_thing(int x)\n{\n\treturn xyz_for_each(a, b);\n}\n");
 	check(!strncmp(s.text, "int list_for_each_thing(", 24) && strstr(s.text, "xyz_for_each(a, b);"),
 	      "a function named for_each, or a call ending in ';', is not a loop");
