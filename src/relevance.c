@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The relevance pass (relevance.h): one linear scan per file over its raw
- * bytes, mapped read-only.  It over-approximates on purpose: names in
- * comments and strings count, a substring counts for the limit's names,
- * and hash collisions only make a file look relevant.  What it must never
- * do is miss a name the parse would see, so it reads the same bytes the
- * parser's input is derived from (normalisation only blanks and renames
- * SYSCALL_DEFINEn, which name_set_add() accounts for).
+ * bytes.  It over-approximates on purpose: names in comments and strings
+ * count, a substring counts for the limit's names, and hash collisions
+ * only make a file look relevant.  What it must never do is miss a name
+ * the parse would see, so it reads the bytes the parser's input is derived
+ * from (normalisation blanks, rewrites punctuation, keywords and type
+ * arguments, and names functions only for SYSCALL_DEFINEn, which
+ * name_set_add() accounts for).  fuzz/fuzz_scan.c checks what it keeps.
  */
 #include "relevance.h"
 

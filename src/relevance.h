@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The relevance pass: before anything is parsed, every file is read once
- * and scanned for the names the checks look for.  A file
- * that names no rule call, no set_fs()/force_uaccess_*() and no name the
- * whole-tree analysis later asks about can add nothing to the findings, so
- * it is not parsed.  analyze.c iterates: the facts of the parsed files name
+ * and scanned for the names the checks look for.  A file that names no
+ * rule call, no set_fs()/force_uaccess_*() and no name the whole-tree
+ * analysis later asks about can add nothing to the findings, so it is not
+ * parsed.  analyze.c iterates: the facts of the parsed files name
  * further functions (an entry point's registrations, a helper's
  * definitions, the callers of a function that changes the limit), and the
  * files that mention those names are parsed next.  When the tree raises
