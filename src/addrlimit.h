@@ -92,6 +92,9 @@ struct file_result {
 	edit_list edits;		/* --fix: sorted, disjoint */
 	uint64_t raw_hash;		/* of the bytes the edits apply to (--in-place) */
 	bool unparsed;			/* the relevance pass found nothing to parse it for */
+	uint8_t scan_flags;		/* ... and its scan, kept for --cache (relevance.h) */
+	uint32_t nscan_hash;
+	uint32_t *scan_hash;		/* owned, or NULL */
 };
 
 /* Analyse every path in order; results[i] belongs to paths[i]. */

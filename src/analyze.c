@@ -435,8 +435,20 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed)
 {
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
-	struct worker w = { o, paths, n, results, facts, NULL, parsed, scans };
+	/* a file the cache knew unparsed comes with its scan and its macros */
+	bool *known = xcalloc(n ? n : 1, sizeof(bool));
+	for (size_t i = 0; i < n; i++) {
+		known[i] = parsed[i];
+		if (!parsed[i] && results[i].unparsed && results[i].scan_hash) {
+			scans[i] = (struct scan){ results[i].scan_flags, results[i].nscan_hash,
+						  results[i].scan_hash };
+			results[i].scan_hash = NULL;
+			known[i] = true;
+		}
+	}
+	struct worker w = { o, paths, n, results, facts, NULL, known, scans };
 	run_workers(&w, scanner_main);
+	free(known);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool full = false, fix = o->fix || o->enabled[C_SETFS_MIGRATE];
@@ -484,10 +496,17 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	size_t nparsed = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!parsed[i]) {
-			/* its facts are the macros it defines; nothing to report */
+			/* its facts are the macros it defines; nothing to report;
+			 * its scan goes to the cache with it */
 			if (!results[i].path)
 				results[i].path = xstrdup(paths[i]);
 			results[i].unparsed = true;
+			if (o->cache) {
+				results[i].scan_flags = scans[i].flags;
+				results[i].nscan_hash = scans[i].nhash;
+				results[i].scan_hash = scans[i].hash;
+				scans[i].hash = NULL;
+			}
 		}
 		nparsed += parsed[i];
 		scan_release(&scans[i]);
@@ -502,6 +521,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 
 void file_result_release(struct file_result *r)
 {
+	free(r->scan_hash);
 	free(r->path);
 	free(r->error);
 	free(r->warning);

@@ -632,6 +632,14 @@ void ser_file(struct strbuf *out, const struct file_result *r, const struct file
 	w_u8(out, ff != NULL);
 	if (ff)
 		w_facts(out, ff);
+	if (ff && r->unparsed) {
+		/* a file row keeps an unparsed file's scan: a later run need not
+		 * read the file again to know its names (a run row does not) */
+		w_u8(out, r->scan_flags);
+		w_u32(out, r->nscan_hash);
+		for (uint32_t i = 0; i < r->nscan_hash; i++)
+			w_u32(out, r->scan_hash[i]);
+	}
 }
 
 bool deser_file(const void *p, size_t n, struct file_result *r, struct file_facts *ff)
@@ -642,6 +650,13 @@ bool deser_file(const void *p, size_t n, struct file_result *r, struct file_fact
 	arena_init(&ff->arena);
 	if (has)
 		r_facts(&rd, ff);
+	if (has && r->unparsed && !rd.bad) {
+		r->scan_flags = r_u8(&rd);
+		r->nscan_hash = r_count(&rd, 4);
+		r->scan_hash = xmalloc((r->nscan_hash ? r->nscan_hash : 1) * sizeof(uint32_t));
+		for (uint32_t i = 0; i < r->nscan_hash; i++)
+			r->scan_hash[i] = r_u32(&rd);
+	}
 	if (rd.p != rd.end)
 		rd.bad = true;
 	return !rd.bad;
