@@ -432,7 +432,8 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * known from the cache and goes out true for every file with facts.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
-			  struct file_result *results, struct file_facts *facts, bool *parsed)
+			  struct file_result *results, struct file_facts *facts, bool *parsed,
+			  const ctl_macro_list *hmacros)
 {
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
 	/* a file the cache knew unparsed comes with its scan and its macros */
@@ -451,7 +452,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(known);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
-	bool full = false, fix = o->fix || o->enabled[C_SETFS_MIGRATE];
+	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
 		uint8_t f = scans[i].flags;
 		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
@@ -477,7 +478,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		if (full)
 			break;
 		struct name_set ask = {0};
-		if (program_probe(o, results, facts, n, &ask)) {
+		if (program_probe(o, results, facts, n, hmacros, &ask)) {
 			full = true;
 			name_set_release(&ask);
 			continue;
@@ -588,10 +589,8 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	}
 	struct file_facts *hfacts = NULL;
 	ctl_macro_list hmacros = {0};
-	if (!o->dump_cfg) {
+	if (!o->dump_cfg)
 		header_macros(o, &hfacts, &hmacros);
-		program_header_macros(&hmacros);
-	}
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
@@ -606,7 +605,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		relevant_pass(o, paths, n, results, facts, parsed);
+		relevant_pass(o, paths, n, results, facts, parsed, &hmacros);
 	}
 	if (cache) {
 		/* rows to write: files new to the cache, and files it knew unparsed
@@ -618,7 +617,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	free(parsed);
 	free(was_unparsed);
 	if (!o->dump_cfg)
-		program_run(o, results, facts, n);
+		program_run(o, results, facts, n, &hmacros);
 	if (cache) {
 		cache_store_run(cache, o, paths, n, results, hashes);
 		cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
@@ -630,7 +629,6 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);
-	program_header_macros(NULL);
 	VEC_FREE(hmacros);
 	for (size_t i = 0; hfacts && i < o->headers.n; i++)
 		facts_release(&hfacts[i]);

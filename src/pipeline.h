@@ -26,12 +26,10 @@ uint32_t vital_error(TSNode n, const char *text, int depth);
 TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 		       struct source *src, char **why);
 
-/* The control macros of the headers beside the input (o->headers), read
- * once by the caller; NULL: program_run reads them itself. */
-void program_header_macros(const ctl_macro_list *m);
-
-/* The second pass: summaries and checks over the whole input. */
-void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n);
+/* The second pass: summaries and checks over the whole input; hmacros are
+ * the control macros of the headers beside it (o->headers), read once. */
+void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		 const ctl_macro_list *hmacros);
 
 /*
  * The same over the files parsed so far, reporting nothing, for the
@@ -41,6 +39,6 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
  */
 struct name_set;
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   struct name_set *ask);
+		   const ctl_macro_list *hmacros, struct name_set *ask);
 
 #endif

@@ -123,6 +123,7 @@ struct program {
 	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
 	bool link_ok[LINK_CACHE];
 	size_t visited;			/* functions whose component was visited (progress) */
+	const ctl_macro_list *hmacros;	/* the control macros of the headers beside the input */
 	bool probe;			/* program_probe(): summaries only, nothing reported */
 	bool saw_kernel;		/* ... and some analysed function may run with KERNEL_DS */
 };
@@ -976,13 +977,6 @@ static void finish_file(const struct opts *o, struct file_result *r)
 	}
 }
 
-static const ctl_macro_list *header_macros;
-
-void program_header_macros(const ctl_macro_list *m)
-{
-	header_macros = m;
-}
-
 /* The summaries of every function that touches the limit, bottom-up; the
  * checks run as each is analysed (nothing is reported in a probe). */
 static void run_summaries(struct program *p)
@@ -1029,17 +1023,8 @@ static void run_summaries(struct program *p)
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < p->ff[i].macros.n; k++)
 			VEC_PUSH(macros, p->ff[i].macros.v[k]);
-	for (size_t i = 0; header_macros && i < header_macros->n; i++)
-		VEC_PUSH(macros, header_macros->v[i]);
-	for (size_t i = 0; !header_macros && i < p->o->headers.n; i++) {
-		struct source h;
-		char *why = NULL;
-		if (source_load(&h, p->o->headers.v[i], p->o->max_file_size, &why) == 0) {
-			macros_scan(h.raw, h.len, &p->strings, &macros);
-			source_release(&h);
-		}
-		free(why);	/* a header that cannot be read only costs its macros */
-	}
+	for (size_t i = 0; p->hmacros && i < p->hmacros->n; i++)
+		VEC_PUSH(macros, p->hmacros->v[i]);
 	macros_set(&macros);
 	p->parser = ts_parser_new();
 	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
@@ -1052,9 +1037,10 @@ static void run_summaries(struct program *p)
 }
 
 static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
-			 struct file_facts *ff, size_t n, bool probe)
+			 struct file_facts *ff, size_t n, const ctl_macro_list *hmacros, bool probe)
 {
-	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .probe = probe };
+	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .hmacros = hmacros,
+			       .probe = probe };
 	arena_init(&p->strings);
 	for (int i = 0; i < CACHE_FILES; i++)
 		p->cache[i].file = -1;
@@ -1087,10 +1073,11 @@ static void program_free(struct program *p)
 	arena_release(&p->strings);
 }
 
-void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n)
+void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		 const ctl_macro_list *hmacros)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, false);
+	program_init(&p, o, rs, ff, n, hmacros, false);
 	settle_pairs(&p);
 	run_summaries(&p);
 	for (size_t i = 0; i < n; i++)
@@ -1099,10 +1086,10 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 }
 
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   struct name_set *ask)
+		   const ctl_macro_list *hmacros, struct name_set *ask)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, true);
+	program_init(&p, o, rs, ff, n, hmacros, true);
 	/* pair findings that need the whole tree (settle_pairs): the callee
 	 * called inside a window (is it out of line anywhere?); an extern
 	 * function's registrations in other files (is it an entry point?);

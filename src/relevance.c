@@ -85,41 +85,32 @@ static bool hset_has(const uint32_t *slot, size_t cap, uint32_t h)
 
 /* --- one file ------------------------------------------------------------ */
 
-static bool is_raise_name(const char *s, size_t len)
+/* What a name of the address-limit API tells the scan: SC_API for any
+ * (what --fix rewrites, limit tests included), SC_RAISE for the names
+ * that can make the limit KERNEL_DS (check_limit.c's value_of and
+ * limit_test), 0 for other names. */
+static uint8_t limit_name_flags(const char *s, size_t len)
 {
-	switch (len) {
-	case 6:
-		return !memcmp(s, "get_ds", 6);
-	case 9:
-		return !memcmp(s, "KERNEL_DS", 9);
-	case 14:
-		return !memcmp(s, "uaccess_kernel", 14);
-	case 19:
-		return !memcmp(s, "force_uaccess_begin", 19);
-	default:
-		return false;
-	}
-}
-
-/* The address-limit API, for --fix (limit tests go even without set_fs). */
-static bool is_api_name(const char *s, size_t len)
-{
-#define API(s) { s, sizeof(s) - 1 }
+#define NAME(s, f) { s, sizeof(s) - 1, f }
 	static const struct {
 		const char *s;
 		size_t n;
-	} api[] = {
-		API("get_fs"), API("set_fs"), API("get_ds"), API("KERNEL_DS"), API("USER_DS"),
-		API("uaccess_kernel"), API("segment_eq"), API("mm_segment_t"),
-		API("force_uaccess_begin"), API("force_uaccess_end"),
+		uint8_t flags;
+	} names[] = {
+		NAME("get_fs", SC_API), NAME("set_fs", SC_API), NAME("USER_DS", SC_API),
+		NAME("segment_eq", SC_API), NAME("mm_segment_t", SC_API),
+		NAME("force_uaccess_end", SC_API),
+		NAME("get_ds", SC_API | SC_RAISE), NAME("KERNEL_DS", SC_API | SC_RAISE),
+		NAME("uaccess_kernel", SC_API | SC_RAISE),
+		NAME("force_uaccess_begin", SC_API | SC_RAISE),
 	};
-#undef API
+#undef NAME
 	if (len < 6 || len > 19)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(api); i++)
-		if (api[i].n == len && !memcmp(api[i].s, s, len))
-			return true;
-	return false;
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].n == len && !memcmp(names[i].s, s, len))
+			return names[i].flags;
+	return 0;
 }
 
 /* Does s[0, n) contain needle[0, m)?  (Names are short: a plain loop.) */
@@ -179,10 +170,7 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		if (name && fresh) {
 			int r, k;
 			bool op;
-			if (is_raise_name(t + i, j - i))
-				flags |= SC_RAISE;
-			if (is_api_name(t + i, j - i))
-				flags |= SC_API;
+			flags |= limit_name_flags(t + i, j - i);
 			if (pairs && rules_lookup(t + i, j - i, &r, &k, &op))
 				flags |= SC_RULES;
 		}
