@@ -101,3 +101,27 @@ fi
 [ "$(cd "$rt" && "$bin" --cache="$rdb" --full . 2>&1)" == "$(cd "$rt" && "$bin" . 2>&1)" ] &&
 	ok "cache: --full from the same database says what the relevance pass says" ||
 	bad "cache: --full with a cache differs"
+# an unparsed file's row keeps its scan: a later run does not read it again
+# (plain2.c is given new bytes with its old size and time, which the cache
+# trusts: a lock call in them stays unseen until the file really changes)
+rt=$cw/reltree2 rdb=$cw/rel2.sqlite
+cp -r "$here/cases/relevance-modern-tree" "$rt"
+(cd "$rt" && "$bin" --cache="$rdb" . >/dev/null 2>&1)
+p2=$rt/plain2.c
+cp -p "$p2" "$cw/plain2.orig"
+python3 - "$p2" <<'PY'
+import sys
+p = sys.argv[1]
+old = open(p).read()
+new = "/*mutex_lock*/" + old[14:]
+assert len(new) == len(old)
+open(p, "w").write(new)
+PY
+touch -r "$cw/plain2.orig" "$p2"
+echo '/* edited */' >>"$rt/csum.c"
+got=$(cd "$rt" && "$bin" --cache="$rdb" --stats . 2>&1)
+if grep -q 'relevance: 5 of 11 files parsed' <<<"$got"; then
+	ok "cache: an unparsed file's names come from its row, not from reading it again"
+else
+	bad "cache: an unparsed file was read again" "$(grep stats <<<"$got")"
+fi
