@@ -118,7 +118,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 8192
 AFL_CC       ?= afl-clang-fast
 FUZZ_OUT     := build/fuzz
-FUZZ_TARGETS := parse cfg analyze baseline rules cache scan
+FUZZ_TARGETS := parse cfg analyze baseline rules cache scan elide
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -std=gnu17 $(WARN)
 FUZZ_DEPFLAGS := -O2 -g -std=gnu17 -w -fsanitize=address \

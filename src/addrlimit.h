@@ -24,6 +24,8 @@ struct opts {
 	bool verbose;			/* -v: name functions not analysed */
 	const char *dump_cfg;		/* --dump-cfg[=FUNC]: "" for all, NULL off */
 	bool no_normalize;		/* --no-normalize: parse raw text (measurement) */
+	bool verify_elision;		/* --verify-elision: parse elided files whole too and
+					 * compare (a self-test) */
 	size_t max_file_size;		/* --max-file-size */
 	size_t budget;			/* --state-budget: transfers per function */
 	double time_budget;		/* --time-budget: seconds per file (0: none) */
@@ -92,7 +94,12 @@ struct file_result {
 	edit_list edits;		/* --fix: sorted, disjoint */
 	uint64_t raw_hash;		/* of the bytes the edits apply to (--in-place) */
 	bool unparsed;			/* the relevance pass found nothing to parse it for */
-	uint8_t scan_flags;		/* ... and its scan, kept for --cache (relevance.h) */
+	bool elided;			/* parsed with only the bodies the pair rules need
+					 * (elide.h): parsed whole when asked about */
+	bool elision_undone;		/* elided, but the parse disagreed: parsed whole */
+	size_t elided_bodies;		/* bodies left out */
+	uint8_t scan_flags;		/* ... and its scan (unparsed or elided), kept for
+					 * --cache (relevance.h) */
 	uint32_t nscan_hash;
 	uint32_t *scan_hash;		/* owned, or NULL */
 };
@@ -115,6 +122,15 @@ void file_result_release(struct file_result *r);
 
 /* A check's severity after -Werror. */
 enum severity effective_severity(const struct opts *o, enum check_id id);
+
+/* Is a check of the address limit itself on (the ones that need the
+ * summaries of the whole tree when the limit is raised)? */
+static inline bool limit_checks_on(const struct opts *o)
+{
+	return o->enabled[C_DS_LEAK] || o->enabled[C_USER_PTR_KERNEL_DS] ||
+	       o->enabled[C_DS_UNBALANCED] || o->enabled[C_OOPS_IN_WINDOW] ||
+	       o->enabled[C_DS_NO_SAVE];
+}
 
 /* Output formats: return 0, or -1 on a write error. */
 int report_text(FILE *out, const struct opts *o, const struct file_result *rs, size_t n);

@@ -18,12 +18,14 @@
 #include "fix.h"
 #include "cache.h"
 #include "check_pairs.h"
+#include "elide.h"
 #include "load.h"
 #include "normalize.h"
 #include "parse.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "relevance.h"
+#include "rules.h"
 
 struct worker {
 	const struct opts *o;
@@ -35,6 +37,8 @@ struct worker {
 	const bool *skip;		/* files not to parse now (known from the cache, or
 					 * not relevant), or NULL */
 	struct scan *scans;		/* the relevance pass fills these, or NULL */
+	const bool *elide;		/* files to parse with only the bodies that can
+					 * matter (elide.h), or NULL */
 };
 
 /* The words whose loss inside an ERROR node would change the analysis. */
@@ -193,16 +197,10 @@ static bool parse_progress(TSParseState *state)
 	return in->late;
 }
 
-TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
-		       struct source *src, char **why)
+/* Parse src->text (the file started loading at `start`). */
+static TSTree *parse_text(const struct opts *o, TSParser *parser, const char *path,
+			  struct source *src, double start, char **why)
 {
-	double start = mono_seconds();
-	if (source_load(src, path, o->max_file_size, why) < 0)
-		return NULL;
-	if (o->no_normalize)
-		src->text = xstrndup(src->raw, src->len);
-	else
-		normalize(src);
 	struct parse_input in = { src->text, (uint32_t)src->len,
 				  o->time_budget > 0 ? start + o->time_budget : 0, false };
 	TSInput input = { &in, read_text, TSInputEncodingUTF8, NULL };
@@ -217,15 +215,129 @@ TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 	return tree;
 }
 
+static bool load_text(const struct opts *o, const char *path, struct source *src, char **why)
+{
+	if (source_load(src, path, o->max_file_size, why) < 0)
+		return false;
+	if (o->no_normalize)
+		src->text = xstrndup(src->raw, src->len);
+	else
+		normalize(src);
+	return true;
+}
+
+TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
+		       struct source *src, char **why)
+{
+	double start = mono_seconds();
+	if (!load_text(o, path, src, why))
+		return NULL;
+	return parse_text(o, parser, path, src, start, why);
+}
+
+/*
+ * Does the parse of elided text agree with what elide_bodies() decided?
+ * No syntax error anywhere (an error near a blanked body could be the
+ * blanking's); every kept body's function goes by a name the closure
+ * followed; and no definition the parser found that elide_bodies() did
+ * not (a head it could not read) names a rule call.
+ */
+static bool elision_sound(const struct elision *el, TSNode root, const char *text)
+{
+	if (ts_node_has_error(root))
+		return false;
+	node_list fns = {0};
+	collect_functions(root, &fns, 0);
+	bool ok = true;
+	for (size_t i = 0; i < fns.n && ok; i++) {
+		TSNode body = node_field(fns.v[i], "body");
+		uint32_t open = ts_node_start_byte(body);
+		int how = elision_body(el, open, ts_node_end_byte(body));
+		if (how > 0) {
+			char *name = function_name(fns.v[i], text);
+			ok = elision_named(el, name);
+			free(name);
+		} else if (how < 0) {
+			ok = !rules_relevant(text, ts_node_start_byte(fns.v[i]),
+					     ts_node_end_byte(fns.v[i]));
+		}
+	}
+	VEC_FREE(fns);
+	return ok;
+}
+
+static TSPoint point_at(const struct source *src, size_t off)
+{
+	unsigned line, col;
+	source_pos(src, off, &line, &col);
+	return (TSPoint){ line - 1, col - 1 };
+}
+
+/* Parse only the text outside the blanked bodies (their braces included). */
+static void set_ranges(TSParser *parser, const struct source *src, const struct elision *el)
+{
+	VEC(TSRange) rs = {0};
+	uint32_t from = 0;
+	for (size_t i = 0; i < el->all.n; i++) {
+		const struct elided_body *b = &el->all.v[i];
+		if (b->keep)
+			continue;
+		VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, b->open + 1), from,
+					 b->open + 1 }));
+		from = b->close;
+	}
+	VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, src->len), from,
+				 (uint32_t)src->len }));
+	if (!ts_parser_set_included_ranges(parser, rs.v, (uint32_t)rs.n))
+		ts_parser_set_included_ranges(parser, NULL, 0);
+	VEC_FREE(rs);
+}
+
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
-			struct file_result *r, struct file_facts *ff)
+			struct file_result *r, struct file_facts *ff, bool elide)
 {
 	double start = mono_seconds();
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(path);
 	struct source src;
 	char *why = NULL;
-	TSTree *tree = load_and_parse(o, parser, path, &src, &why);
+	if (!load_text(o, path, &src, &why)) {
+		r->error = why;
+		return;
+	}
+	struct elision el = {0};
+	char *whole = NULL;
+	if (elide) {
+		whole = xmalloc(src.len + 1);
+		memcpy(whole, src.text, src.len + 1);
+		elide_bodies(src.raw, src.text, src.len, &el);
+	}
+	TSTree *tree;
+	if (el.bytes) {
+		/* the parser skips the blanked bodies altogether */
+		set_ranges(parser, &src, &el);
+		tree = parse_text(o, parser, path, &src, start, &why);
+		ts_parser_set_included_ranges(parser, NULL, 0);
+	} else {
+		tree = parse_text(o, parser, path, &src, start, &why);
+	}
+	if (tree && el.bytes && !elision_sound(&el, ts_tree_root_node(tree), src.text)) {
+		/* parse it whole after all */
+		ts_tree_delete(tree);
+		ts_parser_reset(parser);
+		memcpy(src.text, whole, src.len + 1);
+		el.bytes = 0;
+		r->elision_undone = true;
+		tree = parse_text(o, parser, path, &src, start, &why);
+	}
+	r->elided = el.bytes != 0;
+	if (r->elided) {
+		/* the names a later round may ask about and the parse did not see */
+		r->elided_bodies = el.bodies;
+		r->scan_hash = elision_take_gone(&el, &r->nscan_hash);
+	}
+	elision_release(&el);
+	free(whole);
 	if (!tree) {
 		r->error = why;
 		return;
@@ -317,6 +429,62 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	source_release(&src);
 }
 
+/* What the pair rules take from a file, as text, for --verify-elision:
+ * its functions (name, linkage, what they release for a caller), its
+ * waiting findings, and the entry registrations and field bindings of the
+ * functions those findings and releases belong to. */
+static char *pair_digest(const struct file_facts *ff, bool cands_only)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	bool *kept = xcalloc(ff->fns.n ? ff->fns.n : 1, sizeof(bool));
+	for (size_t i = 0; i < ff->pairs.n; i++)
+		kept[ff->pairs.v[i].fn] = true;
+	for (size_t i = 0; i < ff->fns.n; i++) {
+		const struct fn_fact *f = &ff->fns.v[i];
+		kept[i] |= f->pair_closes != 0;
+		if (cands_only || !kept[i]) {
+			if (!cands_only)
+				strbuf_addf(&b, "fn %s %d %x\n", f->name, f->is_static, f->pair_closes);
+			continue;
+		}
+		strbuf_addf(&b, "fn %s %d %x\n", f->name, f->is_static, f->pair_closes);
+		const char *why = entries_lookup(&ff->regs, f->name);
+		strbuf_addf(&b, "  entry %s\n", why ? why : "-");
+		for (size_t k = 0; k < ff->binds.n; k++)
+			if (!strcmp(ff->binds.v[k].fn, f->name))
+				strbuf_addf(&b, "  bound %s\n", ff->binds.v[k].field);
+	}
+	for (size_t i = 0; i < ff->pairs.n; i++) {
+		const struct pair_cand *c = &ff->pairs.v[i];
+		strbuf_addf(&b, "cand %s %u %u %u:%u %s | %s | %s\n", ff->fns.v[c->fn].name, c->rule,
+			    c->need, c->f.at.line, c->f.at.col, c->f.msg ? c->f.msg : "-",
+			    c->held ? c->held : "-", c->callee ? c->callee : "-");
+	}
+	free(kept);
+	return strbuf_detach(&b);
+}
+
+static void verify_elision(const struct opts *o, TSParser *parser, const char *path,
+			   const struct file_result *r, const struct file_facts *ff)
+{
+	struct file_result whole;
+	struct file_facts wf = {0};
+	ts_parser_reset(parser);
+	analyze_one(o, parser, path, &whole, &wf, false);
+	/* a syntax error inside a body left out can cost the whole parse a
+	 * function the other parse has: then only the findings are compared */
+	bool errors = whole.error_bytes != 0;
+	char *a = pair_digest(ff, errors), *b = pair_digest(&wf, errors);
+	if (strcmp(a, b) || r->findings.v.n != whole.findings.v.n)
+		fprintf(stderr, "addrlimit: elision differs: %s\n--- bodies left out:\n%s--- whole:\n%s",
+			path, a, b);
+	free(a);
+	free(b);
+	file_result_release(&whole);
+	facts_release(&wf);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -332,7 +500,10 @@ static void *worker_main(void *arg)
 		/* what the relevance pass or the cache kept of an unparsed file */
 		facts_release(&w->facts[i]);
 		file_result_release(&w->results[i]);
-		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
+		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
+			    w->elide && w->elide[i]);
+		if (w->o->verify_elision && w->results[i].elided)
+			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
 	}
@@ -373,7 +544,7 @@ static void header_macros(const struct opts *o, struct file_facts **hf, ctl_macr
 {
 	size_t n = o->headers.n;
 	*hf = xcalloc(n ? n : 1, sizeof(**hf));
-	struct worker w = { o, o->headers.v, n, NULL, *hf, NULL, NULL, NULL };
+	struct worker w = { .o = o, .paths = o->headers.v, .n = n, .facts = *hf };
 	run_workers(&w, scanner_main);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < (*hf)[i].macros.n; k++)
@@ -413,9 +584,11 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 }
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
-		       struct file_result *results, struct file_facts *facts, const bool *skip)
+		       struct file_result *results, struct file_facts *facts, const bool *skip,
+		       const bool *elide)
 {
-	struct worker w = { o, paths, n, results, facts, NULL, skip, NULL };
+	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
+			    .skip = skip, .elide = elide };
 	run_workers(&w, worker_main);
 }
 
@@ -447,16 +620,27 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			known[i] = true;
 		}
 	}
-	struct worker w = { o, paths, n, results, facts, NULL, known, scans };
+	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
+			    .skip = known, .scans = scans };
 	run_workers(&w, scanner_main);
 	free(known);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
+	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
 	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
 		uint8_t f = scans[i].flags;
 		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
 			  (fix && (f & SC_API)) || (o->named && o->named[i]);
+		/* a file wanted only for its rule calls needs only the bodies
+		 * that take part in them (elide.h); one that may change the
+		 * limit, has a suppression comment, cannot be read cleanly, is
+		 * rewritten by --fix or was named is parsed whole */
+		elide[i] = f == (f & (SC_RULES | SC_RAISE | SC_API)) && (f & SC_RULES) && !fix &&
+			   !(o->named && o->named[i]);
+		/* (the cache's elided files are not scanned: they were elided
+		 * for the same reasons, under the same options) */
+		elide[i] |= parsed[i] && results[i].elided;
 		/* a file that both changes the limit and names KERNEL_DS: the
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE);
@@ -466,11 +650,16 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		rounds++;
 		size_t todo = 0;
 		for (size_t i = 0; i < n; i++) {
-			skip[i] = parsed[i] || !(want[i] || full);
+			/* a file parsed with bodies left out is parsed again whole
+			 * when every file is needed or a later round asked it */
+			bool again = parsed[i] && results[i].elided && (full || !elide[i]);
+			skip[i] = !again && (parsed[i] || !(want[i] || full));
 			todo += !skip[i];
+			if (full)
+				elide[i] = false;
 		}
 		if (todo)
-			first_pass(o, paths, n, results, facts, skip);
+			first_pass(o, paths, n, results, facts, skip, elide);
 		if (rounds <= RELEVANCE_ROUNDS)
 			relevance_per_round[rounds - 1] = todo;
 		for (size_t i = 0; i < n; i++)
@@ -486,8 +675,17 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!parsed[i] && !want[i] && name_set_any(&ask, &scans[i])) {
+				/* wanted for a name it mentions: every body may matter */
 				want[i] = true;
+				elide[i] = false;
 				more++;
+			} else if (parsed[i] && results[i].elided && elide[i]) {
+				/* the names of the bodies it left out */
+				struct scan gone = { 0, results[i].nscan_hash, results[i].scan_hash };
+				if (name_set_any(&ask, &gone)) {
+					elide[i] = false;
+					more++;
+				}
 			}
 		}
 		name_set_release(&ask);
@@ -518,6 +716,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(scans);
 	free(skip);
 	free(want);
+	free(elide);
 }
 
 void file_result_release(struct file_result *r)
@@ -594,13 +793,14 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
-	bool *was_unparsed = xcalloc(n ? n : 1, sizeof(bool));
+	uint8_t *was = xcalloc(n ? n : 1, sizeof(uint8_t));
 	for (size_t i = 0; have && i < n; i++) {
-		parsed[i] = have[i] && !results[i].unparsed;
-		was_unparsed[i] = have[i] && results[i].unparsed;
+		/* --full parses again what the cache has with bodies left out */
+		parsed[i] = have[i] && !results[i].unparsed && !(o->full && results[i].elided);
+		was[i] = have[i] ? 1 | results[i].unparsed << 1 | results[i].elided << 2 : 0;
 	}
 	if (o->full || o->dump_cfg) {
-		first_pass(o, paths, n, results, facts, parsed);
+		first_pass(o, paths, n, results, facts, parsed, NULL);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
@@ -609,13 +809,15 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	}
 	if (cache) {
 		/* rows to write: files new to the cache, and files it knew unparsed
-		 * that are parsed now; the others only get their new time */
+		 * or with bodies left out that are parsed (whole) now; the others
+		 * only get their new time */
 		for (size_t i = 0; i < n; i++)
-			have[i] = have[i] && !(was_unparsed[i] && !results[i].unparsed);
+			have[i] = have[i] && was[i] == (1 | results[i].unparsed << 1 |
+							 results[i].elided << 2);
 		cache_store_files(cache, paths, n, results, facts, have, hashes);
 	}
 	free(parsed);
-	free(was_unparsed);
+	free(was);
 	if (!o->dump_cfg)
 		program_run(o, results, facts, n, &hmacros);
 	if (cache) {

@@ -96,6 +96,9 @@ static const char usage_text[] =
 	"                          function) instead of checking\n"
 	"      --no-normalize      parse the raw text without the kernel-dialect\n"
 	"                          rewrites (for measuring the parser)\n"
+	"      --verify-elision    parse whole each file parsed with bodies left out\n"
+	"                          too, and warn where the pair rules' facts differ\n"
+	"                          (a self-test of the relevance pass; slower)\n"
 	"  -h, --help              show this help and exit\n"
 	"  -V, --version           show the version and exit\n"
 	"\n"
@@ -154,7 +157,7 @@ static void set_checks(struct opts *o, const char *list, bool only)
 }
 
 enum { OPT_CHECKS = 256, OPT_DISABLE, OPT_ENTRY, OPT_STATS, OPT_DUMP_CFG, OPT_MAX_SIZE,
-       OPT_BUDGET, OPT_NO_NORMALIZE, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
+       OPT_BUDGET, OPT_NO_NORMALIZE, OPT_VERIFY_ELISION, OPT_LIST_CHECKS, OPT_HTML, OPT_COLOR, OPT_BASELINE,
        OPT_WRITE_BASELINE, OPT_UNUSED, OPT_EXCLUDE, OPT_RULES, OPT_LIST_RULES, OPT_CACHE, OPT_KBUILD, OPT_FIX, OPT_COMPAT,
        OPT_IN_PLACE, OPT_TIME_BUDGET, OPT_FULL };
 
@@ -173,6 +176,7 @@ static const struct option long_opts[] = {
 	{ "state-budget", required_argument, NULL, OPT_BUDGET },
 	{ "time-budget", required_argument, NULL, OPT_TIME_BUDGET },
 	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
+	{ "verify-elision", no_argument, NULL, OPT_VERIFY_ELISION },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "colour", optional_argument, NULL, OPT_COLOR },
@@ -431,6 +435,16 @@ static void print_stats(const struct file_result *rs, size_t n, size_t n_input_e
 		fprintf(stderr, "%s)%s\n", rounds > RELEVANCE_ROUNDS ? " + ..." : "",
 			every ? "; every file: the address limit is raised, the summaries need them all"
 			      : "; the others name nothing the checks look for");
+		size_t ef = 0, eb = 0, eu = 0;
+		for (size_t i = 0; i < n; i++) {
+			ef += rs[i].elided;
+			eb += rs[i].elided ? rs[i].elided_bodies : 0;
+			eu += rs[i].elision_undone;
+		}
+		if (ef || eu)
+			fprintf(stderr, "addrlimit: stats: bodies: %zu file%s parsed with only the "
+				"bodies the pair rules need (%zu bodies left out); %zu parsed whole "
+				"after all\n", ef, ef == 1 ? "" : "s", eb, eu);
 	}
 	size_t c_reused, c_analysed;
 	bool c_whole;
@@ -679,6 +693,9 @@ int main(int argc, char **argv)
 		}
 		case OPT_NO_NORMALIZE:
 			o.no_normalize = true;
+			break;
+		case OPT_VERIFY_ELISION:
+			o.verify_elision = true;
 			break;
 		case OPT_FULL:
 			o.full = true;

@@ -125,3 +125,37 @@ if grep -q 'relevance: 5 of 11 files parsed' <<<"$got"; then
 else
 	bad "cache: an unparsed file was read again" "$(grep stats <<<"$got")"
 fi
+# a file parsed with bodies left out keeps, in its row, the names of those
+# bodies: a later run that asks for one of them (an edit elsewhere makes
+# spool_read a handler that can return with the lock held) parses that
+# file again whole, from the cache, and finds the registration in it
+rt=$cw/bodies rdb=$cw/bodies.sqlite
+cp -r "$here/cases/relevance-bodies" "$rt"
+python3 - "$rt/xdef.c" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+s = s.replace("\t\treturn 0; /* expect: lock-held-return */\n", "\t\tlen = 1;\n")
+open(p, "w").write(s)
+PY
+got=$(cd "$rt" && "$bin" --cache="$rdb" --stats . 2>&1)
+if ! grep -q "spool_read" <<<"$got" && grep -q 'relevance: 5 of 5 files parsed, 1 round' <<<"$got" &&
+   grep -q 'bodies: 3 files parsed with only' <<<"$got"; then
+	ok "cache: bodies: a first run leaves spool_register's body out (nothing asks for spool_read)"
+else
+	bad "cache: bodies: first run" "$(grep -E 'stats: (rel|bod)|spool' <<<"$got")"
+fi
+cp "$here/cases/relevance-bodies/xdef.c" "$rt/xdef.c"
+got=$(cd "$rt" && "$bin" --cache="$rdb" --stats . 2>&1)
+want=$(cd "$rt" && "$bin" . 2>&1)
+if grep -q "handler 'spool_read' can return to user mode with mutex" <<<"$got" &&
+   grep -q 'relevance: 5 of 5 files parsed, 2 rounds' <<<"$got" &&
+   grep -q 'cache: 4 files reused, 2 analysed' <<<"$got" &&
+   [ "$(grep -v '^addrlimit: stats' <<<"$got")" == "$want" ]; then
+	ok "cache: bodies: the edit asks for spool_read, and xreg.c, known with bodies left out, is parsed again whole"
+else
+	bad "cache: bodies: the cached left-out body was not parsed again" "$(grep -E 'stats: (rel|bod|cache)|spool' <<<"$got")"
+fi
+[ "$(cd "$rt" && "$bin" --cache="$rdb" --full . 2>&1)" == "$(cd "$rt" && "$bin" --full . 2>&1)" ] &&
+	ok "cache: bodies: --full from the same database parses the elided files whole" ||
+	bad "cache: bodies: --full with a cache differs"

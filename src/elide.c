@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Body elision (elide.h).  One pass of a small lexer finds the top-level
+ * function bodies: a `{` at brace and parenthesis depth 0 right after a
+ * `)`, up to its matching `}` (comments, literals and preprocessor lines
+ * skipped).  A top-level `{` after anything else (an initialiser, a
+ * struct, an enum) is never a body and is never blanked.  Brackets that do
+ * not balance (a conditional group that opens a brace in each arm) make
+ * the whole file be parsed as it is.
+ *
+ * What is kept is decided the way check_pairs.c decides what it runs: a
+ * body is needed when its function names a rule call (the same
+ * rules_relevant() over the same bytes and more), and then every body of
+ * the file that mentions the name of a kept function, to a fixpoint (its
+ * callers are analysed for the summaries it gives them; a body that stores
+ * it into an ops table or passes it to a registration makes it an entry
+ * point).  Mentions are names, not calls, so the closure over-approximates.
+ */
+#include "elide.h"
+
+#include <string.h>
+
+#include "relevance.h"
+#include "rules.h"
+#include "util.h"
+
+static inline bool name_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static inline bool name_char(unsigned char c)
+{
+	return name_start(c) || (c >= '0' && c <= '9');
+}
+
+/*
+ * If text[i] starts a comment, a literal or (at the start of a line) a
+ * preprocessor line, the offset just past it; else i.  A preprocessor line
+ * ends at a newline that no backslash continues and no comment spans.
+ */
+static size_t skip_trivia(const char *t, size_t n, size_t i, bool bol)
+{
+	char c = t[i];
+	if (c == '/' && i + 1 < n && t[i + 1] == '/') {
+		while (i < n && t[i] != '\n')
+			i += t[i] == '\\' && i + 1 < n ? 2 : 1;
+		return i;
+	}
+	if (c == '/' && i + 1 < n && t[i + 1] == '*') {
+		const char *e = i + 2 < n ? memmem(t + i + 2, n - i - 2, "*/", 2) : NULL;
+		return e ? (size_t)(e - t) + 2 : n;
+	}
+	if (c == '"' || c == '\'') {
+		for (i++; i < n && t[i] != c && t[i] != '\n'; i++)
+			if (t[i] == '\\' && i + 1 < n)
+				i++;
+		return i < n && t[i] == c ? i + 1 : i;
+	}
+	if (c == '#' && bol) {
+		while (i < n && t[i] != '\n') {
+			if (t[i] == '\\' && i + 1 < n) {
+				i += 2;
+			} else if (t[i] == '/' && i + 1 < n && (t[i + 1] == '*' || t[i + 1] == '/')) {
+				i = skip_trivia(t, n, i, false);
+			} else {
+				i++;
+			}
+		}
+		return i;
+	}
+	return i;
+}
+
+/* Words that can stand before a parenthesis in a function's head without
+ * being its name: the name is then looked for among all the head's words. */
+static bool not_a_name(const char *s, size_t len)
+{
+	static const char *const words[] = {
+		"__attribute__", "__attribute", "__declspec", "asm", "__asm__", "__asm",
+		"typeof", "__typeof__", "__typeof", "_Alignas", "alignas", "void", "int",
+		"char", "long", "short", "unsigned", "signed", "float", "double", "bool",
+		"_Bool", "struct", "union", "enum", "const", "volatile", "static", "inline",
+		"extern", "register", "__inline", "__inline__", "__extension__",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == len && !memcmp(words[i], s, len))
+			return true;
+	return false;
+}
+
+#define MAX_HEAD_NAMES 4
+
+struct span {
+	size_t at, len;
+};
+
+struct body {
+	size_t head;		/* where the definition's text begins (after the last top-level ; or }) */
+	size_t open, close;	/* its braces */
+	/* the words of the head that stand before a parenthesis at depth 0
+	 * (the function's name among them); nnames 0, or more than fit:
+	 * every word of the head counts */
+	struct span names[MAX_HEAD_NAMES];
+	unsigned nnames;
+	bool keep;
+};
+
+typedef VEC(struct body) body_list;
+
+/* The top-level function bodies of t; false when the brackets do not
+ * balance (then nothing is left out). */
+static bool find_bodies(const char *t, size_t n, body_list *out)
+{
+	long brace = 0, paren = 0;
+	struct body b = {0};
+	size_t word = 0, wlen = 0;	/* the last token, when it is a word */
+	bool after_paren = false, in_body = false, bol = true;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '\n') {
+			bol = true;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		size_t j = skip_trivia(t, n, i, bol);
+		bol = false;
+		if (j != i) {
+			/* a literal is a token; a comment or directive is not */
+			if (c == '"' || c == '\'') {
+				wlen = 0;
+				after_paren = false;
+			}
+			i = j;
+			continue;
+		}
+		if (name_char(c)) {
+			j = i + 1;
+			while (j < n && name_char((unsigned char)t[j]))
+				j++;
+			word = i;
+			wlen = name_start(c) ? j - i : 0;
+			after_paren = false;
+			i = j;
+			continue;
+		}
+		i++;
+		if (c == '{') {
+			if (!brace && !paren && after_paren) {
+				in_body = true;
+				b.open = i - 1;
+			}
+			brace++;
+		} else if (c == '}') {
+			if (--brace < 0)
+				return false;
+			if (!brace) {
+				if (in_body) {
+					b.close = i - 1;
+					VEC_PUSH(*out, b);
+				}
+				in_body = false;
+				b = (struct body){ .head = i };
+			}
+		} else if (brace) {
+			/* inside a body or an initialiser: only braces count */
+		} else if (c == '(') {
+			if (!paren && wlen && !not_a_name(t + word, wlen)) {
+				if (b.nnames < MAX_HEAD_NAMES)
+					b.names[b.nnames] = (struct span){ word, wlen };
+				b.nnames++;
+			}
+			paren++;
+		} else if (c == ')') {
+			if (--paren < 0)
+				return false;
+		} else if (c == ';' && !paren) {
+			b = (struct body){ .head = i };
+		}
+		after_paren = c == ')';
+		wlen = 0;
+	}
+	return !brace && !paren && !in_body;
+}
+
+/* --- a set of name hashes ------------------------------------------------ */
+
+struct hset {
+	uint32_t *slot;
+	size_t cap, n;
+};
+
+static void hset_add(struct hset *s, uint32_t h)
+{
+	if ((s->n + 1) * 2 > s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 64;
+		uint32_t *ns = xcalloc(ncap, sizeof(uint32_t));
+		for (size_t i = 0; i < s->cap; i++) {
+			uint32_t v = s->slot[i];
+			if (!v)
+				continue;
+			size_t k = v & (ncap - 1);
+			while (ns[k])
+				k = (k + 1) & (ncap - 1);
+			ns[k] = v;
+		}
+		free(s->slot);
+		s->slot = ns;
+		s->cap = ncap;
+	}
+	size_t k = h & (s->cap - 1);
+	while (s->slot[k]) {
+		if (s->slot[k] == h)
+			return;
+		k = (k + 1) & (s->cap - 1);
+	}
+	s->slot[k] = h;
+	s->n++;
+}
+
+static bool hset_has(const struct hset *s, uint32_t h)
+{
+	if (!s->cap)
+		return false;
+	for (size_t k = h & (s->cap - 1); s->slot[k]; k = (k + 1) & (s->cap - 1))
+		if (s->slot[k] == h)
+			return true;
+	return false;
+}
+
+/* Put every name in t[from, to) into s. */
+static void add_words(struct hset *s, const char *t, size_t from, size_t to)
+{
+	for (size_t i = from; i < to;) {
+		if (!name_char((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < to && name_char((unsigned char)t[j]))
+			j++;
+		if (name_start((unsigned char)t[i]))
+			hset_add(s, scan_name_hash(t + i, j - i));
+		i = j;
+	}
+}
+
+/* Put the names a kept body's function can be mentioned by into s: the
+ * words before its head's parentheses, or every word of its head when
+ * there is none or more than were kept. */
+static void add_names(struct hset *s, const char *t, const struct body *b)
+{
+	if (b->nnames && b->nnames <= MAX_HEAD_NAMES) {
+		for (unsigned k = 0; k < b->nnames; k++)
+			hset_add(s, scan_name_hash(t + b->names[k].at, b->names[k].len));
+		return;
+	}
+	for (size_t i = b->head; i < b->open;) {
+		if (!name_char((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < b->open && name_char((unsigned char)t[j]))
+			j++;
+		if (name_start((unsigned char)t[i]) && !not_a_name(t + i, j - i))
+			hset_add(s, scan_name_hash(t + i, j - i));
+		i = j;
+	}
+}
+
+/* Does t[from, to) mention a name of s? */
+static bool mentions(const struct hset *s, const char *t, size_t from, size_t to)
+{
+	for (size_t i = from; i < to;) {
+		if (!name_char((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < to && name_char((unsigned char)t[j]))
+			j++;
+		if (name_start((unsigned char)t[i]) && hset_has(s, scan_name_hash(t + i, j - i)))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+/* Blank t[from, to) but for newlines and preprocessor lines. */
+static size_t blank(char *t, size_t from, size_t to)
+{
+	size_t done = 0;
+	bool bol = false;
+	for (size_t i = from; i < to;) {
+		char c = t[i];
+		if (c == '\n') {
+			bol = true;
+			i++;
+			continue;
+		}
+		if (c == '#' && bol) {
+			i = skip_trivia(t, to, i, true);
+			continue;
+		}
+		if (c != ' ' && c != '\t')
+			bol = false;
+		size_t j = skip_trivia(t, to, i, false);
+		if (j == i)
+			j = i + 1;
+		for (; i < j; i++) {
+			if (t[i] != '\n') {
+				done += t[i] != ' ';
+				t[i] = ' ';
+			}
+		}
+	}
+	return done;
+}
+
+void elide_bodies(const char *raw, char *text, size_t len, struct elision *e)
+{
+	memset(e, 0, sizeof(*e));
+	body_list bodies = {0};
+	if (!find_bodies(text, len, &bodies) || !bodies.n) {
+		VEC_FREE(bodies);
+		return;
+	}
+	struct hset kept = {0};
+	size_t left = 0;
+	for (size_t i = 0; i < bodies.n; i++) {
+		struct body *b = &bodies.v[i];
+		b->keep = rules_relevant(text, b->head, b->close + 1) != 0;
+		if (b->keep)
+			add_names(&kept, text, b);
+		else
+			left++;
+	}
+	/* the bodies that mention a kept function, to a fixpoint; a file that
+	 * has not settled after many rounds keeps everything */
+	bool changed = kept.n && left;
+	for (int round = 0; changed; round++) {
+		changed = false;
+		for (size_t i = 0; i < bodies.n; i++) {
+			struct body *b = &bodies.v[i];
+			if (b->keep || (round < 32 && !mentions(&kept, raw, b->head, b->close)))
+				continue;
+			b->keep = true;
+			add_names(&kept, text, b);
+			changed = true;
+			left--;
+		}
+	}
+	struct hset gone = {0};
+	for (size_t i = 0; i < bodies.n; i++) {
+		const struct body *b = &bodies.v[i];
+		if (!b->keep)
+			add_words(&gone, raw, b->open, b->close);
+		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
+							 b->keep }));
+		if (!b->keep) {
+			e->bytes += blank(text, b->open + 1, b->close);
+			e->bodies++;
+		}
+	}
+	e->names = kept.slot;
+	e->cap = kept.cap;
+	e->gone = xmalloc((gone.n ? gone.n : 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < gone.cap; i++)
+		if (gone.slot[i])
+			e->gone[e->ngone++] = gone.slot[i];
+	free(gone.slot);
+	VEC_FREE(bodies);
+}
+
+int elision_body(const struct elision *e, uint32_t open, uint32_t close)
+{
+	size_t lo = 0, hi = e->all.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (e->all.v[mid].open < open)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == e->all.n || e->all.v[lo].open != open || e->all.v[lo].close + 1 != close)
+		return -1;
+	return e->all.v[lo].keep;
+}
+
+bool elision_named(const struct elision *e, const char *name)
+{
+	struct hset s = { e->names, e->cap, 0 };
+	return hset_has(&s, scan_name_hash(name, strlen(name)));
+}
+
+uint32_t *elision_take_gone(struct elision *e, uint32_t *n)
+{
+	uint32_t *g = e->gone;
+	*n = e->ngone;
+	e->gone = NULL;
+	e->ngone = 0;
+	return g;
+}
+
+void elision_release(struct elision *e)
+{
+	free(e->gone);
+	VEC_FREE(e->all);
+	free(e->names);
+	memset(e, 0, sizeof(*e));
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Body elision, for the relevance pass: a file parsed only because some of
+ * its functions name a rule call (lock-held-return, pair-unbalanced,
+ * uaccess-call) needs the bodies of those functions, of the functions of
+ * the file that mention them (their callers, the bodies that register
+ * them), and so on; the other bodies can tell those checks nothing, and
+ * they are most of the bytes.  They are blanked before the parse (their
+ * newlines and preprocessor lines kept), so the parser reads them as empty
+ * bodies: the functions still exist, with their names, linkage and
+ * positions; their calls do not.  analyze.c says when a file is parsed
+ * this way, checks the parse against what was decided here, and parses
+ * the file again whole when they disagree.
+ */
+#ifndef ADDRLIMIT_ELIDE_H
+#define ADDRLIMIT_ELIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+struct elided_body {
+	uint32_t open, close;	/* offsets of its braces */
+	bool keep;
+};
+
+struct elision {
+	size_t bytes;		/* bytes blanked (0: the text is as it was) */
+	size_t bodies;		/* bodies blanked */
+	VEC(struct elided_body) all;	/* the bodies found, in order */
+	uint32_t *names;	/* hashes of the names the kept functions go by */
+	size_t cap;
+	uint32_t *gone;		/* hashes of the names in the blanked bodies, each once */
+	uint32_t ngone;
+};
+
+/*
+ * Blank the bodies of the top-level function definitions of normalised
+ * text[0, len) that name no rule call (rules_relevant()) and mention (in
+ * raw, the file's own bytes at the same offsets) no function whose body is
+ * kept.  Nothing is blanked when the brackets do not balance.  e says what
+ * was done; release it with elision_release().
+ */
+void elide_bodies(const char *raw, char *text, size_t len, struct elision *e);
+
+/* The body from `open` to `close` (the parser's): 1 if it was kept, 0 if it
+ * was blanked, -1 if elide_bodies() did not see it as a body. */
+int elision_body(const struct elision *e, uint32_t open, uint32_t close);
+/* Is `name` among the names the kept functions were taken to go by? */
+bool elision_named(const struct elision *e, const char *name);
+
+/* Take e->gone (the caller frees it). */
+uint32_t *elision_take_gone(struct elision *e, uint32_t *n);
+
+void elision_release(struct elision *e);
+
+#endif

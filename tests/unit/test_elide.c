@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for body elision (src/elide.c): which top-level braces are
+ * function bodies, which bodies are kept (a rule call, or a mention of a
+ * kept function, to a fixpoint), and that blanking keeps every offset,
+ * every newline and the preprocessor lines.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elide.h"
+#include "rules.h"
+#include "util.h"
+
+static int failures;
+
+static void check(bool cond, const char *what)
+{
+	printf("%s - %s\n", cond ? "ok" : "not ok", what);
+	failures += !cond;
+}
+
+struct run {
+	char *raw, *text;
+	size_t len;
+	struct elision e;
+};
+
+static struct run elide(const char *src)
+{
+	struct run r;
+	r.len = strlen(src);
+	r.raw = xstrdup(src);
+	r.text = xstrdup(src);
+	elide_bodies(r.raw, r.text, r.len, &r.e);
+	return r;
+}
+
+static void done(struct run *r)
+{
+	free(r->raw);
+	free(r->text);
+	elision_release(&r->e);
+}
+
+/* Same length, same newlines, and every byte either kept or a blank. */
+static bool same_shape(const struct run *r)
+{
+	if (strlen(r->text) != r->len)
+		return false;
+	for (size_t i = 0; i < r->len; i++)
+		if ((r->raw[i] == '\n') != (r->text[i] == '\n') ||
+		    (r->text[i] != r->raw[i] && r->text[i] != ' '))
+			return false;
+	return true;
+}
+
+static bool has(const struct run *r, const char *s)
+{
+	return strstr(r->text, s) != NULL;
+}
+
+static void test_bodies(void)
+{
+	struct run r = elide(
+		"static const struct file_operations fops = {\n\t.read = dev_read,\n};\n"
+		"enum mode { A, B };\n"
+		"struct dev { int n; };\n"
+		"static int helper(int x)\n{\n\treturn x * 2;\n}\n"
+		"static long dev_read(struct dev *d)\n{\n\tmutex_lock(&d->lock);\n"
+		"\tmutex_unlock(&d->lock);\n\treturn 0;\n}\n");
+	check(same_shape(&r), "elision keeps length, newlines and the bytes it does not blank");
+	check(has(&r, ".read = dev_read,") && has(&r, "enum mode { A, B };") &&
+	      has(&r, "struct dev { int n; };"),
+	      "initialisers, enums and structs are not bodies");
+	check(!has(&r, "return x * 2;") && has(&r, "static int helper(int x)\n{\n"),
+	      "a body with no rule call is blanked, its head kept");
+	check(has(&r, "mutex_lock(&d->lock);"), "a body with a rule call is kept");
+	check(r.e.bodies == 1 && r.e.all.n == 2, "two bodies found, one left out");
+	done(&r);
+
+	r = elide("static void take(struct dev *d)\n{\n\tmutex_lock(&d->lock);\n}\n"
+		  "static void take_all(struct dev *d)\n{\n\ttake(d);\n}\n"
+		  "static int setup(struct ops *o)\n{\n\to->ioctl = top;\n\treturn 0;\n}\n"
+		  "long top(struct dev *d)\n{\n\ttake_all(d);\n\treturn 0;\n}\n"
+		  "static int unrelated(void)\n{\n\treturn 42;\n}\n");
+	check(has(&r, "take(d);") && has(&r, "take_all(d);") && has(&r, "o->ioctl = top;"),
+	      "callers of kept functions are kept, to a fixpoint, and a body that stores one");
+	check(!has(&r, "return 42;") && r.e.bodies == 1, "a body that mentions none is left out");
+	check(elision_named(&r.e, "take") && elision_named(&r.e, "take_all") &&
+	      elision_named(&r.e, "top") && !elision_named(&r.e, "unrelated"),
+	      "the kept functions' names");
+	done(&r);
+
+	r = elide("static int quiet(void)\n{\n#define LOCAL(x) ((x) + 1)\n#ifdef CONFIG_X\n"
+		  "\tif (a)\n#else\n\tif (b)\n#endif\n\t{\n\t\treturn LOCAL(1);\n\t}\n"
+		  "\treturn \"}\"[0] + '{' /* } */;\n}\n"
+		  "static void lock(struct dev *d)\n{\n\tspin_lock(&d->l);\n}\n");
+	check(same_shape(&r) && has(&r, "#define LOCAL(x) ((x) + 1)\n#ifdef CONFIG_X\n") &&
+	      has(&r, "\n#else\n") && has(&r, "\n#endif\n") && !has(&r, "return LOCAL"),
+	      "preprocessor lines in a blanked body stay, the rest goes");
+	check(has(&r, "spin_lock(&d->l);") && r.e.bodies == 1,
+	      "braces in literals and comments do not end a body");
+	done(&r);
+
+	r = elide("static int f(void)\n{\n\treturn 1;\n}\n}\n"
+		  "static void g(struct dev *d)\n{\n\tmutex_lock(&d->m);\n}\n");
+	check(r.e.bytes == 0 && !strcmp(r.raw, r.text), "brackets that do not balance: nothing left out");
+	done(&r);
+
+	r = elide("int k_and_r(a)\nint a;\n{\n\treturn a;\n}\n"
+		  "static DEFINE_MUTEX(m);\n"
+		  "void (*pick(int i))(void)\n{\n\treturn 0;\n}\n"
+		  "static void user(void)\n{\n\tmutex_lock(&m);\n\tpick(1);\n}\n");
+	check(has(&r, "\treturn a;\n"), "an old-style definition is not taken for a body");
+	check(!has(&r, "\treturn 0;\n") && r.e.bodies == 1,
+	      "a function returning a function pointer is a body");
+	check(elision_body(&r.e, (uint32_t)(strstr(r.raw, "{\n\tmutex_lock") - r.raw),
+			   (uint32_t)(strstr(r.raw, "pick(1);\n}") - r.raw) + 10) == 1,
+	      "elision_body finds a kept body by its braces");
+	done(&r);
+
+	r = elide("#include <linux/x.h>\nstatic mutex_fn *f = mutex_lock;\n"
+		  "static int a(void)\n{\n\treturn 1;\n}\n");
+	check(r.e.bodies == 1 && !has(&r, "return 1;") && has(&r, "f = mutex_lock;"),
+	      "a rule's name outside every body keeps no body");
+	done(&r);
+}
+
+int main(void)
+{
+	struct rule_set rs = {0};
+	arena_init(&rs.arena);
+	rules_builtin(&rs);
+	rules_set(&rs);
+	test_bodies();
+	rules_set(NULL);
+	rules_release(&rs);
+	return failures ? 1 : 0;
+}
