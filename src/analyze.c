@@ -643,7 +643,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		elide[i] |= parsed[i] && results[i].elided;
 		/* a file that both changes the limit and names KERNEL_DS: the
 		 * limit is raised, and the summaries will need every file */
-		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE);
+		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
 	}
 	int rounds = 0;
 	for (;;) {

@@ -1124,8 +1124,10 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		}
 		base += (uint32_t)ff[f].fns.n;
 	}
+	/* with no check of the limit on, what the limit does matters to no
+	 * finding (the pair checks need only their own files and names) */
 	bool direct = false;
-	for (uint32_t id = 0; id < p.fn.n && !direct; id++)
+	for (uint32_t id = 0; id < p.fn.n && !direct && limit_checks_on(o); id++)
 		direct = fact(&p, id)->direct;
 	if (direct) {
 		run_summaries(&p);

@@ -41,6 +41,16 @@ same_findings "all cases as one tree" "$here/cases"
 same_findings "all cases as one tree, address-limit checks only" "$here/cases" \
 	--disable=lock-held-return,pair-unbalanced,uaccess-call
 
+same_findings "all cases as one tree, pair checks only" "$here/cases" \
+	--checks=lock-held-return,pair-unbalanced,uaccess-call
+# with the address-limit checks off, a raised limit needs no other file
+out=$(cd "$here/cases" && "$bin" -j2 --stats --checks=lock-held-return,pair-unbalanced,uaccess-call . 2>&1)
+if grep -Eq 'relevance: [0-9]+ of [0-9]+ files parsed, [0-9]+ rounds? \([0-9 +]*\); the others' <<<"$out" &&
+   grep -q 'bodies: [1-9][0-9]* files parsed with only' <<<"$out"; then
+	ok "relevance: pair checks only: the corpus raises the limit, yet not every file is parsed"
+else
+	bad "relevance: pair checks only: every file parsed" "$(grep stats <<<"$out")"
+fi
 # the modern tree: only the files that can matter are parsed
 out=$(cd "$here/cases/relevance-modern-tree" && "$bin" -j1 --stats . 2>&1)
 if grep -q 'relevance: 5 of 11 files parsed, 2 rounds (3 + 2); the others' <<<"$out"; then
