@@ -52,6 +52,7 @@ static const char *const bare_annotations[] = {
 	"__no_sanitize_thread", "__exit_call", "__notrace_funcgraph", "__noretpoline",
 	"__refconst", "__init_or_acpilib", "__initdata_or_acpilib", "__init_task_data",
 	"__bss_decrypted", "__gnu_inline", "__no_stack_protector", "__initconst_or_module",
+	"__net_initconst",
 };
 
 /* Annotation macros that take an argument list, blanked with it. */
@@ -237,6 +238,35 @@ static size_t match_paren(const char *t, size_t n, size_t i)
 		}
 	}
 	return n;
+}
+
+/*
+ * An unknown `__word` (not in the lists above) that stands right before a
+ * tag keyword or a basic type keyword on the same line: `static const
+ * __net_initconst struct t x[] = {`, `static __async_inline struct d *f(`.
+ * A type name there would make a second type, which no declaration has,
+ * and those keywords cannot be names, so the word is an annotation macro.
+ * Left in, the grammar reads it as the type and loses the declaration.
+ * `const` and `volatile` do not count: `__u32 const x;` is a type.
+ */
+static bool annotation_before_type(const char *t, size_t n, const char *w, size_t len,
+				   size_t e)
+{
+	static const char *const follow[] = {
+		"struct", "union", "enum", "char", "int", "long", "short", "signed",
+		"unsigned", "void", "float", "double", "_Bool",
+	};
+	if (len < 3 || w[0] != '_' || w[1] != '_' || word_class(w, len))
+		return false;
+	size_t a = e;
+	while (a < n && (t[a] == ' ' || t[a] == '\t'))
+		a++;
+	if (a == e)
+		return false;
+	size_t b = a;
+	while (b < n && is_ident((unsigned char)t[b]))
+		b++;
+	return b > a && in_list(follow, ARRAY_SIZE(follow), t + a, b - a);
 }
 
 static bool is_iterator(const char *s, size_t n)
@@ -1401,13 +1431,21 @@ static void fix_toplevel_calls(char *t, tok_list *tl)
 			if (tok_is(t, nx, "__attribute__") || tok_is(t, nx, "__attribute"))
 				continue;
 		}
-		bool names = close > i + 2, plain = true;
+		bool names = close > i + 2, plain = true, want_id = true;
+		size_t dots[8], ndots = 0;
 		for (size_t q = i + 2; q < close; q++) {
-			bool want_id = (q - i) % 2 == 0;
-			if (want_id ? (tl->v[q].k != K_ID || is_kw(t, &tl->v[q])) : !is_p(&tl->v[q], ','))
+			const struct tok *x = &tl->v[q];
+			if (!want_id && x->k == K_NUM && t[x->a] == '.' && x->a == tl->v[q - 1].b &&
+			    tl->v[q - 1].k == K_ID && ndots < ARRAY_SIZE(dots)) {
+				/* `DEV_ATTR(binf2, BINF.2)`: a name with a suffix the
+				 * macro pastes or stringifies; `BINF_2` is one name */
+				dots[ndots++] = x->a;
+				continue;
+			}
+			if (want_id ? (x->k != K_ID || is_kw(t, x)) : !is_p(x, ','))
 				names = false;
-			if (tl->v[q].k == K_PP || is_p(&tl->v[q], '{') || is_p(&tl->v[q], ';') ||
-			    is_kw(t, &tl->v[q]))
+			want_id = !want_id;
+			if (x->k == K_PP || is_p(x, '{') || is_p(x, ';') || is_kw(t, x))
 				plain = false;	/* `f(int a)`: a function head, not a call */
 		}
 		if (!names) {
@@ -1421,6 +1459,8 @@ static void fix_toplevel_calls(char *t, tok_list *tl)
 			i = close;
 			continue;
 		}
+		for (size_t d = 0; d < ndots; d++)
+			t[dots[d]] = '_';
 		t[tl->v[i + 1].a] = ' ';
 		t[tl->v[close].a] = ';';
 		tl->v[i + 1].c = ' ';
@@ -1868,6 +1908,58 @@ static bool pp_prefixes(char *t, const tok_list *tl, uint8_t *fl, const size_t *
 	return true;
 }
 
+/*
+ * Is the live code of [a, b) the same tokens as the end of [c, d)?  Both
+ * are arms; their last live tokens are compared backwards.
+ */
+static bool arm_is_tail(const char *t, const tok_list *tl, const uint8_t *fl, size_t a, size_t b,
+			size_t c, size_t d)
+{
+	size_t q = b, r = d;
+	for (;;) {
+		q = q > a ? live_before(tl, fl, q) : SIZE_MAX;
+		if (q == SIZE_MAX || q < a)
+			return true;
+		r = r > c ? live_before(tl, fl, r) : SIZE_MAX;
+		if (r == SIZE_MAX || r < c)
+			return false;
+		const struct tok *x = &tl->v[q], *y = &tl->v[r];
+		if (x->k != y->k || x->b - x->a != y->b - y->a || memcmp(t + x->a, t + y->a, x->b - x->a))
+			return false;
+	}
+}
+
+/*
+ * Arms that differ in their skeleton, where each shorter arm is the tail
+ * of the longest one: `#ifdef A / if (x) { ... } else if (y) { / #else /
+ * if (y) { / #endif`, `#ifdef A / ... } else { / #else / { / #endif`.
+ * The longest arm holds all the code of the others and opens the same
+ * brackets, so it is kept: the index of that arm, or SIZE_MAX.
+ */
+static size_t pp_tail_arm(const char *t, const tok_list *tl, const uint8_t *fl, const size_t *dir,
+			  size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t best = SIZE_MAX, most = 0;
+	for (size_t m = keep; m < narms; m++) {
+		if (arms[m].first == SIZE_MAX)
+			continue;
+		if (best == SIZE_MAX || arms[m].last - arms[m].first > most) {
+			best = m;
+			most = arms[m].last - arms[m].first;
+		}
+	}
+	if (best == SIZE_MAX)
+		return SIZE_MAX;
+	for (size_t m = keep; m < narms; m++) {
+		if (m == best || arms[m].first == SIZE_MAX)
+			continue;
+		if (arms[m].delta != arms[best].delta || arms[m].min < arms[best].min ||
+		    !arm_is_tail(t, tl, fl, dir[m] + 1, dir[m + 1], dir[best] + 1, dir[best + 1]))
+			return SIZE_MAX;
+	}
+	return best;
+}
+
 static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd)
 {
 	size_t narms = nd - 1;
@@ -1907,9 +1999,12 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
 					fl[q] |= PPF_SHADOW;
 		/* but an `#if 0` arm with unbalanced brackets (dead code that
-		 * opens an `if (...) {` the live code closes) is blanked */
+		 * opens an `if (...) {` the live code closes) is blanked, and
+		 * so is one at file scope that starts with no name (`{ [A] = 1,
+		 * };`, an old initialiser): no declaration starts that way */
 		if (arms[0].dead && arms[0].first != SIZE_MAX &&
-		    (arms[0].min < 0 || arms[0].delta != 0)) {
+		    (arms[0].min < 0 || arms[0].delta != 0 ||
+		     (ctx == 0 && tl->v[arms[0].first].k != K_ID))) {
 			for (size_t q = dir[0] + 1; q < dir[1]; q++)
 				blank_tok(t, tl, fl, q);
 			return true;
@@ -1992,11 +2087,15 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 	}
 	if (ctx == 'B' && !body && pp_prefixes(t, tl, fl, dir, narms, keep, arms))
 		return true;
-	/* keep one arm: the others must have the same skeleton */
+	/* keep one arm: the others must have the same skeleton, or be its tail */
 	for (size_t m = keep + 1; m < narms; m++)
 		if (arms[m].first != SIZE_MAX && (arms[m].skel != arms[keep].skel ||
-						  arms[m].nskel != arms[keep].nskel))
-			return false;
+						  arms[m].nskel != arms[keep].nskel)) {
+			keep = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
+			if (keep == SIZE_MAX)
+				return false;
+			break;
+		}
 	for (size_t m = 0; m <= narms; m++)
 		blank_tok(t, tl, fl, dir[m]);
 	for (size_t m = 0; m < narms; m++)
@@ -2164,6 +2263,75 @@ static void fix_macro_args(char *t, tok_list *tl)
 }
 
 /*
+ * Fields under a byte-order macro that nests (MIPS `__BITFIELD_FIELD(u64 a:1,
+ * __BITFIELD_FIELD(u64 b:3, ;))` in a struct body): each call is one field
+ * and the rest.  Spelled as the fields in their written order: the callee
+ * and its '(' go, the ',' after the field becomes its ';', the ')'s go, and
+ * so does the `;` that ends the chain (an empty field, which the grammar
+ * does not read).
+ */
+static bool field_decl(const char *t, const tok_list *tl, size_t a, size_t b)
+{
+	if (a + 1 >= b)
+		return false;	/* a type and a name at least */
+	for (size_t q = a; q < b; q++) {
+		const struct tok *k = &tl->v[q];
+		if (!(k->k == K_ID || k->k == K_NUM || is_p(k, '*') || is_p(k, ':') ||
+		      is_p(k, '[') || is_p(k, ']')))
+			return false;
+	}
+	return tl->v[a].k == K_ID && (tl->v[b - 1].k == K_ID || tl->v[b - 1].k == K_NUM ||
+				      is_p(&tl->v[b - 1], ']'));
+}
+
+static void fix_field_chains(char *t, tok_list *tl)
+{
+	for (size_t i = 1; i + 3 < tl->n; i++) {
+		const struct tok *k = &tl->v[i];
+		if (k->k != K_ID || k->encl != 'S' || is_kw(t, k) ||
+		    !(is_p(&tl->v[i - 1], '{') || is_p(&tl->v[i - 1], ';')))
+			continue;
+		/* check the chain, then rewrite it */
+		size_t c = i, commas[64], calls[64], n = 0;
+		bool ok = false;
+		while (n < ARRAY_SIZE(calls)) {
+			size_t close = call_end(tl, c);
+			if (!close)
+				break;
+			size_t comma = c + 2;
+			while (comma < close && !is_p(&tl->v[comma], ','))
+				comma = next_sib(tl, comma) + 1;
+			if (comma >= close || !field_decl(t, tl, c + 2, comma))
+				break;
+			calls[n] = c;
+			commas[n++] = comma;
+			size_t nx = comma + 1;
+			if (nx == close || (is_p(&tl->v[nx], ';') && nx + 1 == close)) {
+				ok = n > 1 || nx < close;
+				if (ok && nx < close)
+					blank(t, tl->v[nx].a, tl->v[nx].b);	/* an empty field */
+				break;
+			}
+			/* the rest is one more call, and nothing else */
+			if (tl->v[nx].k != K_ID || !call_end(tl, nx) || call_end(tl, nx) + 1 != close ||
+			    tl->v[nx].b - tl->v[nx].a != k->b - k->a ||
+			    memcmp(t + tl->v[nx].a, t + k->a, k->b - k->a))
+				break;
+			c = nx;
+		}
+		if (!ok)
+			continue;
+		size_t last_close = call_end(tl, i);
+		for (size_t m = 0; m < n; m++) {
+			blank(t, tl->v[calls[m]].a, tl->v[calls[m] + 1].b);
+			t[tl->v[commas[m]].a] = ';';
+			blank(t, tl->v[call_end(tl, calls[m])].a, tl->v[call_end(tl, calls[m])].b);
+		}
+		i = last_close;
+	}
+}
+
+/*
  * Smaller spellings:
  *  - `for (list_scan(&q, c)) {`, a loop header from a macro: `if  (...)`;
  *  - `__alignof__(*p)`: the grammar's alignof takes a type only; an
@@ -2225,9 +2393,11 @@ static void fix_init_elems(char *t, tok_list *tl)
 		const struct tok *nx = &tl->v[close + 1];
 		if (!is_p(nx, '{') && (nx->k != K_ID || is_kw(t, nx) || !is_p(&tl->v[close + 2], '(')))
 			continue;
+		bool done = false;
 		for (size_t x = tl->v[close].b; x < nx->a; x++) {
 			if (t[x] == ' ' || t[x] == '\t') {
 				t[x] = ',';
+				done = true;
 				break;
 			}
 			if (t[x] == '/' && t[x + 1] == '*') {
@@ -2237,6 +2407,22 @@ static void fix_init_elems(char *t, tok_list *tl)
 				while (x < nx->a && t[x] != '\n')
 					x++;
 			}
+		}
+		/* no blank after the call (the table starts each line in column
+		 * 0): the blank before a last argument that is one number or
+		 * name is taken instead, the argument and ')' move left into
+		 * it: `1, 0)` becomes `1,0),` */
+		struct tok *last = &tl->v[close - 1];
+		if (!done && close > i + 3 && (last->k == K_NUM || last->k == K_ID) &&
+		    is_p(&tl->v[close - 2], ',') && last->a > tl->v[close - 2].b &&
+		    (t[last->a - 1] == ' ' || t[last->a - 1] == '\t') &&
+		    tl->v[close].a == last->b && t[tl->v[close].b] == '\n') {
+			memmove(t + last->a - 1, t + last->a, tl->v[close].b - last->a);
+			t[tl->v[close].a] = ',';
+			last->a--;
+			last->b--;
+			tl->v[close].a--;
+			tl->v[close].b--;
 		}
 		i = close;
 	}
@@ -2486,6 +2672,7 @@ static void refine(char *t, size_t n)
 	fix_stmt_nosemi(t, &tl);
 	fix_toplevel_calls(t, &tl);
 	fix_struct_macros(t, &tl);
+	fix_field_chains(t, &tl);
 	fix_machine_start(t, &tl);
 	fix_decl_heads(t, &tl);
 	fix_params(t, &tl);
@@ -2705,6 +2892,8 @@ void normalize(struct source *src)
 			} else if (wc & W_BARE) {
 				if (len == 6 && memcmp(w, "__user", 6) == 0)
 					VEC_PUSH(src->user_marks, (uint32_t)a);
+				blank(t, a, i);
+			} else if (annotation_before_type(t, n, w, len, i)) {
 				blank(t, a, i);
 			} else if (wc & W_CALL) {
 				size_t o = skip_space(t, n, i);

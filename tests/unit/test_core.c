@@ -246,6 +246,54 @@ static void test_normalize(void)
 	      strstr(s.text, "0, 8)\n,{ .flags"),
 	      "a blank between table macros becomes the ','");
 	source_release(&s);
+
+	s = src_of("static const __pernet_initconst struct t {\n\tint a;\n} tab[] = { { 1 } };\n"
+		   "static __my_inline unsigned long f(__u32 const x, __le16 v)\n{\n\treturn x;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "static const                    struct t {") &&
+	      strstr(s.text, "static             unsigned long f(__u32 const x, __le16 v)"),
+	      "an unknown __word before struct or a type keyword is an annotation; before const or a name it stays");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n#ifdef A\n\tif (x) {\n\t\tg();\n\t} else if (y) {\n#else\n"
+		   "\tif (y) {\n#endif\n\t\th();\n\t}\n#ifdef A\n\tif (z)\n\t\tk();\n\telse {\n#else\n"
+		   "\t{\n#endif\n\t\tm();\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "g();\n\t} else if (y) {\n") &&
+	      strstr(s.text, "\telse {\n") && !strstr(s.text, "#else") && !strstr(s.text, "\tif (y) {"),
+	      "an arm that is the tail of another: the longer arm is kept");
+	source_release(&s);
+
+	s = src_of("void f(void)\n{\n#ifdef A\n\tif (x) {\n\t\tg();\n\t} else if (y) {\n#else\n"
+		   "\tif (w) {\n#endif\n\t\th();\n\t}\n}\n");
+	check(same_shape(&s) && strstr(s.text, "#ifdef A") && strstr(s.text, "if (w)"),
+	      "an arm that is not the tail of another is left as written");
+	source_release(&s);
+
+	s = src_of("DEV_ATTR(binf2, BINF.2)\nDEV_ATTR(chsw, CHSW)\nstatic int x;\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "DEV_ATTR binf2, BINF_2;") &&
+	      strstr(s.text, "DEV_ATTR chsw, CHSW;"),
+	      "a file-scope macro argument `NAME.2` becomes one name");
+	source_release(&s);
+
+	s = src_of("static struct m pins[] = {\nMUX(\"A\", 12, 0)\nMUX(\"B\", 13, 1)\n\n/* c */\nMUX(\"C\", 5, x)\n};\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "MUX(\"A\", 12,0),\nMUX(\"B\", 13,1),\n\n/* c */") &&
+	      strstr(s.text, "MUX(\"C\", 5, x)\n};"),
+	      "table macros in column 0: the blank before the last argument moves to make the ','");
+	source_release(&s);
+
+	s = src_of("struct r {\n\tFIELD(u64 a:1,\n\t/* b */\n\tFIELD(u64 b:3,\n\tFIELD(u64 c[2],\n\t;)))\n};\n"
+		   "struct q {\n\tFIELD(u64 d, e);\n};\n");
+	check(same_shape(&s) && strstr(s.text, "\t      u64 a:1;\n") &&
+	      strstr(s.text, "\t      u64 c[2];\n\t    \n};") && strstr(s.text, "\tFIELD(u64 d, e);"),
+	      "nested field macros in a struct body become the fields in order");
+	source_release(&s);
+	s = src_of("struct r {\n\tFIELD(u64 a:1,\n\tFIELD(u64 b:3,\n\t;))\n};\n");
+	check(same_shape(&s) && parses(&s), "a nested field macro chain parses");
+	source_release(&s);
+
+	s = src_of("static int a[] = { 1, 2 };\n#if 0\n{\n\t[X] = 1,\n};\n#endif\n#if 0\nint b;\n#endif\nint c;\n");
+	check(same_shape(&s) && parses(&s) && !strstr(s.text, "[X]") && strstr(s.text, "int b;"),
+	      "an #if 0 arm at file scope that starts with no name is blanked; one with a declaration stays");
+	source_release(&s);
 }
 
 int main(void)
