@@ -97,6 +97,7 @@ struct file_result {
 	bool elided;			/* parsed with only the bodies the pair rules need
 					 * (elide.h): parsed whole when asked about */
 	bool elision_undone;		/* elided, but the parse disagreed: parsed whole */
+	bool fresh;			/* parsed in this run (not only known from --cache) */
 	size_t elided_bodies;		/* bodies left out */
 	uint8_t scan_flags;		/* ... and its scan (unparsed or elided), kept for
 					 * --cache (relevance.h) */

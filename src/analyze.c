@@ -39,6 +39,7 @@ struct worker {
 	struct scan *scans;		/* the relevance pass fills these, or NULL */
 	const bool *elide;		/* files to parse with only the bodies that can
 					 * matter (elide.h), or NULL */
+	const struct name_set *asked;	/* ... and the names asked about so far */
 };
 
 /* The words whose loss inside an ERROR node would change the analysis. */
@@ -294,11 +295,13 @@ static void set_ranges(TSParser *parser, const struct source *src, const struct 
 }
 
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
-			struct file_result *r, struct file_facts *ff, bool elide)
+			struct file_result *r, struct file_facts *ff, bool elide,
+			const struct name_set *asked)
 {
 	double start = mono_seconds();
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(path);
+	r->fresh = true;
 	struct source src;
 	char *why = NULL;
 	if (!load_text(o, path, &src, &why)) {
@@ -310,7 +313,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	if (elide) {
 		whole = xmalloc(src.len + 1);
 		memcpy(whole, src.text, src.len + 1);
-		elide_bodies(src.raw, src.text, src.len, &el);
+		elide_bodies(src.raw, src.text, src.len, asked, &el);
 	}
 	TSTree *tree;
 	if (el.bytes) {
@@ -433,7 +436,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
  * its functions (name, linkage, what they release for a caller), its
  * waiting findings, and the entry registrations and field bindings of the
  * functions those findings and releases belong to. */
-static char *pair_digest(const struct file_facts *ff, bool cands_only)
+static char *pair_digest(const struct file_facts *ff, bool cands_only,
+			 const struct name_set *asked)
 {
 	struct strbuf b;
 	strbuf_init(&b);
@@ -455,6 +459,17 @@ static char *pair_digest(const struct file_facts *ff, bool cands_only)
 			if (!strcmp(ff->binds.v[k].fn, f->name))
 				strbuf_addf(&b, "  bound %s\n", ff->binds.v[k].field);
 	}
+	/* what the names asked about were asked for: their registrations */
+	for (size_t k = 0; !cands_only && asked && k < ff->binds.n; k++) {
+		const char *fn = ff->binds.v[k].fn;
+		if (name_set_has(asked, scan_name_hash(fn, strlen(fn))))
+			strbuf_addf(&b, "asked %s bound %s\n", fn, ff->binds.v[k].field);
+	}
+	for (size_t k = 0; !cands_only && asked && k < ff->regs.v.n; k++) {
+		const struct entry *e = &ff->regs.v.v[k];
+		if (name_set_has(asked, scan_name_hash(e->name, strlen(e->name))))
+			strbuf_addf(&b, "asked %s entry %s\n", e->name, e->why);
+	}
 	for (size_t i = 0; i < ff->pairs.n; i++) {
 		const struct pair_cand *c = &ff->pairs.v[i];
 		strbuf_addf(&b, "cand %s %u %u %u:%u %s | %s | %s\n", ff->fns.v[c->fn].name, c->rule,
@@ -466,16 +481,17 @@ static char *pair_digest(const struct file_facts *ff, bool cands_only)
 }
 
 static void verify_elision(const struct opts *o, TSParser *parser, const char *path,
-			   const struct file_result *r, const struct file_facts *ff)
+			   const struct file_result *r, const struct file_facts *ff,
+			   const struct name_set *asked)
 {
 	struct file_result whole;
 	struct file_facts wf = {0};
 	ts_parser_reset(parser);
-	analyze_one(o, parser, path, &whole, &wf, false);
+	analyze_one(o, parser, path, &whole, &wf, false, NULL);
 	/* a syntax error inside a body left out can cost the whole parse a
 	 * function the other parse has: then only the findings are compared */
 	bool errors = whole.error_bytes != 0;
-	char *a = pair_digest(ff, errors), *b = pair_digest(&wf, errors);
+	char *a = pair_digest(ff, errors, asked), *b = pair_digest(&wf, errors, asked);
 	if (strcmp(a, b) || r->findings.v.n != whole.findings.v.n)
 		fprintf(stderr, "addrlimit: elision differs: %s\n--- bodies left out:\n%s--- whole:\n%s",
 			path, a, b);
@@ -501,9 +517,10 @@ static void *worker_main(void *arg)
 		facts_release(&w->facts[i]);
 		file_result_release(&w->results[i]);
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-			    w->elide && w->elide[i]);
+			    w->elide && w->elide[i], w->asked);
 		if (w->o->verify_elision && w->results[i].elided)
-			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i]);
+			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
+				       w->asked);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
 	}
@@ -585,10 +602,10 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
 		       struct file_result *results, struct file_facts *facts, const bool *skip,
-		       const bool *elide)
+		       const bool *elide, const struct name_set *asked)
 {
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
-			    .skip = skip, .elide = elide };
+			    .skip = skip, .elide = elide, .asked = asked };
 	run_workers(&w, worker_main);
 }
 
@@ -601,8 +618,11 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * The relevance pass (relevance.h): scan every file, parse those that name
  * what a check looks for, then those that mention the names the parsed
  * files' facts ask about, until nothing new is asked; or every file, when
- * the limit is raised somewhere.  parsed[i] comes in true for the files
- * known from the cache and goes out true for every file with facts.
+ * the limit is raised somewhere.  A file parsed for its rule calls or for
+ * asked names gets only the bodies that take part (elide.h), and is parsed
+ * again when a later round asks for a name one of the others mentions.
+ * parsed[i] comes in true for the files known from the cache and goes out
+ * true for every file with facts.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed,
@@ -632,11 +652,12 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		uint8_t f = scans[i].flags;
 		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
 			  (fix && (f & SC_API)) || (o->named && o->named[i]);
-		/* a file wanted only for its rule calls needs only the bodies
-		 * that take part in them (elide.h); one that may change the
-		 * limit, has a suppression comment, cannot be read cleanly, is
-		 * rewritten by --fix or was named is parsed whole */
-		elide[i] = f == (f & (SC_RULES | SC_RAISE | SC_API)) && (f & SC_RULES) && !fix &&
+		/* a file wanted only for its rule calls (or, later, for names
+		 * asked about) needs only the bodies that take part in them
+		 * (elide.h); one that may change the limit, has a suppression
+		 * comment, cannot be read cleanly, is rewritten by --fix or was
+		 * named is parsed whole */
+		elide[i] = f == (f & (SC_RULES | SC_RAISE | SC_API)) && !fix &&
 			   !(o->named && o->named[i]);
 		/* (the cache's elided files are not scanned: they were elided
 		 * for the same reasons, under the same options) */
@@ -645,21 +666,27 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
 	}
+	/* every name asked so far: the bodies that mention one are kept */
+	struct name_set asked = {0};
+	bool *redo = xcalloc(n ? n : 1, sizeof(bool));
 	int rounds = 0;
 	for (;;) {
 		rounds++;
 		size_t todo = 0;
 		for (size_t i = 0; i < n; i++) {
-			/* a file parsed with bodies left out is parsed again whole
-			 * when every file is needed or a later round asked it */
-			bool again = parsed[i] && results[i].elided && (full || !elide[i]);
-			skip[i] = !again && (parsed[i] || !(want[i] || full));
-			todo += !skip[i];
+			/* a file parsed with bodies left out is parsed again when
+			 * a later round asks for a name one of them mentions (with
+			 * the bodies that mention it), or whole when every file is
+			 * needed */
 			if (full)
 				elide[i] = false;
+			bool again = parsed[i] && results[i].elided && (full || redo[i]);
+			skip[i] = !again && (parsed[i] || !(want[i] || full));
+			todo += !skip[i];
+			redo[i] = false;
 		}
 		if (todo)
-			first_pass(o, paths, n, results, facts, skip, elide);
+			first_pass(o, paths, n, results, facts, skip, elide, &asked);
 		if (rounds <= RELEVANCE_ROUNDS)
 			relevance_per_round[rounds - 1] = todo;
 		for (size_t i = 0; i < n; i++)
@@ -675,19 +702,18 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!parsed[i] && !want[i] && name_set_any(&ask, &scans[i])) {
-				/* wanted for a name it mentions: every body may matter */
 				want[i] = true;
-				elide[i] = false;
 				more++;
-			} else if (parsed[i] && results[i].elided && elide[i]) {
+			} else if (parsed[i] && results[i].elided) {
 				/* the names of the bodies it left out */
 				struct scan gone = { 0, results[i].nscan_hash, results[i].scan_hash };
 				if (name_set_any(&ask, &gone)) {
-					elide[i] = false;
+					redo[i] = true;
 					more++;
 				}
 			}
 		}
+		name_set_merge(&asked, &ask);
 		name_set_release(&ask);
 		if (!more)
 			break;
@@ -717,6 +743,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(skip);
 	free(want);
 	free(elide);
+	free(redo);
+	name_set_release(&asked);
 }
 
 void file_result_release(struct file_result *r)
@@ -793,14 +821,12 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
-	uint8_t *was = xcalloc(n ? n : 1, sizeof(uint8_t));
 	for (size_t i = 0; have && i < n; i++) {
 		/* --full parses again what the cache has with bodies left out */
 		parsed[i] = have[i] && !results[i].unparsed && !(o->full && results[i].elided);
-		was[i] = have[i] ? 1 | results[i].unparsed << 1 | results[i].elided << 2 : 0;
 	}
 	if (o->full || o->dump_cfg) {
-		first_pass(o, paths, n, results, facts, parsed, NULL);
+		first_pass(o, paths, n, results, facts, parsed, NULL, NULL);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
@@ -808,16 +834,14 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		relevant_pass(o, paths, n, results, facts, parsed, &hmacros);
 	}
 	if (cache) {
-		/* rows to write: files new to the cache, and files it knew unparsed
-		 * or with bodies left out that are parsed (whole) now; the others
-		 * only get their new time */
+		/* rows to write: every file parsed in this run (new to the cache,
+		 * or known unparsed or with bodies left out and parsed again);
+		 * the others only get their new time */
 		for (size_t i = 0; i < n; i++)
-			have[i] = have[i] && was[i] == (1 | results[i].unparsed << 1 |
-							 results[i].elided << 2);
+			have[i] = have[i] && !results[i].fresh;
 		cache_store_files(cache, paths, n, results, facts, have, hashes);
 	}
 	free(parsed);
-	free(was);
 	if (!o->dump_cfg)
 		program_run(o, results, facts, n, &hmacros);
 	if (cache) {

@@ -10,7 +10,9 @@
  *
  * What is kept is decided the way check_pairs.c decides what it runs: a
  * body is needed when its function names a rule call (the same
- * rules_relevant() over the same bytes and more), and then every body of
+ * rules_relevant() over the same bytes and more) or the body mentions a
+ * name the relevance pass asked about (a registration of an extern
+ * handler, a definition whose summary is wanted), and then every body of
  * the file that mentions the name of a kept function, to a fixpoint (its
  * callers are analysed for the summaries it gives them; a body that stores
  * it into an ops table or passes it to a registration makes it an entry
@@ -322,7 +324,26 @@ static size_t blank(char *t, size_t from, size_t to)
 	return done;
 }
 
-void elide_bodies(const char *raw, char *text, size_t len, struct elision *e)
+/* Does raw[from, to) mention a name of the asked set? */
+static bool mentions_asked(const struct name_set *asked, const char *t, size_t from, size_t to)
+{
+	for (size_t i = from; i < to;) {
+		if (!name_char((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < to && name_char((unsigned char)t[j]))
+			j++;
+		if (name_start((unsigned char)t[i]) && name_set_has(asked, scan_name_hash(t + i, j - i)))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
+		  struct elision *e)
 {
 	memset(e, 0, sizeof(*e));
 	body_list bodies = {0};
@@ -334,7 +355,8 @@ void elide_bodies(const char *raw, char *text, size_t len, struct elision *e)
 	size_t left = 0;
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
-		b->keep = rules_relevant(text, b->head, b->close + 1) != 0;
+		b->keep = rules_relevant(text, b->head, b->close + 1) != 0 ||
+			  (asked && asked->n && mentions_asked(asked, raw, b->head, b->close));
 		if (b->keep)
 			add_names(&kept, text, b);
 		else

@@ -2,10 +2,10 @@
 /*
  * Body elision, for the relevance pass: a file parsed only because some of
  * its functions name a rule call (lock-held-return, pair-unbalanced,
- * uaccess-call) needs the bodies of those functions, of the functions of
- * the file that mention them (their callers, the bodies that register
- * them), and so on; the other bodies can tell those checks nothing, and
- * they are most of the bytes.  They are blanked before the parse (their
+ * uaccess-call) or a name the pass asked about needs the bodies of those
+ * functions, of the functions of the file that mention them (their
+ * callers, the bodies that register them), and so on; the other bodies can
+ * tell those checks nothing, and they are most of the bytes.  They are blanked before the parse (their
  * newlines and preprocessor lines kept), so the parser reads them as empty
  * bodies: the functions still exist, with their names, linkage and
  * positions; their calls do not.  analyze.c says when a file is parsed
@@ -36,14 +36,19 @@ struct elision {
 	uint32_t ngone;
 };
 
+struct name_set;
+
 /*
  * Blank the bodies of the top-level function definitions of normalised
- * text[0, len) that name no rule call (rules_relevant()) and mention (in
- * raw, the file's own bytes at the same offsets) no function whose body is
- * kept.  Nothing is blanked when the brackets do not balance.  e says what
- * was done; release it with elision_release().
+ * text[0, len) that name no rule call (rules_relevant()), mention no name
+ * of `asked` (the names the relevance pass asked about so far; may be
+ * NULL) and mention no function whose body is kept, all in raw (the
+ * file's own bytes at the same offsets).  Nothing is blanked when the
+ * brackets do not balance.  e says what was done; release it with
+ * elision_release().
  */
-void elide_bodies(const char *raw, char *text, size_t len, struct elision *e);
+void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
+		  struct elision *e);
 
 /* The body from `open` to `close` (the parser's): 1 if it was kept, 0 if it
  * was blanked, -1 if elide_bodies() did not see it as a body. */

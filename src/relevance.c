@@ -301,6 +301,18 @@ bool name_set_any(const struct name_set *s, const struct scan *f)
 	return false;
 }
 
+bool name_set_has(const struct name_set *s, uint32_t h)
+{
+	return s->n && hset_has(s->slot, s->cap, h);
+}
+
+void name_set_merge(struct name_set *s, const struct name_set *from)
+{
+	for (size_t i = 0; i < from->cap; i++)
+		if (from->slot[i])
+			hset_put(&s->slot, &s->cap, &s->n, from->slot[i]);
+}
+
 void name_set_release(struct name_set *s)
 {
 	free(s->slot);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "elide.h"
+#include "relevance.h"
 #include "rules.h"
 #include "util.h"
 
@@ -33,7 +34,7 @@ static struct run elide(const char *src)
 	r.len = strlen(src);
 	r.raw = xstrdup(src);
 	r.text = xstrdup(src);
-	elide_bodies(r.raw, r.text, r.len, &r.e);
+	elide_bodies(r.raw, r.text, r.len, NULL, &r.e);
 	return r;
 }
 
@@ -120,6 +121,30 @@ static void test_bodies(void)
 			   (uint32_t)(strstr(r.raw, "pick(1);\n}") - r.raw) + 10) == 1,
 	      "elision_body finds a kept body by its braces");
 	done(&r);
+
+	{
+		const char *src = "static int a(void)\n{\n\treturn 1;\n}\n"
+				  "void reg(struct ops *o)\n{\n\to->read = spool_read;\n}\n"
+				  "static void b(void)\n{\n\treg(0);\n}\n";
+		struct name_set asked = {0};
+		name_set_add(&asked, "spool_read");
+		struct run q = { xstrdup(src), xstrdup(src), strlen(src), {0} };
+		elide_bodies(q.raw, q.text, q.len, &asked, &q.e);
+		check(has(&q, "o->read = spool_read;") && has(&q, "reg(0);") && !has(&q, "return 1;"),
+		      "a body that mentions an asked name is kept, and its callers");
+		bool gone = false;
+		for (uint32_t k = 0; k < q.e.ngone; k++)
+			gone |= q.e.gone[k] == scan_name_hash("spool_read", 10);
+		check(!gone, "an asked name in a kept body is not among the names left out");
+		done(&q);
+		q = (struct run){ xstrdup(src), xstrdup(src), strlen(src), {0} };
+		elide_bodies(q.raw, q.text, q.len, NULL, &q.e);
+		for (uint32_t k = 0; k < q.e.ngone; k++)
+			gone |= q.e.gone[k] == scan_name_hash("spool_read", 10);
+		check(gone && !has(&q, "spool_read;"), "... and without it, left out and remembered");
+		done(&q);
+		name_set_release(&asked);
+	}
 
 	r = elide("#include <linux/x.h>\nstatic mutex_fn *f = mutex_lock;\n"
 		  "static int a(void)\n{\n\treturn 1;\n}\n");
