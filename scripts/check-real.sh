@@ -324,5 +324,17 @@ EOP
 	else
 		bad "$p: the relevance pass and --full disagree" "$out"
 	fi
+	# each file parsed with bodies left out, parsed whole too: the pair
+	# rules must take the same facts from both
+	(cd "$root" && "$bin" --format=json -j "$jobs" -q --stats --verify-elision .) \
+		>"$tmp/$p.verify.json" 2>"$tmp/$p.verify.err"
+	bodies=$(grep -o 'bodies: [0-9]* files' "$tmp/$p.verify.err" | grep -o '[0-9]*')
+	if ! grep -q 'elision differs' "$tmp/$p.verify.err" &&
+	   cmp -s <(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["findings"])' "$tmp/$p.json") \
+		  <(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["findings"])' "$tmp/$p.verify.json"); then
+		ok "$p: --verify-elision: ${bodies:-0} files parsed with bodies left out give the pair rules the facts a whole parse gives"
+	else
+		bad "$p: --verify-elision found a difference" "$(grep -A20 'elision differs' "$tmp/$p.verify.err" | head -40)"
+	fi
 done
 finish
