@@ -477,7 +477,9 @@ static char *pair_digest(const struct file_facts *ff, bool cands_only,
 			    c->held ? c->held : "-", c->callee ? c->callee : "-");
 	}
 	free(kept);
-	return strbuf_detach(&b);
+	char *out = strbuf_detach(&b);
+	strbuf_release(&b);
+	return out;
 }
 
 static void verify_elision(const struct opts *o, TSParser *parser, const char *path,
