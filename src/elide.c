@@ -189,53 +189,8 @@ static bool find_bodies(const char *t, size_t n, body_list *out)
 	return !brace && !paren && !in_body;
 }
 
-/* --- a set of name hashes ------------------------------------------------ */
-
-struct hset {
-	uint32_t *slot;
-	size_t cap, n;
-};
-
-static void hset_add(struct hset *s, uint32_t h)
-{
-	if ((s->n + 1) * 2 > s->cap) {
-		size_t ncap = s->cap ? s->cap * 2 : 64;
-		uint32_t *ns = xcalloc(ncap, sizeof(uint32_t));
-		for (size_t i = 0; i < s->cap; i++) {
-			uint32_t v = s->slot[i];
-			if (!v)
-				continue;
-			size_t k = v & (ncap - 1);
-			while (ns[k])
-				k = (k + 1) & (ncap - 1);
-			ns[k] = v;
-		}
-		free(s->slot);
-		s->slot = ns;
-		s->cap = ncap;
-	}
-	size_t k = h & (s->cap - 1);
-	while (s->slot[k]) {
-		if (s->slot[k] == h)
-			return;
-		k = (k + 1) & (s->cap - 1);
-	}
-	s->slot[k] = h;
-	s->n++;
-}
-
-static bool hset_has(const struct hset *s, uint32_t h)
-{
-	if (!s->cap)
-		return false;
-	for (size_t k = h & (s->cap - 1); s->slot[k]; k = (k + 1) & (s->cap - 1))
-		if (s->slot[k] == h)
-			return true;
-	return false;
-}
-
 /* Put every name in t[from, to) into s. */
-static void add_words(struct hset *s, const char *t, size_t from, size_t to)
+static void add_words(struct name_set *s, const char *t, size_t from, size_t to)
 {
 	for (size_t i = from; i < to;) {
 		if (!name_char((unsigned char)t[i])) {
@@ -246,7 +201,7 @@ static void add_words(struct hset *s, const char *t, size_t from, size_t to)
 		while (j < to && name_char((unsigned char)t[j]))
 			j++;
 		if (name_start((unsigned char)t[i]))
-			hset_add(s, scan_name_hash(t + i, j - i));
+			name_set_put(s, scan_name_hash(t + i, j - i));
 		i = j;
 	}
 }
@@ -254,11 +209,11 @@ static void add_words(struct hset *s, const char *t, size_t from, size_t to)
 /* Put the names a kept body's function can be mentioned by into s: the
  * words before its head's parentheses, or every word of its head when
  * there is none or more than were kept. */
-static void add_names(struct hset *s, const char *t, const struct body *b)
+static void add_names(struct name_set *s, const char *t, const struct body *b)
 {
 	if (b->nnames && b->nnames <= MAX_HEAD_NAMES) {
 		for (unsigned k = 0; k < b->nnames; k++)
-			hset_add(s, scan_name_hash(t + b->names[k].at, b->names[k].len));
+			name_set_put(s, scan_name_hash(t + b->names[k].at, b->names[k].len));
 		return;
 	}
 	for (size_t i = b->head; i < b->open;) {
@@ -270,13 +225,13 @@ static void add_names(struct hset *s, const char *t, const struct body *b)
 		while (j < b->open && name_char((unsigned char)t[j]))
 			j++;
 		if (name_start((unsigned char)t[i]) && !not_a_name(t + i, j - i))
-			hset_add(s, scan_name_hash(t + i, j - i));
+			name_set_put(s, scan_name_hash(t + i, j - i));
 		i = j;
 	}
 }
 
 /* Does t[from, to) mention a name of s? */
-static bool mentions(const struct hset *s, const char *t, size_t from, size_t to)
+static bool mentions(const struct name_set *s, const char *t, size_t from, size_t to)
 {
 	for (size_t i = from; i < to;) {
 		if (!name_char((unsigned char)t[i])) {
@@ -286,7 +241,7 @@ static bool mentions(const struct hset *s, const char *t, size_t from, size_t to
 		size_t j = i + 1;
 		while (j < to && name_char((unsigned char)t[j]))
 			j++;
-		if (name_start((unsigned char)t[i]) && hset_has(s, scan_name_hash(t + i, j - i)))
+		if (name_start((unsigned char)t[i]) && name_set_has(s, scan_name_hash(t + i, j - i)))
 			return true;
 		i = j;
 	}
@@ -324,24 +279,6 @@ static size_t blank(char *t, size_t from, size_t to)
 	return done;
 }
 
-/* Does raw[from, to) mention a name of the asked set? */
-static bool mentions_asked(const struct name_set *asked, const char *t, size_t from, size_t to)
-{
-	for (size_t i = from; i < to;) {
-		if (!name_char((unsigned char)t[i])) {
-			i++;
-			continue;
-		}
-		size_t j = i + 1;
-		while (j < to && name_char((unsigned char)t[j]))
-			j++;
-		if (name_start((unsigned char)t[i]) && name_set_has(asked, scan_name_hash(t + i, j - i)))
-			return true;
-		i = j;
-	}
-	return false;
-}
-
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
 		  struct elision *e)
 {
@@ -351,12 +288,12 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		VEC_FREE(bodies);
 		return;
 	}
-	struct hset kept = {0};
+	struct name_set kept = {0};
 	size_t left = 0;
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
 		b->keep = rules_relevant(text, b->head, b->close + 1) != 0 ||
-			  (asked && asked->n && mentions_asked(asked, raw, b->head, b->close));
+			  (asked && asked->n && mentions(asked, raw, b->head, b->close));
 		if (b->keep)
 			add_names(&kept, text, b);
 		else
@@ -377,7 +314,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 			left--;
 		}
 	}
-	struct hset gone = {0};
+	struct name_set gone = {0};
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
 		if (!b->keep)
@@ -389,13 +326,12 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 			e->bodies++;
 		}
 	}
-	e->names = kept.slot;
-	e->cap = kept.cap;
+	e->names = kept;
 	e->gone = xmalloc((gone.n ? gone.n : 1) * sizeof(uint32_t));
 	for (size_t i = 0; i < gone.cap; i++)
 		if (gone.slot[i])
 			e->gone[e->ngone++] = gone.slot[i];
-	free(gone.slot);
+	name_set_release(&gone);
 	VEC_FREE(bodies);
 }
 
@@ -416,8 +352,7 @@ int elision_body(const struct elision *e, uint32_t open, uint32_t close)
 
 bool elision_named(const struct elision *e, const char *name)
 {
-	struct hset s = { e->names, e->cap, 0 };
-	return hset_has(&s, scan_name_hash(name, strlen(name)));
+	return name_set_has(&e->names, scan_name_hash(name, strlen(name)));
 }
 
 uint32_t *elision_take_gone(struct elision *e, uint32_t *n)
@@ -433,6 +368,6 @@ void elision_release(struct elision *e)
 {
 	free(e->gone);
 	VEC_FREE(e->all);
-	free(e->names);
+	name_set_release(&e->names);
 	memset(e, 0, sizeof(*e));
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "relevance.h"
 #include "util.h"
 
 struct elided_body {
@@ -30,13 +31,10 @@ struct elision {
 	size_t bytes;		/* bytes blanked (0: the text is as it was) */
 	size_t bodies;		/* bodies blanked */
 	VEC(struct elided_body) all;	/* the bodies found, in order */
-	uint32_t *names;	/* hashes of the names the kept functions go by */
-	size_t cap;
+	struct name_set names;	/* the names the kept functions go by */
 	uint32_t *gone;		/* hashes of the names in the blanked bodies, each once */
 	uint32_t ngone;
 };
-
-struct name_set;
 
 /*
  * Blank the bodies of the top-level function definitions of normalised

@@ -306,6 +306,11 @@ bool name_set_has(const struct name_set *s, uint32_t h)
 	return s->n && hset_has(s->slot, s->cap, h);
 }
 
+void name_set_put(struct name_set *s, uint32_t h)
+{
+	hset_put(&s->slot, &s->cap, &s->n, h);
+}
+
 void name_set_merge(struct name_set *s, const struct name_set *from)
 {
 	for (size_t i = 0; i < from->cap; i++)

@@ -65,8 +65,10 @@ struct name_set {
  * DEVICE_ATTR_RW(x) for x_show and x_store). */
 void name_set_add(struct name_set *s, const char *name);
 bool name_set_any(const struct name_set *s, const struct scan *f);
-/* Is the hash of a name (scan_name_hash) in s?  Put every name of from into s. */
+/* Is the hash of a name (scan_name_hash) in s?  Put one such hash into s;
+ * every name of from into s. */
 bool name_set_has(const struct name_set *s, uint32_t h);
+void name_set_put(struct name_set *s, uint32_t h);
 void name_set_merge(struct name_set *s, const struct name_set *from);
 void name_set_release(struct name_set *s);
 
