@@ -189,21 +189,35 @@ static bool find_bodies(const char *t, size_t n, body_list *out)
 	return !brace && !paren && !in_body;
 }
 
-/* Put every name in t[from, to) into s. */
-static void add_words(struct name_set *s, const char *t, size_t from, size_t to)
+/* The next name (not a digit-led run) in t[*i, to): its offset, its length
+ * in *len, *i past it; or `to` when there is none. */
+static size_t next_name(const char *t, size_t *i, size_t to, size_t *len)
 {
-	for (size_t i = from; i < to;) {
-		if (!name_char((unsigned char)t[i])) {
-			i++;
+	while (*i < to) {
+		size_t a = *i;
+		if (!name_char((unsigned char)t[a])) {
+			(*i)++;
 			continue;
 		}
-		size_t j = i + 1;
+		size_t j = a + 1;
 		while (j < to && name_char((unsigned char)t[j]))
 			j++;
-		if (name_start((unsigned char)t[i]))
-			name_set_put(s, scan_name_hash(t + i, j - i));
-		i = j;
+		*i = j;
+		if (name_start((unsigned char)t[a])) {
+			*len = j - a;
+			return a;
+		}
 	}
+	return to;
+}
+
+/* Put every name in t[from, to) into s (all: not those not_a_name()). */
+static void add_words(struct name_set *s, const char *t, size_t from, size_t to, bool all)
+{
+	size_t len;
+	for (size_t i = from, a; (a = next_name(t, &i, to, &len)) < to;)
+		if (all || !not_a_name(t + a, len))
+			name_set_put(s, scan_name_hash(t + a, len));
 }
 
 /* Put the names a kept body's function can be mentioned by into s: the
@@ -216,35 +230,16 @@ static void add_names(struct name_set *s, const char *t, const struct body *b)
 			name_set_put(s, scan_name_hash(t + b->names[k].at, b->names[k].len));
 		return;
 	}
-	for (size_t i = b->head; i < b->open;) {
-		if (!name_char((unsigned char)t[i])) {
-			i++;
-			continue;
-		}
-		size_t j = i + 1;
-		while (j < b->open && name_char((unsigned char)t[j]))
-			j++;
-		if (name_start((unsigned char)t[i]) && !not_a_name(t + i, j - i))
-			name_set_put(s, scan_name_hash(t + i, j - i));
-		i = j;
-	}
+	add_words(s, t, b->head, b->open, false);
 }
 
 /* Does t[from, to) mention a name of s? */
 static bool mentions(const struct name_set *s, const char *t, size_t from, size_t to)
 {
-	for (size_t i = from; i < to;) {
-		if (!name_char((unsigned char)t[i])) {
-			i++;
-			continue;
-		}
-		size_t j = i + 1;
-		while (j < to && name_char((unsigned char)t[j]))
-			j++;
-		if (name_start((unsigned char)t[i]) && name_set_has(s, scan_name_hash(t + i, j - i)))
+	size_t len;
+	for (size_t i = from, a; (a = next_name(t, &i, to, &len)) < to;)
+		if (name_set_has(s, scan_name_hash(t + a, len)))
 			return true;
-		i = j;
-	}
 	return false;
 }
 
@@ -318,7 +313,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
 		if (!b->keep)
-			add_words(&gone, raw, b->open, b->close);
+			add_words(&gone, raw, b->open, b->close, true);
 		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
 							 b->keep }));
 		if (!b->keep) {
