@@ -2001,9 +2001,12 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		/* but an `#if 0` arm with unbalanced brackets (dead code that
 		 * opens an `if (...) {` the live code closes) is blanked, and
 		 * so is one at file scope that starts with no name (`{ [A] = 1,
-		 * };`, an old initialiser): no declaration starts that way */
+		 * };`, an old initialiser): no declaration starts that way;
+		 * and inside a function any (`#if 0 / if (x) / #endif /
+		 * stmt;` leaves the grammar only the head of a statement: the
+		 * compiler never sees dead code, so neither does the analysis) */
 		if (arms[0].dead && arms[0].first != SIZE_MAX &&
-		    (arms[0].min < 0 || arms[0].delta != 0 ||
+		    (arms[0].min < 0 || arms[0].delta != 0 || ctx == 'B' ||
 		     (ctx == 0 && tl->v[arms[0].first].k != K_ID))) {
 			for (size_t q = dir[0] + 1; q < dir[1]; q++)
 				blank_tok(t, tl, fl, q);

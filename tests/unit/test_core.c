@@ -294,6 +294,12 @@ static void test_normalize(void)
 	check(same_shape(&s) && parses(&s) && !strstr(s.text, "[X]") && strstr(s.text, "int b;"),
 	      "an #if 0 arm at file scope that starts with no name is blanked; one with a declaration stays");
 	source_release(&s);
+	s = src_of("void f(void)\n{\n\tm &= ~G;\n#if 0\n\tif (!dom())\n#endif\n\t\tm &= ~P;\n"
+		   "#if 0\n\tg();\n#else\n\th();\n#endif\n}\n");
+	check(same_shape(&s) && parses(&s) && !strstr(s.text, "dom()") && strstr(s.text, "m &= ~P;") &&
+	      !strstr(s.text, "g();") && strstr(s.text, "h();"),
+	      "an #if 0 arm inside a function is blanked (one holding only an if's head broke the parse)");
+	source_release(&s);
 }
 
 int main(void)
