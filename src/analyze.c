@@ -309,12 +309,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		return;
 	}
 	struct elision el = {0};
-	char *whole = NULL;
-	if (elide) {
-		whole = xmalloc(src.len + 1);
-		memcpy(whole, src.text, src.len + 1);
+	if (elide)
 		elide_bodies(src.raw, src.text, src.len, asked, &el);
-	}
 	TSTree *tree;
 	if (el.bytes) {
 		/* the parser skips the blanked bodies altogether */
@@ -328,7 +324,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		/* parse it whole after all */
 		ts_tree_delete(tree);
 		ts_parser_reset(parser);
-		memcpy(src.text, whole, src.len + 1);
+		memcpy(src.text, el.orig, src.len + 1);
 		el.bytes = 0;
 		r->elision_undone = true;
 		tree = parse_text(o, parser, path, &src, start, &why);
@@ -340,7 +336,6 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		r->scan_hash = elision_take_gone(&el, &r->nscan_hash);
 	}
 	elision_release(&el);
-	free(whole);
 	if (!tree) {
 		r->error = why;
 		return;

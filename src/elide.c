@@ -309,14 +309,18 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 			left--;
 		}
 	}
+	/* the text as it was, for a parse that has to be done whole after all */
+	if (left) {
+		e->orig = xmalloc(len + 1);
+		memcpy(e->orig, text, len + 1);
+	}
 	struct name_set gone = {0};
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
-		if (!b->keep)
-			add_words(&gone, raw, b->open, b->close, true);
 		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
 							 b->keep }));
 		if (!b->keep) {
+			add_words(&gone, raw, b->open, b->close, true);
 			e->bytes += blank(text, b->open + 1, b->close);
 			e->bodies++;
 		}
@@ -361,6 +365,7 @@ uint32_t *elision_take_gone(struct elision *e, uint32_t *n)
 
 void elision_release(struct elision *e)
 {
+	free(e->orig);
 	free(e->gone);
 	VEC_FREE(e->all);
 	name_set_release(&e->names);

@@ -32,6 +32,7 @@ struct elision {
 	size_t bodies;		/* bodies blanked */
 	VEC(struct elided_body) all;	/* the bodies found, in order */
 	struct name_set names;	/* the names the kept functions go by */
+	char *orig;		/* the text before blanking (when a body was left out) */
 	uint32_t *gone;		/* hashes of the names in the blanked bodies, each once */
 	uint32_t ngone;
 };

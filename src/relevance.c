@@ -315,7 +315,7 @@ void name_set_merge(struct name_set *s, const struct name_set *from)
 {
 	for (size_t i = 0; i < from->cap; i++)
 		if (from->slot[i])
-			hset_put(&s->slot, &s->cap, &s->n, from->slot[i]);
+			name_set_put(s, from->slot[i]);
 }
 
 void name_set_release(struct name_set *s)
