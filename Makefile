@@ -20,7 +20,8 @@ WARN    := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wstrict-prototypes \
 DEPS    := deps
 TS_LIB  := $(DEPS)/tree-sitter/package/vendor/tree-sitter/lib
 TSC_SRC := $(DEPS)/tree-sitter-c/package/src
-CPPFLAGS += -Isrc -I$(TS_LIB)/include -D_GNU_SOURCE
+SRCDIRS := src $(sort $(patsubst %/,%,$(dir $(wildcard src/*/*.c src/*/*.h))))
+CPPFLAGS += $(addprefix -I,$(SRCDIRS)) -I$(TS_LIB)/include -D_GNU_SOURCE
 CFLAGS  ?= $(OPT)
 CFLAGS  += -std=gnu17 $(WARN) -MMD -MP
 LDLIBS  += -l:libjansson.a -l:libsqlite3.a -lpthread -lm -ldl
@@ -35,9 +36,9 @@ OUT     := build/rel
 BIN     := addrlimit
 endif
 
-SRCS    := $(wildcard src/*.c)
+SRCS    := $(wildcard src/*.c src/*/*.c)
 OBJS    := $(patsubst src/%.c,$(OUT)/%.o,$(SRCS))
-LIBOBJS := $(filter-out $(OUT)/main.o,$(OBJS))
+LIBOBJS := $(filter-out $(OUT)/cli/main.o,$(OBJS))
 DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
@@ -58,6 +59,7 @@ $(OUT)/ts_c_parser.o: $(DEPS)/.stamp | $(OUT)
 	$(CC) -O2 -std=gnu17 -w -I$(TSC_SRC) -c $(TSC_SRC)/parser.c -o $@
 
 $(OUT)/%.o: src/%.c $(DEPS)/.stamp | $(OUT)
+	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BIN): $(OBJS) $(DEPOBJS)
@@ -123,7 +125,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -std=gnu17 $(WARN)
 FUZZ_DEPFLAGS := -O2 -g -std=gnu17 -w -fsanitize=address \
                  -fsanitize-coverage=inline-8bit-counters,pc-table
-FUZZ_OBJS    := $(patsubst src/%.c,$(FUZZ_OUT)/%.o,$(filter-out src/main.c,$(SRCS))) \
+FUZZ_OBJS    := $(patsubst src/%.c,$(FUZZ_OUT)/%.o,$(filter-out src/cli/main.c,$(SRCS))) \
                 $(FUZZ_OUT)/ts_runtime.o $(FUZZ_OUT)/ts_c_parser.o
 FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SEEDS   := $(shell find tests/cases tests/cfg tests/oracle/cases -name '*.[ch]' | sort)
@@ -132,7 +134,7 @@ FUZZ_SEEDS   := $(shell find tests/cases tests/cfg tests/oracle/cases -name '*.[
 fuzz-build: $(FUZZ_BINS)
 
 $(FUZZ_OUT)/%.o: src/%.c $(DEPS)/.stamp
-	@mkdir -p $(FUZZ_OUT)
+	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -MMD -MP \
 		-c $< -o $@
 $(FUZZ_OUT)/ts_runtime.o: $(DEPS)/.stamp
@@ -195,13 +197,13 @@ fuzz: fuzz-build fuzz-corpus
 
 # AFL++: the same targets with fuzz/afl_driver.c as main(), in build/fuzz/afl.
 AFL_OUT      := $(FUZZ_OUT)/afl
-AFL_OBJS     := $(patsubst src/%.c,$(AFL_OUT)/%.o,$(filter-out src/main.c,$(SRCS))) \
+AFL_OBJS     := $(patsubst src/%.c,$(AFL_OUT)/%.o,$(filter-out src/cli/main.c,$(SRCS))) \
                 $(AFL_OUT)/ts_runtime.o $(AFL_OUT)/ts_c_parser.o
 AFL_BINS     := $(patsubst %,$(AFL_OUT)/fuzz_%,$(FUZZ_TARGETS))
 fuzz-afl: $(AFL_BINS)
 
 $(AFL_OUT)/%.o: src/%.c $(DEPS)/.stamp
-	@mkdir -p $(AFL_OUT)
+	@mkdir -p $(dir $@)
 	$(AFL_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) -MMD -MP -c $< -o $@
 $(AFL_OUT)/ts_runtime.o: $(DEPS)/.stamp
 	@mkdir -p $(AFL_OUT)

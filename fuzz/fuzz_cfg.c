@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: CFG construction (src/cfg.c) for every function of the
+ * Fuzz target: CFG construction (src/front/cfg.c) for every function of the
  * input, as analyze.c builds them, and the --dump-cfg printer over each
  * graph (which walks every block and edge).
  */

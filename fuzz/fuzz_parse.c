@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: normalisation and parse (src/normalize.c, src/parse.c).
+ * Fuzz target: normalisation and parse (src/front/normalize.c, src/front/parse.c).
  * Checks that normalisation keeps every offset and line, then walks the
  * tree with the helpers the analysis uses on every node: names,
  * declarators, folded text, and the function list with its parse errors.

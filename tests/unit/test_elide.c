@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for body elision (src/elide.c): which top-level braces are
+ * Unit tests for body elision (src/front/elide.c): which top-level braces are
  * function bodies, which bodies are kept (a rule call, or a mention of a
  * kept function, to a fixpoint), and that blanking keeps every offset,
  * every newline and the preprocessor lines.
