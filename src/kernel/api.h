@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kernel/ — what addrlimit knows about the kernel, as data: the API table
+ * (api.def: every name with its roles), the entry-point kinds (entry.c) and
+ * the paired-state rules (rules.c).  Stages ask here what a name means and
+ * never spell a kernel API themselves.  May call util/ only.
+ *
+ * The API table: one line per name in api.def.  Look-ups are by byte range
+ * (names come straight from the parse) and cost one hash probe.
+ */
+#ifndef ADDRLIMIT_API_H
+#define ADDRLIMIT_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a name does.  A name may carry several. */
+enum api_role {
+	A_LIMIT_SET = 1u << 0,		/* set_fs(v): the limit becomes v */
+	A_LIMIT_GET = 1u << 1,		/* get_fs(): the limit now */
+	A_LIMIT_KERNEL = 1u << 2,	/* denotes KERNEL_DS (KERNEL_DS, get_ds()) */
+	A_LIMIT_USER = 1u << 3,		/* denotes USER_DS */
+	A_LIMIT_FORCE_BEGIN = 1u << 4,	/* raises to USER_DS's successor; returns the old limit */
+	A_LIMIT_FORCE_END = 1u << 5,	/* force_uaccess_end(old): restores old */
+	A_LIMIT_IS_KERNEL = 1u << 6,	/* a test that is true under KERNEL_DS */
+	A_LIMIT_COMPARE = 1u << 7,	/* segment_eq(a, b) */
+	A_LIMIT_TYPE = 1u << 8,		/* the type of a saved limit */
+	A_PINNED = 1u << 9,		/* its meaning is the kernel's whatever a tree defines */
+	A_VITAL = 1u << 10,		/* losing it to a parse error changes the analysis */
+	A_NORETURN = 1u << 11,		/* never returns */
+	A_BUG_ON = 1u << 12,		/* never returns when its one argument is true */
+	A_PURE = 1u << 13,		/* same value each time within one call of a function */
+	A_UACCESS_UNSAFE = 1u << 14,	/* an out-of-line call objtool rejects in a user_access window */
+	A_TAINT_LOAD = 1u << 15,	/* loads its first argument from the user pointer */
+	A_UA_GET = 1u << 16,		/* get_user-style: loads a value, not a buffer */
+	A_NEEDS_LIMIT = 1u << 17,	/* a set_fs() window exists for it (--fix) */
+	A_FIX_ALT = 1u << 18,		/* the first variant of its rewrite (enum api_fix) */
+};
+
+/* The family of the address limit: any of these makes a name the limit's. */
+#define A_LIMIT_ANY (A_LIMIT_SET | A_LIMIT_GET | A_LIMIT_KERNEL | A_LIMIT_USER | \
+		     A_LIMIT_FORCE_BEGIN | A_LIMIT_FORCE_END | A_LIMIT_IS_KERNEL | \
+		     A_LIMIT_COMPARE | A_LIMIT_TYPE)
+/* Names that can make the limit KERNEL_DS (or test for it). */
+#define A_LIMIT_RAISING (A_LIMIT_KERNEL | A_LIMIT_IS_KERNEL | A_LIMIT_FORCE_BEGIN)
+
+/* How --fix rewrites a call inside a window; A_FIX_ALT selects:
+ * KERNEL_RW read, STAT stat (not lstat), READV readv, MSG send, GETPUT get,
+ * COPY to user. */
+enum api_fix {
+	FX_NONE,	/* not rewritten by name */
+	FX_KERNEL_RW,	/* vfs_read/vfs_write → kernel_read/kernel_write */
+	FX_STAT,	/* vfs_stat → kern_path + vfs_getattr */
+	FX_READV,	/* vfs_readv → kvec + iov_iter */
+	FX_MSG,		/* sock_sendmsg → kernel_sendmsg */
+	FX_SETSOCKOPT,	/* → typed helpers / sockptr_t */
+	FX_GETPUT,	/* get_user on a kernel address → plain access */
+	FX_COPY,	/* copy_*_user on kernel memory → memcpy */
+	FX_CANNOT,	/* known, and not rewritten mechanically */
+};
+
+/* Substrings a scan looks for without tokenising (api.def's API_SUBSTR). */
+enum api_substr_kind {
+	SUB_LIMIT,	/* text that touches the address limit */
+	SUB_CRITICAL,	/* words normalisation must not lose */
+};
+
+struct api {
+	const char *name;	/* NUL-terminated */
+	uint32_t len;		/* strlen(name) */
+	uint32_t roles;		/* enum api_role bits */
+	uint32_t user_args;	/* bit i: argument i is a user pointer */
+	enum api_fix fix;
+};
+
+/* The entry for name[0, len), or NULL.  name may be NULL (then NULL). */
+const struct api *api_lookup(const char *name, size_t len);
+
+/* Does name[0, len) carry any of the roles? */
+static inline bool api_is(const char *name, size_t len, uint32_t roles)
+{
+	const struct api *a = api_lookup(name, len);
+	return a && (a->roles & roles);
+}
+
+/* The same for a NUL-terminated name. */
+bool api_is_str(const char *name, uint32_t roles);
+
+/* The substrings of one kind, NULL-terminated (static storage). */
+const char *const *api_substrs(enum api_substr_kind kind);
+
+/* Does s[0, n) contain a substring of the kind? */
+bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
+
+/* Every entry, for iteration (tests, --list, documentation). */
+const struct api *api_table(size_t *n);
+
+#endif
