@@ -8,7 +8,7 @@
 
 #include "cfg.h"
 #include "fuzz_common.h"
-#include "pipeline.h"
+#include "front.h"
 
 static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)
 {

@@ -6,7 +6,7 @@
  * declarators, folded text, and the function list with its parse errors.
  */
 #include "fuzz_common.h"
-#include "pipeline.h"
+#include "front.h"
 
 static bool visit(TSNode n, void *ctx)
 {

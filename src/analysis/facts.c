@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "api.h"
 #include "cfg.h"
 #include "check_limit.h"
 
@@ -47,25 +48,6 @@ bool function_is_static(TSNode fn, const char *text)
 
 /* --- uaccess routines ---------------------------------------------------- */
 
-struct sink {
-	const char *name;
-	uint32_t args;		/* bit i: argument i is a user pointer */
-};
-
-static const struct sink sinks[] = {
-	{ "copy_from_user", 2 }, { "copy_to_user", 1 }, { "__copy_from_user", 2 },
-	{ "__copy_to_user", 1 }, { "__copy_from_user_inatomic", 2 },
-	{ "__copy_to_user_inatomic", 1 }, { "raw_copy_from_user", 2 },
-	{ "raw_copy_to_user", 1 }, { "copy_in_user", 3 }, { "__copy_in_user", 3 },
-	{ "_copy_from_user", 2 }, { "_copy_to_user", 1 },
-	{ "get_user", 2 }, { "put_user", 2 }, { "__get_user", 2 }, { "__put_user", 2 },
-	{ "strncpy_from_user", 2 }, { "strnlen_user", 1 }, { "strlen_user", 1 },
-	{ "clear_user", 1 }, { "__clear_user", 1 }, { "memdup_user", 1 },
-	{ "strndup_user", 1 }, { "memdup_user_nul", 1 }, { "copy_struct_from_user", 4 },
-	{ "vfs_read", 2 }, { "vfs_write", 2 }, { "__vfs_read", 2 }, { "__vfs_write", 2 },
-	{ "vfs_readv", 2 }, { "vfs_writev", 2 }, { "sock_sendmsg", 2 }, { "sock_recvmsg", 2 },
-};
-
 uint32_t sink_args(const char *name, size_t len, bool fop)
 {
 	if (!name)
@@ -76,10 +58,8 @@ uint32_t sink_args(const char *name, size_t len, bool fop)
 			return 2;
 		return 0;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(sinks); i++)
-		if (strlen(sinks[i].name) == len && !memcmp(sinks[i].name, name, len))
-			return sinks[i].args;
-	return 0;
+	const struct api *a = api_lookup(name, len);
+	return a ? a->user_args : 0;
 }
 
 /* --- one function -------------------------------------------------------- */

@@ -11,7 +11,9 @@
  * is recursive, and analysed once more with reporting on.  Only the files
  * holding such functions are read a second time.
  */
-#include "pipeline.h"
+#include "api.h"
+#include "front.h"
+#include "program.h"
 #include "check_pairs.h"
 
 #include <string.h>
@@ -148,16 +150,7 @@ static size_t arch_prefix(const char *path)
 /* Names whose meaning is the kernel API's, whatever a scanned tree defines. */
 static bool api_name(const char *name, size_t len)
 {
-	static const char *const limit_api[] = {
-		"set_fs", "get_fs", "get_ds", "force_uaccess_begin", "force_uaccess_end",
-		"uaccess_kernel", "segment_eq", "access_ok",
-	};
-	if (sink_args(name, len, false))
-		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(limit_api); i++)
-		if (strlen(limit_api[i]) == len && !memcmp(limit_api[i], name, len))
-			return true;
-	return false;
+	return sink_args(name, len, false) || api_is(name, len, A_PINNED);
 }
 
 /*

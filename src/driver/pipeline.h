@@ -1,44 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The two passes over the input.  analyze.c reads every file once, in
- * parallel, and keeps its facts; program.c joins the facts into a call
- * graph, sums functions up bottom-up and runs the checks, reading again
- * only the files whose functions need it.
+ * driver/ — the pipeline, in order (analyze.c: analyze_files): scan every
+ * file's names (front/relevance) → rounds of load, normalise, parse and
+ * facts over the files that matter, in parallel (front/, analysis/facts,
+ * the per-file pair walk of checks/) → the whole-tree pass
+ * (analysis/program) → results for report/ and fix/; store/cache wraps the
+ * per-file and per-run results.  The top layer: it may call every stage,
+ * and nothing but cli/ calls it.
+ *
+ * Kept for the stages' old includes: the front end's per-file entry points
+ * (front.h) and the whole-tree pass (program.h).
  */
 #ifndef ADDRLIMIT_PIPELINE_H
 #define ADDRLIMIT_PIPELINE_H
 
-#include "addrlimit.h"
-#include "facts.h"
-#include "load.h"
-#include "parse.h"
-
-typedef VEC(TSNode) node_list;
-
-/* The function definitions (with bodies) of a tree, in source order. */
-void collect_functions(TSNode n, node_list *out, int depth);
-/* The name a function definition declares; caller frees. */
-char *function_name(TSNode fn, const char *text);
-/* Offset + 1 of a parse error in fn that hides control flow, or 0. */
-uint32_t vital_error(TSNode n, const char *text, int depth);
-/* Load, normalise (unless --no-normalize) and parse one file.  Returns
- * the tree, or NULL with *why set. */
-TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
-		       struct source *src, char **why);
-
-/* The second pass: summaries and checks over the whole input; hmacros are
- * the control macros of the headers beside it (o->headers), read once. */
-void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		 const ctl_macro_list *hmacros);
-
-/*
- * The same over the files parsed so far, reporting nothing, for the
- * relevance pass: adds to `ask` the names whose files must be parsed too
- * (see relevance.h) and returns true when some analysed function may run
- * with the limit raised (then every file must be parsed).
- */
-struct name_set;
-bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   const ctl_macro_list *hmacros, struct name_set *ask);
+#include "front.h"
+#include "program.h"
 
 #endif

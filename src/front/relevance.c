@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "api.h"
 #include "load.h"
 #include "macros.h"
 #include "rules.h"
@@ -91,26 +92,10 @@ static bool hset_has(const uint32_t *slot, size_t cap, uint32_t h)
  * limit_test), 0 for other names. */
 static uint8_t limit_name_flags(const char *s, size_t len)
 {
-#define NAME(s, f) { s, sizeof(s) - 1, f }
-	static const struct {
-		const char *s;
-		size_t n;
-		uint8_t flags;
-	} names[] = {
-		NAME("get_fs", SC_API), NAME("set_fs", SC_API), NAME("USER_DS", SC_API),
-		NAME("segment_eq", SC_API), NAME("mm_segment_t", SC_API),
-		NAME("force_uaccess_end", SC_API),
-		NAME("get_ds", SC_API | SC_RAISE), NAME("KERNEL_DS", SC_API | SC_RAISE),
-		NAME("uaccess_kernel", SC_API | SC_RAISE),
-		NAME("force_uaccess_begin", SC_API | SC_RAISE),
-	};
-#undef NAME
-	if (len < 6 || len > 19)
+	const struct api *a = api_lookup(s, len);
+	if (!a || !(a->roles & A_LIMIT_ANY))
 		return 0;
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i].n == len && !memcmp(names[i].s, s, len))
-			return names[i].flags;
-	return 0;
+	return SC_API | (a->roles & A_LIMIT_RAISING ? SC_RAISE : 0);
 }
 
 /* Does s[0, n) contain needle[0, m)?  (Names are short: a plain loop.) */
@@ -144,6 +129,7 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	uint8_t flags = 0;
 	bool pairs = o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
 		     o->enabled[C_UACCESS_CALL];
+	const char *const *limit_subs = api_substrs(SUB_LIMIT);
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (!name_char(c)) {
@@ -159,11 +145,12 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		bool fresh = name ? hset_put(&slot, &cap, &n, scan_name_hash(t + i, j - i))
 				  : j - i >= 6;
 		if (fresh) {
-			/* every "set_fs" lies inside a run of name characters: the
-			 * substring tests (limit_relevant's) need only look at runs */
-			if (has_sub(t + i, j - i, "set_fs", 6) ||
-			    has_sub(t + i, j - i, "force_uaccess_", 14))
-				flags |= SC_LIMIT;
+			/* every SUB_LIMIT substring (api.def) lies inside a run of
+			 * name characters: the substring tests (limit_relevant's)
+			 * need only look at runs */
+			for (const char *const *p = limit_subs; *p; p++)
+				if (has_sub(t + i, j - i, *p, strlen(*p)))
+					flags |= SC_LIMIT;
 			if (has_sub(t + i, j - i, "addrlimit", 9))
 				flags |= SC_MARK;
 		}

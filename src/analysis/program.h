@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analysis/ — what the checks stand on: per-file facts (facts.c: functions,
+ * calls, bindings, entry points, what each function does to the limit), the
+ * whole-tree call graph and bottom-up summaries over its SCCs (program.c),
+ * and the dataflow driver the checks plug into.  May call front/, kernel/,
+ * checks/ (the whole-tree pass runs them), report/diag and util/.
+ *
+ * This header: the second pass over the whole input (program.c).
+ */
+#ifndef ADDRLIMIT_PROGRAM_H
+#define ADDRLIMIT_PROGRAM_H
+
+#include "addrlimit.h"
+#include "facts.h"
+
+/* The second pass: summaries and checks over the whole input; hmacros are
+ * the control macros of the headers beside it (o->headers), read once. */
+void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		 const ctl_macro_list *hmacros);
+
+/*
+ * The same over the files parsed so far, reporting nothing, for the
+ * relevance pass: adds to `ask` the names whose files must be parsed too
+ * (see relevance.h) and returns true when some analysed function may run
+ * with the limit raised (then every file must be parsed).
+ */
+struct name_set;
+bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
+		   const ctl_macro_list *hmacros, struct name_set *ask);
+
+#endif
