@@ -18,7 +18,7 @@
 #include "facts.h"
 
 enum {
-	SC_LIMIT = 1,	/* "set_fs" or "force_uaccess_" in the text: a function may change the limit */
+	SC_LIMIT = 1,	/* a SUB_LIMIT substring (api.def) in the text: a function may change the limit */
 	SC_RAISE = 2,	/* KERNEL_DS, get_ds, force_uaccess_begin or uaccess_kernel as a name */
 	SC_RULES = 4,	/* a paired-state rule's call as a name */
 	SC_MARK = 8,	/* a suppression comment ("addrlimit") */
