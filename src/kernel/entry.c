@@ -18,46 +18,21 @@ struct ops_field {
 };
 
 static const struct ops_field ops_table[] = {
-	{ "file_operations",
-	  "read write unlocked_ioctl compat_ioctl ioctl llseek mmap open release poll fsync "
-	  "read_iter write_iter flush fasync lock flock splice_read splice_write readdir "
-	  "iterate iterate_shared aio_read aio_write aio_fsync get_unmapped_area "
-	  "copy_file_range remap_file_range fallocate sendpage check_flags setlease "
-	  "show_fdinfo",
-	  "file_operations handler" },
-	{ "v4l2_file_operations", "read write poll unlocked_ioctl compat_ioctl32 mmap open release ioctl",
-	  "v4l2_file_operations handler" },
-	{ "proc_ops",
-	  "proc_read proc_write proc_ioctl proc_compat_ioctl proc_open proc_release proc_lseek "
-	  "proc_mmap proc_poll proc_read_iter proc_get_unmapped_area",
-	  "proc_ops handler" },
-	{ "block_device_operations", "ioctl compat_ioctl open release",
-	  "block_device_operations handler" },
-	{ "net_device_ops", "ndo_do_ioctl ndo_siocdevprivate ndo_eth_ioctl ndo_siocwandev",
-	  "net_device_ops handler" },
-	{ "proto_ops",
-	  "ioctl compat_ioctl sendmsg recvmsg setsockopt getsockopt compat_setsockopt "
-	  "compat_getsockopt bind connect accept getname listen shutdown sendpage release poll",
-	  "proto_ops handler" },
-	{ "genl_ops", "doit dumpit", "generic netlink handler" },
-	{ "genl_small_ops", "doit dumpit", "generic netlink handler" },
-	{ "kernel_param_ops", "set get", "module parameter handler" },
-	{ "device_attribute", "show store", "sysfs attribute handler" },
-	{ "kobj_attribute", "show store", "sysfs attribute handler" },
-	{ "driver_attribute", "show store", "sysfs attribute handler" },
-	{ "class_attribute", "show store", "sysfs attribute handler" },
-	{ "bus_attribute", "show store", "sysfs attribute handler" },
-	{ "bin_attribute", "read write mmap", "sysfs attribute handler" },
-	{ "sysfs_ops", "show store", "sysfs attribute handler" },
-	{ "tty_operations", "ioctl compat_ioctl write open close", "tty_operations handler" },
-	{ "seq_operations", "start next stop show", "seq_file handler" },
+#define OPS(strct, fields, why) { strct, fields, why },
+#define DISTINCTIVE(fields)
+#include "entry.def"
+#undef OPS
+#undef DISTINCTIVE
 };
 
 /* Fields distinctive enough that `x->field = fn` registers fn whatever x is. */
 static const char distinctive[] =
-	"unlocked_ioctl compat_ioctl proc_read proc_write proc_ioctl proc_compat_ioctl "
-	"ndo_do_ioctl ndo_siocdevprivate ndo_eth_ioctl read_iter write_iter doit dumpit "
-	"compat_setsockopt compat_getsockopt";
+#define OPS(strct, fields, why)
+#define DISTINCTIVE(fields) fields
+#include "entry.def"
+#undef OPS
+#undef DISTINCTIVE
+	;
 
 static bool word_in(const char *list, const char *w, size_t len)
 {
