@@ -6,6 +6,11 @@
 # memory, and print the ratios.  Times on these machines are noisy: only
 # the ratios within one invocation mean something.
 #   bench/bench.sh TREE [RUNS] [JOBS]
+# With BASELINE=/path/to/an/older/addrlimit in the environment it compares
+# instead: the grep floor, then the older and this binary on the same rows
+# (default checks, --full, address limit only), runs alternated between the
+# two so drift on a noisy machine hits both, and prints new / old ratios
+# (the restructuring's "speed unchanged" evidence).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:?usage: bench/bench.sh TREE [RUNS] [JOBS]}
@@ -39,6 +44,36 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf (b > 0 ? "%.1f" : "n/a"), a / 
 
 echo "tree: $tree ($(find "$tree" -name '*.c' | wc -l) .c files), $runs runs, -j$jobs, $(date -u +%F), $(nproc) CPUs"
 find "$tree" -name '*.c' -exec cat {} + >/dev/null	# the whole tree: every tool reads it warm
+if [ -n "${BASELINE:-}" ]; then
+	measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"
+	g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
+	pairs=lock-held-return,pair-unbalanced,uaccess-call
+	for row in default full limit; do
+		case $row in
+		default) args=() ;;
+		full) args=(--full) ;;
+		limit) args=(--disable=$pairs) ;;
+		esac
+		: >"$tmp/old.t"; : >"$tmp/new.t"
+		for ((i = 0; i < runs; i++)); do
+			for w in old new; do
+				[ $w = old ] && b=$BASELINE || b=$bin
+				/usr/bin/time -f '%e %M' -o "$tmp/one" "$b" -q -j"$jobs" "${args[@]}" "$tree" \
+					>/dev/null 2>&1
+				tail -n 1 "$tmp/one" >>"$tmp/$w.t"
+			done
+		done
+		for w in old new; do
+			med=$(cut -d' ' -f1 "$tmp/$w.t" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+			rss=$(cut -d' ' -f2 "$tmp/$w.t" | sort -n | tail -1)
+			printf '%-34s %9.2f s %10d KiB  (%s x grep)\n' "addrlimit $row, $w" "$med" "$rss" \
+				"$(ratio "$med" "$g")"
+			eval "med_$w=$med"
+		done
+		echo "addrlimit $row: new / old = $(ratio "$med_new" "$med_old") x (runs: old $(cut -d' ' -f1 "$tmp/old.t" | paste -sd' '), new $(cut -d' ' -f1 "$tmp/new.t" | paste -sd' '))"
+	done
+	exit 0
+fi
 measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"
 command -v rg >/dev/null && measure "rg -n (identifiers)" rg -n -g '*.c' -e "$ids" "$tree"
 measure "grep -rn (address-limit names)" grep -rnE --include='*.c' "$lids" "$tree"
