@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Findings: the checks table (diag.def), one finding with its path, and a
- * per-file list of findings sorted for deterministic output.
+ * report/ — what the user reads: the checks table (diag.def: id, severity,
+ * message, help — the single list of checks), findings with their paths
+ * (diag.c), and one file per output format (report_text.c, report_json.c,
+ * report_sarif.c, report_html.c).  Reads results; may call front/load
+ * (source positions) and util/ only.
+ *
+ * This header: findings, the checks table (diag.def), one finding with its
+ * path, and a per-file list of findings sorted for deterministic output.
  */
 #ifndef ADDRLIMIT_DIAG_H
 #define ADDRLIMIT_DIAG_H

@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * store/ — what persists between runs or comes from the user beside the
+ * code: the --cache database (cache.c) around the per-file and per-run
+ * results, --baseline files (baseline.c), suppression comments
+ * (suppress.c).  May call analysis/facts (what a cached file's row holds),
+ * kernel/, front/load, report/diag and util/; never the driver.
+ *
  * The incremental cache (--cache): an SQLite database of what earlier runs
  * learnt, so a re-run reads again only what changed.
  *

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * util/ — the bottom layer, calls nothing of ours.
+ *
  * Small shared helpers: allocation wrappers that die on exhaustion, the
  * three error channels (die for the unrecoverable, error for one failed
  * input, BUG for our own bugs), a growable string buffer, a typed vector
