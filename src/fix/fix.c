@@ -357,7 +357,8 @@ static void guard_stmt(struct fn_fix *f, TSNode st)
 
 /* A compat shim that defines the replacement API itself (kernel_setsockopt
  * around ->setsockopt, copy_from_kernel_nofault around __copy_from_user):
- * the table applied there would make the function call itself. */
+ * the table applied there would make the function call itself.  These are
+ * the names the rewrites write out, not names the window is found by. */
 static bool is_shim(const char *fname)
 {
 	static const char *const api[] = {

@@ -32,7 +32,6 @@ static bool address_as_long(const struct fn_fix *f, TSNode args)
 	return false;
 }
 
-
 /* The name of the field a call goes through (`f->f_op->read` → "read"). */
 static const char *via_field(TSNode call, const char *t, size_t *len)
 {
@@ -509,7 +508,11 @@ static bool rewrite_stat(struct fn_fix *f, TSNode call, bool follow)
 	return true;
 }
 
-/* One call inside the window. */
+/* One call inside the window: the table's FX_* kind picks its rewrite (a
+ * call through a struct's field is known by the field); a call the table
+ * does not rewrite may still need the limit (a helper of this file, a
+ * `__user` cast, an ioctl handler given an address, a system call), which
+ * keeps the window. */
 static void classify_call(struct fn_fix *f, TSNode call)
 {
 	const char *t = f->t;
