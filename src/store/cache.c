@@ -99,7 +99,9 @@ static uint64_t options_key(const struct opts *o)
 {
 	uint64_t h = mix_str(0, "addrlimit-cache-2 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
-	h = mix(h, o->key_file.len ? o->key_file.buf : "", o->key_file.len);
+	if (!o->key_file.len)
+		BUG("--cache without the options' key (options_fill_key)");
+	h = mix(h, o->key_file.buf, o->key_file.len);
 	const struct rule_set *rs = rules_get();
 	for (size_t i = 0; rs && i < rs->v.n; i++) {
 		const struct rule *r = &rs->v.v[i];
@@ -666,7 +668,8 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 			const uint64_t *hashes)
 {
 	uint64_t h = mix_u64(c->optkey, n);
-	h = mix(h, o->key_run.len ? o->key_run.buf : "", o->key_run.len);	/* --full */
+	/* options with the same findings, other statistics (--full) */
+	h = mix(h, o->key_run.len ? o->key_run.buf : "", o->key_run.len);
 	for (size_t i = 0; i < n; i++) {
 		h = mix_str(h, paths[i]);
 		h = mix_u64(h, hashes[i]);
