@@ -51,7 +51,7 @@ enum opt_key {
 
 enum {
 	OF_HIDDEN = 1,	/* neither in --help nor in --list-options */
-	OF_JOINED = 2,	/* in --help on the line of the row before */
+	OF_JOINED = 2,	/* in --help on the line of an earlier row (its `left`) */
 	OF_EXIT = 4,	/* the handler did the whole job: exit 0 */
 	OF_ALIAS = 8,	/* another name of the row before (getopt: not ambiguous with it) */
 };
