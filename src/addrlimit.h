@@ -30,7 +30,7 @@ struct opts {
 	size_t budget;			/* --state-budget: transfers per function */
 	double time_budget;		/* --time-budget: seconds per file (0: none) */
 	bool enabled[C__COUNT];		/* --checks / --disable */
-	VEC(char *) entries;		/* --entry FUNC: extra entry points */
+	path_list entries;		/* --entry FUNC: extra entry points */
 	path_list headers;		/* *.h found in the folders given (macro definitions) */
 	bool report_unused;		/* --report-unused-suppressions */
 	const char *baseline;		/* --baseline OLD.sarif */
@@ -53,6 +53,9 @@ struct opts {
 	const char *cache;		/* --cache: the database, or NULL */
 	bool full;			/* --full: parse every file, not only the relevant ones */
 	const bool *named;		/* per path: named on the command line (always parsed) */
+	struct strbuf key_file;		/* the options that change a file's results, serialised
+					 * from the option table (cli/options.c): --cache's key */
+	struct strbuf key_run;		/* ... that change only the run's (statistics) */
 };
 
 /* A byte-range rewrite of a file (--fix). */

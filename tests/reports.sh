@@ -251,9 +251,13 @@ fi
 out=$("$bin" -j2 "$here/cases" 2>&1)
 if ! grep -q $'\r' <<<"$out"; then ok "reports: no progress line into a pipe"; else bad "reports: no progress line into a pipe"; fi
 man=$here/../addrlimit.1
-missing=$("$bin" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u | while read -r opt; do
-	grep -q -- "$(sed 's/-/\\\\-/g' <<<"$opt")" "$man" || echo "$opt"; done)
-if [ -z "$missing" ]; then ok "reports: the man page documents every option of --help"
+# every spelling in the option table (cli/options.c) but the hidden ones,
+# and every --word of --help, as a whole word in roff (\-include)
+opts=$("$bin" --list-options)
+missing=$({ echo "$opts"; "$bin" --help | grep -oE -- '--[a-z][a-z-]+'; } | sort -u | while read -r opt; do
+	grep -qwF -- "$(sed 's/-/\\-/g' <<<"$opt")" "$man" || echo "$opt"; done)
+if [ "$(wc -l <<<"$opts")" -lt 40 ]; then bad "reports: --list-options lists the option table" "$opts"
+elif [ -z "$missing" ]; then ok "reports: the man page documents every option of the table"
 else bad "reports: options missing from addrlimit.1" "$missing"; fi
 warn=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
 if [ -z "$warn" ]; then ok "reports: addrlimit.1 renders without groff warnings"

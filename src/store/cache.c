@@ -93,20 +93,15 @@ static uint64_t exe_hash(void)
 }
 
 /* Everything in the options and the rule set that changes what a file's
- * analysis gives. */
+ * analysis gives: the options are those the option table marks so
+ * (o->key_file, cli/options.c). */
 static uint64_t options_key(const struct opts *o)
 {
-	uint64_t h = mix_str(0, "addrlimit-cache-1 " ADDRLIMIT_VERSION);
+	uint64_t h = mix_str(0, "addrlimit-cache-2 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
-	for (int i = 0; i < C__COUNT; i++)
-		h = mix_u64(h, o->enabled[i]);
-	for (size_t i = 0; i < o->entries.n; i++)
-		h = mix_str(h, o->entries.v[i]);
-	h = mix_u64(h, o->budget);
-	h = mix_u64(h, (uint64_t)(o->time_budget * 1000));
-	h = mix_u64(h, o->max_file_size);
-	h = mix_u64(h, o->no_normalize);
-	h = mix_u64(h, o->report_unused);
+	if (!o->key_file.len)
+		BUG("--cache without the options' key (options_fill_key)");
+	h = mix(h, o->key_file.buf, o->key_file.len);
 	const struct rule_set *rs = rules_get();
 	for (size_t i = 0; rs && i < rs->v.n; i++) {
 		const struct rule *r = &rs->v.v[i];
@@ -673,7 +668,8 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 			const uint64_t *hashes)
 {
 	uint64_t h = mix_u64(c->optkey, n);
-	h = mix_u64(h, o->full);	/* the same findings, other statistics */
+	/* options with the same findings, other statistics (--full) */
+	h = mix(h, o->key_run.len ? o->key_run.buf : "", o->key_run.len);
 	for (size_t i = 0; i < n; i++) {
 		h = mix_str(h, paths[i]);
 		h = mix_u64(h, hashes[i]);

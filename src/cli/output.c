@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * After the analysis: the exit status from the results, the report (on
+ * stdout, -o FILE, or stderr in kbuild mode and with --fix's patch on
+ * stdout), the baseline written or applied, the --fix patch or rewrite,
+ * the HTML report and --stats.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "output.h"
+#include "fix.h"
+#include "load.h"
+#include "stats.h"
+
+/* Write `data` over `path` through a temporary file in the same folder
+ * and a rename, keeping the file's mode. */
+static int replace_file(const char *path, const char *data, size_t len)
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return error("cannot rewrite '%s': %s", path, strerror(errno)), -1;
+	char *tmp = xasprintf("%s.addrlimit-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		error("cannot rewrite '%s': %s", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	int rc = done == len && fchmod(fd, st.st_mode & 07777) == 0 && fsync(fd) == 0 ? 0 : -1;
+	if (close(fd) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, path) != 0)
+		rc = -1;
+	if (rc < 0) {
+		error("cannot rewrite '%s': %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
+/*
+ * --fix: the unified diff of every file's edits, on stdout or into the
+ * --fix=FILE; with --in-place the files themselves, each only if it still
+ * holds the bytes the edits were computed on.
+ */
+static int write_fix(const struct opts *o, struct file_result *rs, size_t n)
+{
+	struct strbuf patch;
+	strbuf_init(&patch);
+	int rc = 0;
+	size_t files = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct file_result *r = &rs[i];
+		if (!r->edits.n)
+			continue;
+		struct source src;
+		char *why = NULL;
+		if (source_load(&src, r->path, SIZE_MAX, &why) < 0) {
+			error("%s", why);
+			free(why);
+			rc = -1;
+			continue;
+		}
+		if (hash_bytes(src.raw, src.len, 0) != r->raw_hash) {
+			error("%s: changed while it was analysed; not rewritten", r->path);
+			rc = -1;
+		} else {
+			fix_diff(&patch, r->path, src.raw, src.len, &r->edits);
+			files++;
+			if (o->in_place) {
+				size_t nl;
+				char *nw = fix_apply(src.raw, src.len, &r->edits, &nl);
+				if (replace_file(r->path, nw, nl) < 0)
+					rc = -1;
+				free(nw);
+			}
+		}
+		source_release(&src);
+	}
+	if (o->fix_file) {
+		FILE *f = fopen(o->fix_file, "w");
+		if (!f || fwrite(patch.buf ? patch.buf : "", 1, patch.len, f) != patch.len ||
+		    fclose(f) != 0) {
+			error("cannot write '%s': %s", o->fix_file, strerror(errno));
+			rc = -1;
+		}
+	} else if (!o->in_place) {
+		fwrite(patch.buf ? patch.buf : "", 1, patch.len, stdout);
+		fflush(stdout);
+	}
+	if (!o->quiet)
+		fprintf(stderr, "addrlimit: --fix: %zu file%s %s\n", files, files == 1 ? "" : "s",
+			o->in_place ? "rewritten" : "in the patch");
+	strbuf_release(&patch);
+	return rc;
+}
+
+/* --exclude: the glob matches the path, or the path from any '/' on, or
+ * a leading folder of either ("drivers/staging" skips what is under it). */
+static int write_report(const struct opts *o, FILE *out, enum format fmt,
+			const struct file_result *rs, size_t n, char **errs, size_t nerrs,
+			int status)
+{
+	switch (fmt) {
+	case FMT_SARIF:
+		return report_sarif(out, o, rs, n, errs, nerrs, status);
+	case FMT_JSON:
+		return report_json(out, o, rs, n, errs, nerrs, status);
+	default:
+		return report_text(out, o, rs, n);
+	}
+}
+
+/* Write a report to a file named by an option; false after saying why. */
+static bool report_to(const struct opts *o, const char *file, enum format fmt,
+		      const struct file_result *rs, size_t n, char **errs, size_t nerrs,
+		      int status)
+{
+	FILE *f = fopen(file, "w");
+	if (!f) {
+		error("cannot write '%s': %s", file, strerror(errno));
+		return false;
+	}
+	int rc = write_report(o, f, fmt, rs, n, errs, nerrs, status);
+	if (fclose(f) != 0 || rc < 0) {
+		error("cannot write '%s': %s", file, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+
+/* Errors and warnings about single files, then the status before the
+ * findings count: 2 when an input could not be analysed. */
+static int input_status(const struct opts *o, const struct file_result *rs,
+			const struct inputs *in)
+{
+	int status = in->errors.n ? 2 : 0;
+	for (size_t i = 0; i < in->paths.n; i++) {
+		if (rs[i].error) {
+			fprintf(stderr, "addrlimit: error: %s\n", rs[i].error);
+			status = 2;
+		}
+		if (rs[i].warning && !o->quiet)
+			fprintf(stderr, "addrlimit: warning: %s\n", rs[i].warning);
+	}
+	return status;
+}
+
+/* The report itself (or --dump-cfg's graphs): the status after it. */
+static int write_main_report(const struct opts *o, const struct file_result *rs,
+			     const struct inputs *in, int status)
+{
+	size_t n = in->paths.n;
+	/* kbuild sends a quiet build's stdout to /dev/null: report on
+	 * stderr there, as sparse and gcc do */
+	FILE *out = o->kbuild || (o->fix && !o->fix_file && !o->in_place) ? stderr : stdout;
+	if (o->output && !(out = fopen(o->output, "w"))) {
+		error("cannot write '%s': %s", o->output, strerror(errno));
+		return 2;
+	}
+	int rc;
+	if (o->dump_cfg) {
+		for (size_t i = 0; i < n; i++)
+			if (rs[i].dump)
+				fputs(rs[i].dump, out);
+		rc = ferror(out) ? -1 : 0;
+		if (status == 1)
+			status = 0;
+	} else {
+		rc = write_report(o, out, o->format, rs, n, in->errors.v, in->errors.n, status);
+	}
+	if (o->output && fclose(out) != 0)
+		rc = -1;
+	if (rc < 0) {
+		error("cannot write the report: %s", strerror(errno));
+		status = 2;
+	}
+	return status;
+}
+
+int report_run(const struct opts *o, const struct baseline *base, struct file_result *rs,
+	       const struct inputs *in)
+{
+	size_t n = in->paths.n;
+	int status = input_status(o, rs, in);
+	if (o->write_baseline &&
+	    !report_to(o, o->write_baseline, FMT_SARIF, rs, n, in->errors.v, in->errors.n, status))
+		status = 2;
+	if (o->baseline) {
+		baseline_apply(base, rs, n);
+		size_t baselined = 0;
+		for (size_t i = 0; i < n; i++)
+			baselined += rs[i].baselined;
+		if (!o->quiet)
+			fprintf(stderr, "addrlimit: %zu finding%s in the baseline not reported\n",
+				baselined, baselined == 1 ? "" : "s");
+	}
+	bool found = false;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < rs[i].findings.v.n; k++)
+			found |= checks[rs[i].findings.v.v[k].id].sev <= SEV_WARNING;
+		found |= rs[i].notes.n > 0;
+	}
+	if (status == 0 && found && (!o->kbuild || o->werror))
+		status = 1;
+
+	status = write_main_report(o, rs, in, status);
+	if (o->fix && !o->dump_cfg && write_fix(o, rs, n) < 0)
+		status = 2;
+	if (o->html_dir && !o->dump_cfg && report_html(o->html_dir, o, rs, n) < 0)
+		status = 2;	/* report_html said why */
+	if (o->stats)
+		print_stats(rs, n, in->errors.n, in->excluded);
+	return status;
+}
