@@ -10,6 +10,7 @@
  * hostile input costs no more than ordinary code.
  */
 #include "normalize.h"
+#include "lexer.h"
 #include "ppenv.h"
 
 #include <ctype.h>
@@ -203,19 +204,7 @@ static void blank(char *t, size_t a, size_t b)
 /* Skip spaces, newlines and comments from i; return the next offset. */
 static size_t skip_space(const char *t, size_t n, size_t i)
 {
-	for (;;) {
-		while (i < n && isspace((unsigned char)t[i]))
-			i++;
-		if (i + 1 < n && t[i] == '/' && t[i + 1] == '*') {
-			const char *e = strstr(t + i + 2, "*/");
-			i = e ? (size_t)(e - t) + 2 : n;
-		} else if (i + 1 < n && t[i] == '/' && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-		} else {
-			return i;
-		}
-	}
+	return lex_skip_space(t, n, i);
 }
 
 /* Offset just past the parenthesis matching the '(' at i, or n. */
@@ -225,9 +214,8 @@ static size_t match_paren(const char *t, size_t n, size_t i)
 	for (; i < n; i++) {
 		char c = t[i];
 		if (c == '"' || c == '\'') {
-			for (i++; i < n && t[i] != c; i++)
-				if (t[i] == '\\')
-					i++;
+			/* a raw newline stays inside: the bracket decides */
+			i = lex_quoted(t, n, i, LEX_MULTILINE) - 1;
 		} else if (c == '(') {
 			depth++;
 		} else if (c == ')') {
@@ -323,15 +311,12 @@ static void fix_define(char *t, size_t a, size_t e)
 	}
 	for (; i + 1 < e; i++) {
 		if (t[i] == '"' || t[i] == '\'') {
-			char q = t[i];
-			for (i++; i < e && t[i] != q && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-		} else if (t[i] == '/' && t[i + 1] == '*') {
-			const char *c = strstr(t + i + 2, "*/");
-			if (!c || (size_t)(c - t) + 2 > e)
+			i = lex_quoted(t, e, i, 0) - 1;
+		} else if (lex_comment_at(t, e, i) == '*') {
+			size_t c = lex_comment_close(t, e, i + 2);
+			if (c >= e)
 				return;
-			size_t ce = (size_t)(c - t) + 2, x = ce;
+			size_t ce = c + 2, x = ce;
 			while (x < e && (t[x] == ' ' || t[x] == '\t'))
 				x++;
 			if (!memchr(t + i, '\n', ce - i) && x < e && t[x] != '\n')
@@ -689,28 +674,6 @@ static char encl_of(const struct tok *open)
 	return open->c;
 }
 
-/* Past the line or block comment that starts at t[i]. */
-static size_t skip_comment(const char *t, size_t n, size_t i)
-{
-	if (t[i + 1] == '/') {
-		while (i < n && t[i] != '\n')
-			i++;
-		return i;
-	}
-	const char *e = strstr(t + i + 2, "*/");
-	return e ? (size_t)(e - t) + 2 : n;
-}
-
-/* Past the string or character literal opening at t[i] (or its line's end). */
-static size_t skip_quoted(const char *t, size_t n, size_t i)
-{
-	char q = t[i];
-	for (i++; i < n && t[i] != q && t[i] != '\n'; i++)
-		if (t[i] == '\\' && i + 1 < n)
-			i++;
-	return i < n && t[i] == q ? i + 1 : i;
-}
-
 static void tokenize(const char *t, size_t n, tok_list *out)
 {
 	VEC(uint32_t) stack = {0};
@@ -734,17 +697,7 @@ static void tokenize(const char *t, size_t n, tok_list *out)
 				 .owner = stack.n ? stack.v[stack.n - 1] : UINT32_MAX };
 		if (c == '#' && line_start) {
 			size_t a = i;
-			while (i < n && t[i] != '\n') {
-				if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n')
-					i += 2;
-				else if (t[i] == '\\' && i + 2 < n && t[i + 1] == '\r' && t[i + 2] == '\n')
-					i += 3;
-				else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-					const char *e = strstr(t + i + 2, "*/");
-					i = e ? (size_t)(e - t) + 2 : n;
-				} else
-					i++;
-			}
+			i = lex_line_end(t, n, i, LEX_SPLICE_CRLF | LEX_BLOCK_COMMENTS);
 			k.k = K_PP;
 			k.c = pp_kind(t, a, i);
 			k.b = (uint32_t)i;
@@ -753,12 +706,12 @@ static void tokenize(const char *t, size_t n, tok_list *out)
 			continue;
 		}
 		line_start = false;
-		if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
-			i = skip_comment(t, n, i);
+		if (lex_comment_at(t, n, i)) {
+			i = lex_comment(t, n, i, 0);
 			continue;
 		}
 		if (c == '"' || c == '\'') {
-			i = skip_quoted(t, n, i);
+			i = lex_quoted(t, n, i, 0);
 			k.k = K_STR;
 			k.c = c;
 			k.b = (uint32_t)i;
@@ -2403,13 +2356,10 @@ static void fix_init_elems(char *t, tok_list *tl)
 				done = true;
 				break;
 			}
-			if (t[x] == '/' && t[x + 1] == '*') {
-				const char *e = strstr(t + x + 2, "*/");
-				x = e ? (size_t)(e - t) + 1 : nx->a;
-			} else if (t[x] == '/' && t[x + 1] == '/') {
-				while (x < nx->a && t[x] != '\n')
-					x++;
-			}
+			if (t[x] == '/' && t[x + 1] == '*')
+				x = lex_block_comment(t, nx->a, x) - 1;
+			else if (t[x] == '/' && t[x + 1] == '/')
+				x = lex_line_comment(t, nx->a, x, 0);
 		}
 		/* no blank after the call (the table starts each line in column
 		 * 0): the blank before a last argument that is one number or
@@ -2625,15 +2575,10 @@ static void fix_stmt_nosemi(char *t, tok_list *tl)
 		while (x < nx->a) {
 			if (t[x] == ' ' || t[x] == '\t')
 				break;
-			if (t[x] == '/' && x + 1 < nx->a && t[x + 1] == '*') {
-				const char *e = strstr(t + x + 2, "*/");
-				x = e ? (size_t)(e - t) + 2 : nx->a;
-			} else if (t[x] == '/' && x + 1 < nx->a && t[x + 1] == '/') {
-				while (x < nx->a && t[x] != '\n')
-					x++;
-			} else {
+			if (lex_comment_at(t, nx->a, x))
+				x = lex_comment(t, nx->a, x, 0);
+			else
 				x++;
-			}
 		}
 		if (x < nx->a && (t[x] == ' ' || t[x] == '\t')) {
 			semi_line = line_of(t, nx->a);
@@ -2759,13 +2704,8 @@ static void decide_conditionals(char *t, size_t n)
 		while (p < le && (t[p] == ' ' || t[p] == '\t'))
 			p++;
 		bool directive = !in_comment && p < le && t[p] == '#';
-		size_t e = le;
-		if (directive)	/* continuation lines */
-			while (e < n && e > ls && t[e - 1] == '\\' && e + 1 <= n) {
-				e++;
-				while (e < n && t[e] != '\n')
-					e++;
-			}
+		/* with its continuation lines (comments do not hide a newline here) */
+		size_t e = directive ? lex_line_end(t, n, p, 0) : le;
 		/* block comments opened on this stretch */
 		for (size_t q = ls; q + 1 < e; q++) {
 			if (!in_comment && t[q] == '/' && t[q + 1] == '/' && !directive)
@@ -2777,10 +2717,7 @@ static void decide_conditionals(char *t, size_t n)
 				in_comment = false;
 				q++;
 			} else if (!in_comment && (t[q] == '"' || t[q] == '\'')) {
-				char qc = t[q];
-				for (q++; q < e && t[q] != qc; q++)
-					if (t[q] == '\\')
-						q++;
+				q = lex_quoted(t, e, q, LEX_MULTILINE) - 1;
 			}
 		}
 		if (directive) {
@@ -2857,26 +2794,18 @@ void normalize(struct source *src)
 		if (c == '#' && line_start) {
 			/* preprocessor line, with continuations; comments inside it */
 			size_t pa = i;
-			while (i < n && t[i] != '\n') {
-				if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n')
-					i += 2;
-				else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-					const char *e = strstr(t + i + 2, "*/");
-					i = e ? (size_t)(e - t) + 2 : n;
-				} else
-					i++;
-			}
+			i = lex_line_end(t, n, i, LEX_BLOCK_COMMENTS);
 			pp_track(&pd, pp_kind(t, pa, i), t, pa, i, &brace, &pp_paren, NULL, NULL);
 			fix_define(t, pa, i);
 			continue;
 		}
 		line_start = false;
-		if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
-			i = skip_comment(t, n, i);
+		if (lex_comment_at(t, n, i)) {
+			i = lex_comment(t, n, i, 0);
 			continue;
 		}
 		if (c == '"' || c == '\'') {
-			i = skip_quoted(t, n, i);
+			i = lex_quoted(t, n, i, 0);
 			continue;
 		}
 		if (is_ident_start((unsigned char)c)) {
