@@ -2706,17 +2706,18 @@ static void decide_conditionals(char *t, size_t n)
 		bool directive = !in_comment && p < le && t[p] == '#';
 		/* with its continuation lines (comments do not hide a newline here) */
 		size_t e = directive ? lex_line_end(t, n, p, 0) : le;
-		/* block comments opened on this stretch */
+		/* block comments opened on this stretch (a `#` line inside one
+		 * is no directive); in a directive `//` is text, so a `/+`
+		 * after it still opens a comment */
 		for (size_t q = ls; q + 1 < e; q++) {
-			if (!in_comment && t[q] == '/' && t[q + 1] == '/' && !directive)
+			int cm = in_comment ? 0 : lex_comment_at(t, e, q);
+			if (in_comment || cm == '*') {
+				size_t c = lex_comment_close(t, e, in_comment ? q : q + 2);
+				in_comment = c >= e;
+				q = in_comment ? e : c + 1;
+			} else if (cm == '/' && !directive) {
 				break;
-			if (!in_comment && t[q] == '/' && t[q + 1] == '*') {
-				in_comment = true;
-				q++;
-			} else if (in_comment && t[q] == '*' && t[q + 1] == '/') {
-				in_comment = false;
-				q++;
-			} else if (!in_comment && (t[q] == '"' || t[q] == '\'')) {
+			} else if (t[q] == '"' || t[q] == '\'') {
 				q = lex_quoted(t, e, q, LEX_MULTILINE) - 1;
 			}
 		}
