@@ -34,7 +34,7 @@ size_t lex_line_comment(const char *t, size_t n, size_t i, unsigned flags)
 {
 	while (i < n && t[i] != '\n')
 		i += (flags & LEX_ESC_ANY) && t[i] == '\\' && i + 1 < n ? 2 : 1;
-	return i < n ? i : n;
+	return i;
 }
 
 size_t lex_comment(const char *t, size_t n, size_t i, unsigned flags)
@@ -48,7 +48,7 @@ size_t lex_quoted(const char *t, size_t n, size_t i, unsigned flags)
 	for (i++; i < n && t[i] != q && ((flags & LEX_MULTILINE) || t[i] != '\n'); i++)
 		if (t[i] == '\\' && i + 1 < n)
 			i++;
-	return i < n && t[i] == q ? i + 1 : i < n ? i : n;
+	return i < n && t[i] == q ? i + 1 : i;
 }
 
 size_t lex_line_end(const char *t, size_t n, size_t i, unsigned flags)
@@ -66,7 +66,7 @@ size_t lex_line_end(const char *t, size_t n, size_t i, unsigned flags)
 		else
 			i++;
 	}
-	return i < n ? i : n;
+	return i;
 }
 
 size_t lex_skip_space(const char *t, size_t n, size_t i)

@@ -24,8 +24,8 @@ static size_t match_paren(const char *t, size_t n, size_t i)
 	for (; i < n; i++) {
 		char c = t[i];
 		if (c == '"' || c == '\'') {
-			/* a raw newline stays inside: the bracket decides */
-			i = lex_quoted(t, n, i, LEX_MULTILINE) - 1;
+			/* here a raw newline does not end a literal */
+			i = lex_quoted(t, n, i, LEX_MULTILINE) - 1;	/* the loop steps on */
 		} else if (c == '(') {
 			depth++;
 		} else if (c == ')') {
@@ -121,7 +121,7 @@ static void fix_define(char *t, size_t a, size_t e)
 	}
 	for (; i + 1 < e; i++) {
 		if (t[i] == '"' || t[i] == '\'') {
-			i = lex_quoted(t, e, i, 0) - 1;
+			i = lex_quoted(t, e, i, 0) - 1;	/* the loop steps on */
 		} else if (lex_comment_at(t, e, i) == '*') {
 			size_t c = lex_comment_close(t, e, i + 2);
 			if (c >= e)

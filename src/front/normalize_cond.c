@@ -670,7 +670,7 @@ void norm_decide_conditionals(char *t, size_t n)
 			} else if (cm == '/' && !directive) {
 				break;
 			} else if (t[q] == '"' || t[q] == '\'') {
-				q = lex_quoted(t, e, q, LEX_MULTILINE) - 1;
+				q = lex_quoted(t, e, q, LEX_MULTILINE) - 1;	/* the loop steps on */
 			}
 		}
 		if (directive) {

@@ -612,7 +612,7 @@ static void fix_init_elems(char *t, tok_list *tl)
 				break;
 			}
 			if (t[x] == '/' && t[x + 1] == '*')
-				x = lex_block_comment(t, nx->a, x) - 1;
+				x = lex_block_comment(t, nx->a, x) - 1;	/* the loop steps on */
 			else if (t[x] == '/' && t[x + 1] == '/')
 				x = lex_line_comment(t, nx->a, x, 0);
 		}
