@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "lexer.h"
 #include "relevance.h"
 #include "rules.h"
 #include "util.h"
@@ -39,38 +40,19 @@ static inline bool name_char(unsigned char c)
 /*
  * If text[i] starts a comment, a literal or (at the start of a line) a
  * preprocessor line, the offset just past it; else i.  A preprocessor line
- * ends at a newline that no backslash continues and no comment spans.
+ * ends at a newline that no backslash continues and no comment spans.  A
+ * backslash escapes any byte here, in line comments too (`// a \` then a
+ * newline continues the comment, as in C).
  */
 static size_t skip_trivia(const char *t, size_t n, size_t i, bool bol)
 {
 	char c = t[i];
-	if (c == '/' && i + 1 < n && t[i + 1] == '/') {
-		while (i < n && t[i] != '\n')
-			i += t[i] == '\\' && i + 1 < n ? 2 : 1;
-		return i;
-	}
-	if (c == '/' && i + 1 < n && t[i + 1] == '*') {
-		const char *e = i + 2 < n ? memmem(t + i + 2, n - i - 2, "*/", 2) : NULL;
-		return e ? (size_t)(e - t) + 2 : n;
-	}
-	if (c == '"' || c == '\'') {
-		for (i++; i < n && t[i] != c && t[i] != '\n'; i++)
-			if (t[i] == '\\' && i + 1 < n)
-				i++;
-		return i < n && t[i] == c ? i + 1 : i;
-	}
-	if (c == '#' && bol) {
-		while (i < n && t[i] != '\n') {
-			if (t[i] == '\\' && i + 1 < n) {
-				i += 2;
-			} else if (t[i] == '/' && i + 1 < n && (t[i + 1] == '*' || t[i + 1] == '/')) {
-				i = skip_trivia(t, n, i, false);
-			} else {
-				i++;
-			}
-		}
-		return i;
-	}
+	if (lex_comment_at(t, n, i))
+		return lex_comment(t, n, i, LEX_ESC_ANY);
+	if (c == '"' || c == '\'')
+		return lex_quoted(t, n, i, 0);
+	if (c == '#' && bol)
+		return lex_line_end(t, n, i, LEX_ESC_ANY | LEX_BLOCK_COMMENTS | LEX_LINE_COMMENTS);
 	return i;
 }
 

@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lexer.h"
+
 static bool ident_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
@@ -112,8 +114,7 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		if (s >= end || *s != ')')
 			continue;
 		const char *body = ++s;
-		while (s < end && !(*s == '\n' && s[-1] != '\\' && !(s[-1] == '\r' && s[-2] == '\\')))
-			s++;
+		s += lex_line_end(s, (size_t)(end - s), 0, LEX_SPLICE_CRLF);
 		struct ctl_macro m = { .name = NULL };
 		classify(body, (size_t)(s - body), a, &m);
 		if (m.kind == CM_NONE)

@@ -14,8 +14,10 @@
  *    `do { ... } while (g, t);` (`} while_each_*(...);` closes a `do`);
  *  - a type passed as a macro argument (`container_of(p, struct x, m)`,
  *    `min_t(unsigned int, a, b)`) becomes the placeholder identifier `_`;
- *  - then, on a token list (normalize.c, "second stage"): conditional
- *    groups that split a statement, an argument list or an initialiser are
+ *  - then, on a token list (the second stage: normalize_cond.c,
+ *    normalize_tokens.c, normalize_stmts.c; see normalize_int.h):
+ *    conditional groups that split a statement, an argument list or an
+ *    initialiser are
  *    flattened (one arm: its directives blanked; several: all arms in a row
  *    when the brackets allow, initialiser elements joined by a ',' written
  *    into the directive between them; else, when each arm is whole

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "addrlimit.h"
+#include "lexer.h"
 #include "ppenv.h"
 
 struct macro {
@@ -244,11 +245,12 @@ static void blank(struct ev *s)
 {
 	for (;;) {
 		s->p = skip_blank(s->p, s->e);
-		if (s->p + 1 < s->e && s->p[0] == '/' && s->p[1] == '*') {
-			const char *c = memmem(s->p + 2, (size_t)(s->e - s->p - 2), "*/", 2);
-			s->p = c ? c + 2 : s->e;
-		} else if (s->p + 1 < s->e && s->p[0] == '/' && s->p[1] == '/') {
-			s->p = s->e;
+		size_t left = (size_t)(s->e - s->p);
+		int cm = lex_comment_at(s->p, left, 0);
+		if (cm == '*') {
+			s->p += lex_block_comment(s->p, left, 0);
+		} else if (cm == '/') {
+			s->p = s->e;	/* the rest of the directive */
 		} else if (s->p + 1 < s->e && s->p[0] == '\\' && (s->p[1] == '\n' || s->p[1] == '\r')) {
 			s->p += 2;
 		} else if (s->p < s->e && (*s->p == '\n' || *s->p == '\r')) {

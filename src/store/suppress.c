@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lexer.h"
 #include "suppress.h"
 
 static const char *const tags[] = { "addrlimit: ignore", "addrlimit-ignore:" };
@@ -20,7 +21,7 @@ static bool in_comment(const char *raw, size_t line_start, size_t off)
 	if (i < off && raw[i] == '*')
 		return true;
 	for (; i + 1 < off; i++)
-		if (raw[i] == '/' && (raw[i + 1] == '/' || raw[i + 1] == '*'))
+		if (lex_comment_at(raw, off, i))
 			return true;
 	return false;
 }
@@ -125,17 +126,19 @@ void suppressions_scan(const struct source *src, suppression_list *out, tool_not
 				continue;
 			size_t a = off + tl;
 			/* the comment ends at `* /` or, for `//`, at the end of the line */
-			const char *close = memmem(raw + a, src->len - a, "*/", 2);
+			size_t close = lex_comment_close(raw, src->len, a);
 			const char *nl = memchr(raw + a, '\n', src->len - a);
 			size_t e = src->len;
 			/* the last comment opener before the tag decides; none: a
 			 * continuation line of a block comment */
 			bool block = true;
-			for (size_t i = src->line_start[line - 1]; i + 1 < off; i++)
-				if (raw[i] == '/' && (raw[i + 1] == '/' || raw[i + 1] == '*'))
-					block = raw[i + 1] == '*';
-			if (block && close)
-				e = (size_t)(close - raw);
+			for (size_t i = src->line_start[line - 1]; i + 1 < off; i++) {
+				int cm = lex_comment_at(raw, off, i);
+				if (cm)
+					block = cm == '*';
+			}
+			if (block && close < src->len)
+				e = close;
 			else if (nl)
 				e = (size_t)(nl - raw);
 			unsigned last_line;

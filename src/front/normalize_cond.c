@@ -1,0 +1,719 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Conditional groups in normalisation (normalize_int.h): the brace and
+ * bracket depth across `#if` arms, which both passes keep; the groups that
+ * split one piece of syntax, flattened on the token list; and, with a
+ * preprocessor environment (-D, -include), the arms that would not be
+ * compiled, blanked before anything else reads the text.
+ */
+#include "normalize_int.h"
+#include "api.h"
+#include "lexer.h"
+#include "ppenv.h"
+
+/* Is the directive at t[a, e) `#if 0`? */
+static bool pp_if0(const char *t, size_t a, size_t e)
+{
+	size_t i = a + 1;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (e - i < 2 || memcmp(t + i, "if", 2) != 0)
+		return false;
+	i += 2;
+	if (i < e && is_ident((unsigned char)t[i]))
+		return false;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i >= e || t[i] != '0')
+		return false;
+	i++;
+	return i >= e || !(is_ident((unsigned char)t[i]));
+}
+
+/* Saved entries from the top of the bracket stack: an arm that closes more
+ * brackets than this (opened before its group) is not restored exactly. */
+#define PP_SNAP 64
+
+static void pp_save(struct ppdepth *d, struct ppframe *f, int w, int32_t brace, int32_t paren,
+		    const uint32_t *stack, size_t n)
+{
+	size_t keep = n < PP_SNAP ? n : PP_SNAP;
+	f->brace[w] = brace;
+	f->paren[w] = paren;
+	f->snap[w] = d->pool.n;
+	f->len[w] = n;
+	f->kept[w] = keep;
+	VEC_GROW(d->pool, d->pool.n + keep);
+	if (keep)
+		memcpy(d->pool.v + d->pool.n, stack + n - keep, keep * sizeof(*stack));
+	d->pool.n += keep;
+}
+
+/* Apply the directive kind k ('i', 'e', 'l', 'n') at [a, e) to the depths;
+ * `stack`/`sn` is an optional bracket stack restored with them. */
+void norm_pp_track(struct ppdepth *d, char k, const char *t, size_t a, size_t e,
+		   int32_t *brace, int32_t *paren, uint32_t *stack, size_t *sn)
+{
+	size_t n0 = sn ? *sn : 0;
+	if (k == 'i') {
+		struct ppframe f = {0};
+		f.dead = pp_if0(t, a, e);
+		pp_save(d, &f, 0, *brace, *paren, stack, n0);
+		VEC_PUSH(d->frames, f);
+		return;
+	}
+	if (!d->frames.n || (k != 'e' && k != 'l' && k != 'n'))
+		return;
+	struct ppframe *f = &d->frames.v[d->frames.n - 1];
+	int w = -1;
+	if (k == 'e' || k == 'l') {
+		if (!f->have1 && !f->dead) {
+			/* keep the first live arm's end, after the start copy */
+			d->pool.n = f->snap[0] + f->kept[0];
+			pp_save(d, f, 1, *brace, *paren, stack, n0);
+			f->have1 = true;
+		}
+		f->dead = false;
+		w = 0;
+	} else {
+		w = f->have1 ? 1 : f->dead ? 0 : -1;
+	}
+	if (w >= 0) {
+		*brace = f->brace[w];
+		*paren = f->paren[w];
+		if (sn) {
+			/* below the saved top the stack is as it was, or deeper */
+			if (f->kept[w] && *sn + f->kept[w] >= f->len[w])
+				memcpy(stack + f->len[w] - f->kept[w], d->pool.v + f->snap[w],
+				       f->kept[w] * sizeof(*stack));
+			if (*sn + f->kept[w] >= f->len[w])
+				*sn = f->len[w];
+		}
+	}
+	if (k == 'n') {
+		d->pool.n = f->snap[0];
+		d->frames.n--;
+	}
+}
+
+void norm_pp_release(struct ppdepth *d)
+{
+	VEC_FREE(d->frames);
+	VEC_FREE(d->pool);
+}
+
+char norm_pp_kind(const char *t, size_t a, size_t e)
+{
+	size_t i = a + 1;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	size_t w = i;
+	while (i < e && is_ident((unsigned char)t[i]))
+		i++;
+	size_t len = i - w;
+#define PPW(s) (len == strlen(s) && memcmp(t + w, s, len) == 0)
+	if (PPW("if") || PPW("ifdef") || PPW("ifndef"))
+		return 'i';
+	if (PPW("elif") || PPW("elifdef") || PPW("elifndef"))
+		return 'e';
+	if (PPW("else"))
+		return 'l';
+	if (PPW("endif"))
+		return 'n';
+#undef PPW
+	return 'o';
+}
+
+/*
+ * Conditional groups that split what the grammar reads as one piece
+ * (`} else` under #ifdef, an argument or initialiser field under #ifdef,
+ * a function head with two variants, a label before #ifdef).  The grammar
+ * reads a group only where whole statements, declarations or struct fields
+ * stand, and each arm is complete.  A group that is not is flattened, in
+ * this order of preference:
+ *  - one arm: the directive lines are blanked, its code stays (as if the
+ *    condition held; an `#if 0` arm is dead and is blanked whole);
+ *  - several arms, inside a function or a list: the directives are blanked
+ *    and all arms stay, one after the other, when that keeps the brackets
+ *    as the first arm alone would (`} else if (a) {` then `} else {`); in
+ *    an initialiser, a ',' written into a directive joins two elements;
+ *  - inside a function, arms that are whole statements and then the same
+ *    opening (the same control structure and calls, as below): every
+ *    arm's statements stay, and the last arm's opening;
+ *  - otherwise the first live arm stays and the others are blanked, but
+ *    only when they hold the same control structure and the same calls that
+ *    matter to the analysis (returns, gotos, set_fs/get_fs, uaccess, locks):
+ *    `if (x) {` / `if (y) {`.
+ * Otherwise the group is left as written.  Nested groups go first.  A group
+ * the grammar can read as it stands keeps its directives, but an `#if 0`
+ * arm in it whose brackets do not balance is blanked.
+ */
+enum { PPF_DEAD = 1, PPF_SHADOW = 2 };
+
+#define PP_MAX_ARMS 16
+
+struct arm_info {
+	size_t first, last;	/* live tokens, SIZE_MAX when none */
+	int min, delta;		/* running bracket depth */
+	uint64_t skel;		/* hash of the control structure */
+	size_t nskel;
+	bool dead;		/* `#if 0` */
+};
+
+static bool structural_word(const char *t, const struct tok *k)
+{
+	static const char *const words[] = {
+		"if", "else", "switch", "case", "default", "while", "for", "do", "return", "goto",
+		"break", "continue",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_is(t, k, words[i]))
+			return true;
+	return false;
+}
+
+static void arm_scan(const char *t, const tok_list *tl, const uint8_t *fl, size_t a, size_t b,
+		     struct arm_info *ai)
+{
+	ai->first = ai->last = SIZE_MAX;
+	ai->min = ai->delta = 0;
+	ai->skel = 1469598103934665603ull;
+	ai->nskel = 0;
+	for (size_t q = a; q < b; q++) {
+		const struct tok *k = &tl->v[q];
+		if (k->k == K_PP || (fl[q] & (PPF_DEAD | PPF_SHADOW)))
+			continue;
+		if (ai->first == SIZE_MAX)
+			ai->first = q;
+		ai->last = q;
+		uint64_t h = 0;
+		if (k->k == K_P && strchr("{([", k->c)) {
+			ai->delta++;
+			h = k->c == '{' ? '{' : 0;
+		} else if (k->k == K_P && strchr("})]", k->c)) {
+			ai->delta--;
+			if (ai->delta < ai->min)
+				ai->min = ai->delta;
+			h = k->c == '}' ? '}' : 0;
+		} else if (k->k == K_ID && (structural_word(t, k) ||
+					    (api_has_substr(t + k->a, k->b - k->a, SUB_CRITICAL) &&
+					     !(q > a && (tok_is(t, &tl->v[q - 1], "struct") ||
+							 tok_is(t, &tl->v[q - 1], "union") ||
+							 tok_is(t, &tl->v[q - 1], "enum")))))) {
+			/* `struct dlm_lock_result` names a type, not a lock */
+			h = word_hash(t + k->a, k->b - k->a) | 0x100;
+		}
+		if (h) {
+			ai->skel = (ai->skel ^ h) * 1099511628211ull;
+			ai->nskel++;
+		}
+	}
+}
+
+/* The live token before a and after b, or SIZE_MAX. */
+static size_t live_before(const tok_list *tl, const uint8_t *fl, size_t a)
+{
+	while (a-- > 0)
+		if (tl->v[a].k != K_PP && !(fl[a] & (PPF_DEAD | PPF_SHADOW)))
+			return a;
+	return SIZE_MAX;
+}
+
+static size_t live_after(const tok_list *tl, const uint8_t *fl, size_t b)
+{
+	for (; b < tl->n; b++)
+		if (tl->v[b].k != K_PP && !(fl[b] & (PPF_DEAD | PPF_SHADOW)))
+			return b;
+	return SIZE_MAX;
+}
+
+static bool arm_complete(const char *t, const tok_list *tl, const struct arm_info *ai, char ctx,
+			 bool next_is_brace)
+{
+	if (ai->first == SIZE_MAX)
+		return true;
+	if (ai->min < 0 || ai->delta != 0)
+		return false;
+	const struct tok *f = &tl->v[ai->first], *l = &tl->v[ai->last];
+	switch (ctx) {
+	case 'B':
+		return !tok_is(t, f, "else") && (is_p(l, ';') || is_p(l, '}'));
+	case 0:
+		/* `NOKPROBE_SYMBOL(f)` may end an arm; `int f(int a)` before `{` may not,
+		 * nor `__attribute__((l1_text))` before the function it is for */
+		if (is_p(l, ')') && l->mate != UINT32_MAX && l->mate > 0) {
+			const struct tok *c = &tl->v[l->mate - 1];
+			if (tok_is(t, c, "__attribute__") || tok_is(t, c, "__attribute"))
+				return false;
+		}
+		return is_p(l, ';') || is_p(l, '}') || (is_p(l, ')') && !next_is_brace);
+	case 'S':
+		return is_p(l, ';') || is_p(l, ',') || is_p(l, '}') || l->k == K_ID;
+	default:
+		return false;	/* initialisers, argument lists: never */
+	}
+}
+
+static void blank_tok(char *t, const tok_list *tl, uint8_t *fl, size_t q)
+{
+	blank(t, tl->v[q].a, tl->v[q].b);
+	fl[q] |= PPF_DEAD;
+}
+
+/*
+ * The end of the longest run of whole statements at the start of [a, b):
+ * the index after its last ';' or block '}' (not one an `else` follows,
+ * nor the `while` of a do loop), or a when there is none.
+ */
+static size_t stmt_prefix(const char *t, const tok_list *tl, const uint8_t *fl, size_t a,
+			  size_t b)
+{
+	size_t end = a;
+	int depth = 0;
+	bool first = true, in_do = false;
+	for (size_t q = a; q < b; q++) {
+		const struct tok *k = &tl->v[q];
+		if (k->k == K_PP || (fl[q] & (PPF_DEAD | PPF_SHADOW)))
+			continue;
+		if (first && tok_is(t, k, "else"))
+			return a;
+		first = false;
+		if (depth == 0 && tok_is(t, k, "do"))
+			in_do = true;
+		if (k->k == K_P && strchr("{([", k->c)) {
+			depth++;
+			continue;
+		} else if (k->k == K_P && strchr("})]", k->c)) {
+			if (--depth < 0)
+				break;
+			if (depth != 0 || k->c != '}' || k->mate == UINT32_MAX || !tl->v[k->mate].blk)
+				continue;
+		} else if (depth != 0 || !is_p(k, ';')) {
+			continue;
+		}
+		size_t nx = live_after(tl, fl, q + 1);
+		if (nx >= b || !(tok_is(t, &tl->v[nx], "else") ||
+				 (in_do && tok_is(t, &tl->v[nx], "while")))) {
+			end = q + 1;
+			in_do = false;
+		}
+	}
+	return end;
+}
+
+/*
+ * Arms that are whole statements followed by the same opening:
+ * `#ifdef A / for (...) { ... } / for (i = 0; i < 512; i++) { / #else /
+ * for (i = 0; i < 528; i++) { / #endif` (the same control structure and
+ * limit/lock/uaccess words after each arm's statements).  Every arm's
+ * statements stay and the last arm's opening: `for (...) { ... } for (i =
+ * 0; i < 528; i++) {`.  Returns whether it rewrote.
+ */
+static bool pp_prefixes(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir,
+			size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t split[PP_MAX_ARMS], ref = SIZE_MAX, last = SIZE_MAX;
+	struct arm_info rest[PP_MAX_ARMS];
+	bool any = false;
+	size_t p = live_before(tl, fl, dir[0]);
+	if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
+			       is_p(&tl->v[p], '}') || is_p(&tl->v[p], ':')))
+		return false;
+	for (size_t m = keep; m < narms; m++) {
+		if (arms[m].first == SIZE_MAX)
+			continue;
+		split[m] = stmt_prefix(t, tl, fl, dir[m] + 1, dir[m + 1]);
+		arm_scan(t, tl, fl, split[m], dir[m + 1], &rest[m]);
+		if (rest[m].first == SIZE_MAX)
+			return false;
+		any |= rest[m].first > arms[m].first;
+		if (ref == SIZE_MAX)
+			ref = m;
+		else if (rest[m].skel != rest[ref].skel || rest[m].nskel != rest[ref].nskel ||
+			 rest[m].delta != rest[ref].delta || rest[m].min != rest[ref].min)
+			return false;
+		last = m;
+	}
+	if (!any)
+		return false;
+	for (size_t m = 0; m <= narms; m++)
+		blank_tok(t, tl, fl, dir[m]);
+	for (size_t m = 0; m < narms; m++) {
+		if (m < keep)
+			for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+		else if (arms[m].first != SIZE_MAX && m != last)
+			for (size_t q = split[m]; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+	}
+	return true;
+}
+
+/*
+ * Is the live code of [a, b) the same tokens as the end of [c, d)?  Both
+ * are arms; their last live tokens are compared backwards.
+ */
+static bool arm_is_tail(const char *t, const tok_list *tl, const uint8_t *fl, size_t a, size_t b,
+			size_t c, size_t d)
+{
+	size_t q = b, r = d;
+	for (;;) {
+		q = q > a ? live_before(tl, fl, q) : SIZE_MAX;
+		if (q == SIZE_MAX || q < a)
+			return true;
+		r = r > c ? live_before(tl, fl, r) : SIZE_MAX;
+		if (r == SIZE_MAX || r < c)
+			return false;
+		const struct tok *x = &tl->v[q], *y = &tl->v[r];
+		if (x->k != y->k || x->b - x->a != y->b - y->a || memcmp(t + x->a, t + y->a, x->b - x->a))
+			return false;
+	}
+}
+
+/*
+ * Arms that differ in their skeleton, where each shorter arm is the tail
+ * of the longest one: `#ifdef A / if (x) { ... } else if (y) { / #else /
+ * if (y) { / #endif`, `#ifdef A / ... } else { / #else / { / #endif`.
+ * The longest arm holds all the code of the others and opens the same
+ * brackets, so it is kept: the index of that arm, or SIZE_MAX.
+ */
+static size_t pp_tail_arm(const char *t, const tok_list *tl, const uint8_t *fl, const size_t *dir,
+			  size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t best = SIZE_MAX, most = 0;
+	for (size_t m = keep; m < narms; m++) {
+		if (arms[m].first == SIZE_MAX)
+			continue;
+		if (best == SIZE_MAX || arms[m].last - arms[m].first > most) {
+			best = m;
+			most = arms[m].last - arms[m].first;
+		}
+	}
+	if (best == SIZE_MAX)
+		return SIZE_MAX;
+	for (size_t m = keep; m < narms; m++) {
+		if (m == best || arms[m].first == SIZE_MAX)
+			continue;
+		if (arms[m].delta != arms[best].delta || arms[m].min < arms[best].min ||
+		    !arm_is_tail(t, tl, fl, dir[m] + 1, dir[m + 1], dir[best] + 1, dir[best + 1]))
+			return SIZE_MAX;
+	}
+	return best;
+}
+
+static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd)
+{
+	size_t narms = nd - 1;
+	struct arm_info arms[PP_MAX_ARMS];
+	for (size_t m = 0; m < narms; m++) {
+		arm_scan(t, tl, fl, dir[m] + 1, dir[m + 1], &arms[m]);
+		const struct tok *d = &tl->v[dir[m]];
+		arms[m].dead = m == 0 && pp_if0(t, d->a, d->b);
+	}
+	char ctx = tl->v[dir[0]].encl;
+	size_t after = live_after(tl, fl, dir[narms]);
+	bool next_is_brace = after != SIZE_MAX && is_p(&tl->v[after], '{');
+	/* where the grammar reads no directive at all, even a dead arm breaks it */
+	bool ok = ctx == 'B' || ctx == 0 || ctx == 'S';
+	for (size_t m = 0; m < narms && ok; m++)
+		if (!arms[m].dead && !arm_complete(t, tl, &arms[m], ctx, next_is_brace))
+			ok = false;
+	if (ok && (ctx == 'B' || ctx == 0)) {
+		size_t p = live_before(tl, fl, dir[0]);
+		size_t nx = live_after(tl, fl, dir[narms]);
+		if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
+				       is_p(&tl->v[p], '}')))
+			ok = false;
+		/* `struct { ... }` then `#ifdef A / tbl[18] = {...}; / #else ...`:
+		 * the arms finish the declaration the '}' is in */
+		if (p != SIZE_MAX && is_p(&tl->v[p], '}') && tl->v[p].mate != UINT32_MAX &&
+		    !tl->v[tl->v[p].mate].blk)
+			ok = false;
+		if (nx != SIZE_MAX && tok_is(t, &tl->v[nx], "else"))
+			ok = false;
+	}
+	if (ok) {
+		/* readable as it stands: later arms do not count for outer groups */
+		size_t first_live = arms[0].dead && narms > 1 ? 1 : 0;
+		for (size_t m = 0; m < narms; m++)
+			if (m != first_live)
+				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+					fl[q] |= PPF_SHADOW;
+		/* but an `#if 0` arm with unbalanced brackets (dead code that
+		 * opens an `if (...) {` the live code closes) is blanked, and
+		 * so is one at file scope that starts with no name (`{ [A] = 1,
+		 * };`, an old initialiser): no declaration starts that way;
+		 * and inside a function any (`#if 0 / if (x) / #endif /
+		 * stmt;` leaves the grammar only the head of a statement: the
+		 * compiler never sees dead code, so neither does the analysis) */
+		if (arms[0].dead && arms[0].first != SIZE_MAX &&
+		    (arms[0].min < 0 || arms[0].delta != 0 || ctx == 'B' ||
+		     (ctx == 0 && tl->v[arms[0].first].k != K_ID))) {
+			for (size_t q = dir[0] + 1; q < dir[1]; q++)
+				blank_tok(t, tl, fl, q);
+			return true;
+		}
+		return false;
+	}
+	size_t keep = arms[0].dead ? 1 : 0;
+	if (narms == 1) {
+		if (arms[0].dead)
+			for (size_t q = dir[0] + 1; q < dir[1]; q++)
+				blank_tok(t, tl, fl, q);
+		blank_tok(t, tl, fl, dir[0]);
+		blank_tok(t, tl, fl, dir[1]);
+		return true;
+	}
+	/* all live arms in a row?  Not as the body of if/while/for/else, where
+	 * the second arm would fall outside the condition */
+	size_t before = live_before(tl, fl, dir[0]);
+	bool body = false;
+	if (before != SIZE_MAX) {
+		const struct tok *b = &tl->v[before];
+		body = tok_is(t, b, "else") || tok_is(t, b, "do") ||
+		       (is_p(b, ')') && b->mate != UINT32_MAX && b->mate > 0 &&
+			(tok_is(t, &tl->v[b->mate - 1], "if") || tok_is(t, &tl->v[b->mate - 1], "while") ||
+			 tok_is(t, &tl->v[b->mate - 1], "for") || tok_is(t, &tl->v[b->mate - 1], "switch")));
+	}
+	if (ctx != 0 && ctx != 'S' && !(ctx == 'B' && body)) {
+		int depth = 0, min = 0;
+		for (size_t m = keep; m < narms; m++) {
+			if (arms[m].first == SIZE_MAX)
+				continue;
+			if (depth + arms[m].min < min)
+				min = depth + arms[m].min;
+			depth += arms[m].delta;
+		}
+		/* each arm but the last must end where another may follow; in an
+		 * initialiser an element with no ',' (`{0x0000, f, g}` before
+		 * `#else`) gets one in the directive after it, when the group
+		 * starts an element (not after `.ioctl =`) */
+		bool joins = true, comma[PP_MAX_ARMS + 1] = { false };
+		bool elem = before != SIZE_MAX && (is_p(&tl->v[before], '{') ||
+						   is_p(&tl->v[before], ','));
+		size_t last_live = SIZE_MAX;
+		for (size_t m = keep; m < narms; m++)
+			if (arms[m].first != SIZE_MAX)
+				last_live = m;
+		for (size_t m = keep; m < narms && joins; m++) {
+			if (arms[m].first == SIZE_MAX || m == last_live)
+				continue;
+			const struct tok *l = &tl->v[arms[m].last];
+			if (ctx == 'B') {
+				joins = is_p(l, ';') || is_p(l, '{') || is_p(l, '}') || tok_is(t, l, "else");
+			} else if (is_p(l, ',')) {
+				joins = true;
+			} else {
+				size_t nx = m + 1;
+				while (arms[nx].first == SIZE_MAX)
+					nx++;
+				const struct tok *f = &tl->v[arms[nx].first];
+				joins = ctx == 'I' && elem &&
+					(is_p(f, ',') ||
+					 ((is_p(l, '}') || l->k == K_ID || l->k == K_NUM || l->k == K_STR ||
+					   is_p(l, ')')) &&
+					  (is_p(f, '{') || is_p(f, '.') || is_p(f, '[') || f->k == K_ID ||
+					   f->k == K_NUM || f->k == K_STR || is_p(f, '&'))));
+				comma[m + 1] = joins && !is_p(f, ',');
+			}
+		}
+		if (joins && depth == arms[keep].delta && min >= arms[keep].min) {
+			for (size_t m = 0; m <= narms; m++) {
+				blank_tok(t, tl, fl, dir[m]);
+				if (comma[m])
+					t[tl->v[dir[m]].a] = ',';
+			}
+			for (size_t m = 0; m < keep; m++)
+				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+					blank_tok(t, tl, fl, q);
+			return true;
+		}
+	}
+	if (ctx == 'B' && !body && pp_prefixes(t, tl, fl, dir, narms, keep, arms))
+		return true;
+	/* keep one arm: the others must have the same skeleton, or be its tail */
+	for (size_t m = keep + 1; m < narms; m++)
+		if (arms[m].first != SIZE_MAX && (arms[m].skel != arms[keep].skel ||
+						  arms[m].nskel != arms[keep].nskel)) {
+			keep = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
+			if (keep == SIZE_MAX)
+				return false;
+			break;
+		}
+	for (size_t m = 0; m <= narms; m++)
+		blank_tok(t, tl, fl, dir[m]);
+	for (size_t m = 0; m < narms; m++)
+		if (m != keep)
+			for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+	return true;
+}
+
+/* Returns whether anything was rewritten. */
+bool norm_fix_conditionals(char *t, const tok_list *tl)
+{
+	bool changed = false;
+	uint8_t *fl = xcalloc(tl->n ? tl->n : 1, 1);
+	VEC(size_t) dirs = {0};		/* directive indices of the open groups */
+	VEC(size_t) starts = {0};	/* where each open group starts in dirs */
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct tok *k = &tl->v[i];
+		if (k->k != K_PP)
+			continue;
+		if (k->c == 'i') {
+			VEC_PUSH(starts, dirs.n);
+			VEC_PUSH(dirs, i);
+		} else if ((k->c == 'e' || k->c == 'l') && starts.n) {
+			VEC_PUSH(dirs, i);
+		} else if (k->c == 'n' && starts.n) {
+			VEC_PUSH(dirs, i);
+			size_t s0 = starts.v[--starts.n];
+			size_t nd = dirs.n - s0;
+			/* deeper than any real file nests: left as written */
+			if (nd - 1 <= PP_MAX_ARMS && starts.n < 64)
+				changed |= pp_group(t, tl, fl, dirs.v + s0, nd);
+			dirs.n = s0;
+		}
+	}
+	VEC_FREE(dirs);
+	VEC_FREE(starts);
+	free(fl);
+	return changed;
+}
+
+/*
+ * With a preprocessor environment (-D, -include, -I: ppenv.h), the arms of
+ * a conditional group that would not be compiled are blanked, and so are
+ * the group's directives, when the conditions up to the live arm are all
+ * decided.  When the first arms are decided false and a later condition is
+ * not, those arms go and the first undecided `#elif` becomes `#  if`.
+ */
+#define PP_DECIDE_ARMS 64
+
+struct pp_arm {
+	size_t dir_a, dir_e;	/* the directive line(s) */
+	int val;		/* 1 compiled, 0 not, -1 not known */
+};
+
+struct pp_group {
+	struct pp_arm arm[PP_DECIDE_ARMS];
+	int n;
+	bool overflow;
+};
+
+static void blank_keep_lines(char *t, size_t a, size_t e)
+{
+	for (size_t i = a; i < e; i++)
+		if (t[i] != '\n')
+			t[i] = ' ';
+}
+
+static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e)
+{
+	if (g->overflow || !g->n)
+		return;
+	int live = -1, first_unknown = -1;
+	for (int k = 0; k < g->n; k++) {
+		if (g->arm[k].val == 1) {
+			live = k;
+			break;
+		}
+		if (g->arm[k].val < 0) {
+			first_unknown = k;
+			break;
+		}
+	}
+	if (first_unknown == 0)
+		return;
+	int upto = first_unknown > 0 ? first_unknown : g->n;
+	for (int k = 0; k < upto || (first_unknown < 0 && k < g->n); k++) {
+		size_t body_e = k + 1 < g->n ? g->arm[k + 1].dir_a : endif_a;
+		blank_keep_lines(t, g->arm[k].dir_a, g->arm[k].dir_e);
+		if (k != live)
+			blank_keep_lines(t, g->arm[k].dir_e, body_e);
+	}
+	if (first_unknown > 0) {
+		/* `#elif X` → `#  if X` */
+		char *el = memmem(t + g->arm[first_unknown].dir_a,
+				  g->arm[first_unknown].dir_e - g->arm[first_unknown].dir_a, "el", 2);
+		if (el)
+			el[0] = el[1] = ' ';
+		return;
+	}
+	blank_keep_lines(t, endif_a, endif_e);
+}
+
+void norm_decide_conditionals(char *t, size_t n)
+{
+	VEC(struct pp_group) st = {0};
+	bool in_comment = false;
+	size_t i = 0;
+	while (i < n) {
+		size_t ls = i, le = i;
+		while (le < n && t[le] != '\n')
+			le++;
+		size_t p = ls;
+		while (p < le && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		bool directive = !in_comment && p < le && t[p] == '#';
+		/* with its continuation lines (comments do not hide a newline here) */
+		size_t e = directive ? lex_line_end(t, n, p, 0) : le;
+		/* block comments opened on this stretch (a `#` line inside one
+		 * is no directive); in a directive `//` is text, so a `/+`
+		 * after it still opens a comment */
+		for (size_t q = ls; q + 1 < e; q++) {
+			int cm = in_comment ? 0 : lex_comment_at(t, e, q);
+			if (in_comment || cm == '*') {
+				size_t c = lex_comment_close(t, e, in_comment ? q : q + 2);
+				in_comment = c >= e;
+				q = in_comment ? e : c + 1;
+			} else if (cm == '/' && !directive) {
+				break;
+			} else if (t[q] == '"' || t[q] == '\'') {
+				q = lex_quoted(t, e, q, LEX_MULTILINE) - 1;	/* the loop steps on */
+			}
+		}
+		if (directive) {
+			size_t k = p + 1;
+			while (k < e && (t[k] == ' ' || t[k] == '\t'))
+				k++;
+			size_t w = k;
+			while (k < e && is_ident((unsigned char)t[k]))
+				k++;
+			const char *kw = t + w;
+			size_t kl = k - w;
+#define KW(s) (kl == sizeof(s) - 1 && !memcmp(kw, s, kl))
+			int val = -2;
+			if (KW("if") || KW("elif")) {
+				val = ppenv_eval(t + k, e - k);
+			} else if (KW("ifdef") || KW("ifndef") || KW("elifdef") || KW("elifndef")) {
+				size_t a = k;
+				while (a < e && (t[a] == ' ' || t[a] == '\t'))
+					a++;
+				size_t b = a;
+				while (b < e && is_ident((unsigned char)t[b]))
+					b++;
+				val = b > a ? ppenv_defined(t + a, b - a) : -1;
+				if (val >= 0 && (KW("ifndef") || KW("elifndef")))
+					val = !val;
+			} else if (KW("else")) {
+				val = 1;
+			}
+			if (KW("if") || KW("ifdef") || KW("ifndef"))
+				VEC_PUSH(st, ((struct pp_group){ .n = 0 }));
+			if (val != -2 && st.n) {
+				struct pp_group *g = &st.v[st.n - 1];
+				if (g->n == PP_DECIDE_ARMS)
+					g->overflow = true;
+				else
+					g->arm[g->n++] = (struct pp_arm){ ls, e, val };
+			} else if (KW("endif") && st.n) {
+				pp_close(t, &st.v[st.n - 1], ls, e);
+				st.n--;
+			}
+#undef KW
+		}
+		i = e < n ? e + 1 : n;
+	}
+	VEC_FREE(st);
+}
