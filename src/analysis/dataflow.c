@@ -99,7 +99,7 @@ static void transfer(struct df *d, const struct cfg_block *b)
 {
 	const struct df_ops *ops = d->ops;
 	for (size_t i = 0; i < b->elems.n; i++)
-		if (!ops->elem(d->ctx, b, &b->elems.v[i], d->cur))
+		if (!ops->elem(d->ctx, &b->elems.v[i], d->cur))
 			return;
 	if (ops->branch)
 		ops->branch(d->ctx, b, d->cur);

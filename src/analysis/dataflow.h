@@ -56,7 +56,7 @@ struct df_ops {
 	/* Before a state enters a block: false drops it (NULL: keep all). */
 	bool (*admit)(void *ctx, void *s);
 	/* One element of a block; false when the path ends there. */
-	bool (*elem)(void *ctx, const struct cfg_block *b, const struct cfg_elem *e, void *s);
+	bool (*elem)(void *ctx, const struct cfg_elem *e, void *s);
 	/* After the elements, before the edges (NULL: nothing to prepare). */
 	void (*branch)(void *ctx, const struct cfg_block *b, const void *s);
 	/* Taking edge e from the state s (a copy); false when it is no path. */

@@ -121,32 +121,28 @@ static void kill_root(struct run *r, struct state *s, TSNode lhs)
 	free(k);
 }
 
-static bool state_eq(const struct state *a, const struct state *b)
+/* Do a and b differ at most in their branch assumptions?  (The states of
+ * the driver's hooks are passed as void *.) */
+static bool same_values(const void *av, const void *bv)
 {
-	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
-	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
-	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg &&
-	       a->nvars == b->nvars && assumes_eq(&a->h.as, &b->h.as) &&
-	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
-}
-
-/* Do a and b differ at most in their branch assumptions? */
-static bool same_values(const struct state *a, const struct state *b)
-{
+	const struct state *a = av, *b = bv;
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
-static bool same_values_v(const void *a, const void *b)
+static bool state_eq(const void *a, const void *b)
 {
-	return same_values(a, b);
+	return same_values(a, b) &&
+	       assumes_eq(&((const struct state *)a)->h.as, &((const struct state *)b)->h.as);
 }
 
 /* Join b into a; returns true when a changed. */
-static bool state_join(struct state *a, const struct state *b)
+static bool state_join(void *av, const void *bv)
 {
+	struct state *a = av;
+	const struct state *b = bv;
 	struct state o = *a;
 	a->limit |= b->limit;
 	a->taint |= b->taint;
@@ -749,13 +745,11 @@ static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *o
 	return true;
 }
 
-
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
-static bool elem(void *ctx, const struct cfg_block *b, const struct cfg_elem *e, void *sv)
+static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 {
 	struct run *r = ctx;
 	struct state *s = sv;
-	(void)b;
 	switch (e->kind) {
 	case EL_EXPR:
 	case EL_DECL:
@@ -851,22 +845,12 @@ static bool traced(const void *s)
 	return (((const struct state *)s)->limit & LV_KERNEL) != 0;
 }
 
-static bool eq_v(const void *a, const void *b)
-{
-	return state_eq(a, b);
-}
-
-static bool join_v(void *a, const void *b)
-{
-	return state_join(a, b);
-}
-
 /* the bound is per limit/saved-values pair: a join never turns "raised on
  * one path" into "raised here" (osi_rdwr's copy loop made 24 states per
  * point too few) */
 static const struct df_ops limit_ops = {
 	.size = sizeof(struct state), .per_kind = MAX_STATES, .total = MAX_BLOCK_STATES,
-	.eq = eq_v, .agree = same_values_v, .join = join_v, .admit = admit,
+	.eq = state_eq, .agree = same_values, .join = state_join, .admit = admit,
 	.elem = elem, .branch = branch, .edge = edge, .traced = traced,
 };
 

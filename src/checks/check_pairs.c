@@ -264,16 +264,6 @@ static int run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	return hit;
 }
 
-void pair_cands_release(pair_cand_list *v)
-{
-	for (size_t i = 0; i < v->n; i++) {
-		finding_release(&v->v[i].f);
-		free(v->v[i].held);
-		free(v->v[i].callee);
-	}
-	VEC_FREE(*v);
-}
-
 /* Can function i of the file be an entry point?  A static one only through
  * its own file's registrations (or --entry). */
 static bool maybe_entry(const struct opts *o, const struct file_facts *ff, size_t i)

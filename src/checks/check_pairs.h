@@ -27,6 +27,5 @@
 void pairs_file(const struct opts *o, const struct source *src, const char *path,
 		const TSNode *fns, size_t n, struct file_facts *ff, pair_cand_list *out,
 		struct file_result *r, double deadline);
-void pair_cands_release(pair_cand_list *v);
 
 #endif

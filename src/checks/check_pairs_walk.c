@@ -153,8 +153,10 @@ bool held_eq(const struct held *a, const struct held *b)
 	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
 }
 
-static bool state_eq(const struct pstate *a, const struct pstate *b)
+/* (The states of the driver's hooks are passed as void *.) */
+static bool state_eq(const void *av, const void *bv)
 {
+	const struct pstate *a = av, *b = bv;
 	if (a->nheld != b->nheld || a->npend != b->npend || !assumes_eq(&a->hd.as, &b->hd.as))
 		return false;
 	for (int i = 0; i < a->nheld; i++)
@@ -175,8 +177,9 @@ static int held_find(const struct pstate *s, const struct held *h)
 	return -1;
 }
 
-static bool same_items(const struct pstate *a, const struct pstate *b)
+static bool same_items(const void *av, const void *bv)
 {
+	const struct pstate *a = av, *b = bv;
 	if (a->nheld != b->nheld)
 		return false;
 	for (int i = 0; i < a->nheld; i++)
@@ -208,8 +211,10 @@ static void pend_del(struct pstate *s, int i)
 }
 
 /* Join b into a (union of open items, common assumptions). */
-static bool state_join(struct pstate *a, const struct pstate *b)
+static bool state_join(void *av, const void *bv)
 {
+	struct pstate *a = av;
+	const struct pstate *b = bv;
 	struct pstate o = *a;
 	for (int i = 0; i < b->nheld; i++)
 		if (held_find(a, &b->h[i]) < 0)
@@ -227,11 +232,6 @@ static bool state_join(struct pstate *a, const struct pstate *b)
 	if (!a->hd.trace)
 		a->hd.trace = b->hd.trace;
 	return !state_eq(a, &o);
-}
-
-static bool same_items_v(const void *a, const void *b)
-{
-	return same_items(a, b);
 }
 
 /* A state entering a block (the driver's admit hook): a path is kept only
@@ -716,51 +716,48 @@ static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uin
 	VEC_PUSH(r->exits, e);
 }
 
+/* A return statement (or a statement macro that returns): the exit, and
+ * whether it returns the result of a conditional acquire. */
+static void on_return(struct run *r, struct pstate *s, TSNode ret)
+{
+	TSNode val = node_is(ret, S_return_statement) ? ts_node_named_child(ret, 0) : (TSNode){ 0 };
+	uint8_t np = s->npend;
+	r->in_cond = true;	/* `return trylock(...)`: the caller decides */
+	df_walk(&r->w, s, ret, true);
+	r->in_cond = false;
+	int racq = s->npend > np ? s->p[s->npend - 1].acq : -1;
+	TSNode core = { 0 };
+	int zo = ts_node_is_null(val) ? -1 : zero_on(r, val, &core, 0);
+	if (racq < 0 && zo >= 0 &&
+	    (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
+		char *k = node_text_nospace(core, r->fr->text);
+		for (int p = 0; p < s->npend; p++)
+			if (s->p[p].var != PEND_COND && s->p[p].var &&
+			    !strcmp(r->keys.v[s->p[p].var - 1], k))
+				racq = s->p[p].acq;
+		free(k);
+	}
+	/* `return !trylock()` turns the meaning round */
+	if (racq >= 0 && zo == 1)
+		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
+	record_exit(r, s, ts_node_start_byte(ret), df_ret_class(val, r->fr->text), racq);
+}
+
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
-static bool elem(void *ctx, const struct cfg_block *b, const struct cfg_elem *e, void *sv)
+static bool elem(void *ctx, const struct cfg_elem *e, void *s)
 {
 	struct run *r = ctx;
-	struct pstate *s = sv;
-	(void)b;
-	switch (e->kind) {
-	case EL_EXPR:
-	case EL_DECL:
-	case EL_COND:
-		r->in_cond = e->kind == EL_COND;
-		df_walk(&r->w, s, e->node, true);
-		r->in_cond = false;
-		return true;
-	case EL_RETURN: {
-		TSNode val = node_is(e->node, S_return_statement) ? ts_node_named_child(e->node, 0)
-								 : (TSNode){ 0 };
-		uint8_t np = s->npend;
-		r->in_cond = true;	/* `return trylock(...)`: the caller decides */
-		df_walk(&r->w, s, e->node, true);
-		r->in_cond = false;
-		int racq = s->npend > np ? s->p[s->npend - 1].acq : -1;
-		TSNode core = { 0 };
-		int zo = ts_node_is_null(val) ? -1 : zero_on(r, val, &core, 0);
-		if (racq < 0 && zo >= 0 &&
-		    (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
-			char *k = node_text_nospace(core, r->fr->text);
-			for (int p = 0; p < s->npend; p++)
-				if (s->p[p].var != PEND_COND && s->p[p].var &&
-				    !strcmp(r->keys.v[s->p[p].var - 1], k))
-					racq = s->p[p].acq;
-			free(k);
-		}
-		/* `return !trylock()` turns the meaning round */
-		if (racq >= 0 && zo == 1)
-			racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
-		record_exit(r, s, ts_node_start_byte(e->node), df_ret_class(val, r->fr->text), racq);
+	if (e->kind == EL_RETURN) {
+		on_return(r, s, e->node);
 		return false;
 	}
-	case EL_END:
+	if (e->kind == EL_END)
 		record_exit(r, s, ts_node_start_byte(e->node), RC_UNK, -1);
+	if (e->kind == EL_END || e->kind == EL_NORETURN)
 		return false;
-	case EL_NORETURN:
-		return false;
-	}
+	r->in_cond = e->kind == EL_COND;
+	df_walk(&r->w, s, e->node, true);
+	r->in_cond = false;
 	return true;
 }
 
@@ -876,21 +873,11 @@ static bool traced(const void *s)
 	return ((const struct pstate *)s)->nheld != 0;
 }
 
-static bool eq_v(const void *a, const void *b)
-{
-	return state_eq(a, b);
-}
-
-static bool join_v(void *a, const void *b)
-{
-	return state_join(a, b);
-}
-
 /* the bound is per set of open items: states that hold different things
  * are never joined (a join would make "held on one path" look held on all) */
 static const struct df_ops pair_ops = {
 	.size = sizeof(struct pstate), .per_kind = MAX_STATES, .total = MAX_BLOCK_STATES,
-	.eq = eq_v, .agree = same_items_v, .join = join_v, .admit = admit,
+	.eq = state_eq, .agree = same_items, .join = state_join, .admit = admit,
 	.elem = elem, .branch = branch, .edge = edge, .implied = implied, .traced = traced,
 };
 
