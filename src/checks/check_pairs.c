@@ -2,18 +2,11 @@
 /*
  * Paired-state rules over one file (see check_pairs.h).
  *
- * A state holds the open items (rule, key, where it was opened), the
- * conditional acquires still waiting for the test of their result, and
- * the branch assumptions taken on the way (so `if (x) lock; ... if (x)
- * unlock;` is one path, not two).  Each block keeps a bounded set of
- * states; past the bound the newest two are joined (union of open items,
- * intersection of assumptions).
- *
- * Keys are the text of the object argument with blanks and parentheses
- * removed (`&dev->lock`).  A close whose key matches nothing open closes
- * the newest open item of its rule: aliases (`priv` and `dev->priv`) then
- * cost nothing, and a lock released that was never seen taken (the
- * caller's) is remembered for the function's summary.
+ * This file runs the rounds over a file's functions (a helper first, then
+ * its callers again while summaries change), sums each function up for
+ * its callers (what it leaves open or closes, keys relative to its
+ * parameters) and judges its exits: pair-unbalanced, lock-held-return.
+ * The walk of one function is check_pairs_walk.c, on the dataflow driver.
  */
 #include "check_pairs_int.h"
 
