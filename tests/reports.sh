@@ -312,6 +312,20 @@ expect_run "--time-budget: a file not parsed in time is skipped, the others anal
 	"slow.c: not parsed within 0.01 s \(--time-budget\), skipped.*leak.c:7:3: error" \
 	bash -c "'$bin' --time-budget=0.01 '$tmp/rep/slow.c' '$tmp/cli/leak.c' 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}"
 expect_run "--time-budget=0 is no limit" 0 '^$' "$bin" --time-budget=0 "$tmp/rep/slow.c"
+# the pair walk stops at the file's deadline as the limit walk does (before:
+# only at the state budget): twelve locks taken or not, then sixty branches
+python3 -c "
+import sys
+with open(sys.argv[1], 'w') as f:
+    f.write('struct heavy {\n' + ''.join('\tstruct mutex m%d;\n' % i for i in range(12)) + '\tint c[12];\n};\n')
+    f.write('long heavy_ioctl(struct heavy *h, long x)\n{\n')
+    f.write(''.join('\tif (h->c[%d])\n\t\tmutex_lock(&h->m%d);\n' % (i, i) for i in range(12)))
+    f.write(''.join('\tif (x > %d)\n\t\tx = x * 3 + %d;\n' % (i, i) for i in range(60)))
+    f.write('\treturn x;\n}\n')
+" "$tmp/rep/pairslow.c"
+expect_run "--time-budget: the pair walk stops at the file's deadline" 0 \
+	"pairslow.c:[0-9]+: remark: function 'heavy_ioctl' lock and pair rules not checked: the file's time budget of 0.05 s \(--time-budget\) ran out" \
+	"$bin" -v --time-budget=0.05 "$tmp/rep/pairslow.c"
 expect_run "--time-budget with a bad value" 2 "--time-budget takes seconds" "$bin" --time-budget=soon "$tmp/cli/leak.c"
 
 # an empty folder inside a tree (qsort of nothing: UBSan in the sanitizer build)

@@ -3,13 +3,12 @@
  * Per-file facts for the whole-tree analysis (see facts.h).
  */
 #include "facts.h"
-#include "check_pairs.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
 #include "cfg.h"
-#include "check_limit.h"
 
 /* --- parameters ---------------------------------------------------------- */
 
@@ -265,7 +264,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	TSNode d = node_field(fn, "declarator");
 	uint32_t d0 = ts_node_is_null(d) ? f->start : ts_node_start_byte(d);
 	f->is_inline = d0 > f->start && memmem(src->raw + f->start, d0 - f->start, "inline", 6);
-	f->direct = limit_relevant(text, f->start, f->end);
+	f->direct = api_has_substr(text + f->start, f->end - f->start, SUB_LIMIT);
 	node_walk(node_field(fn, "body"), visit_body, &w);
 	alias_closure(&w);
 	f->calls = arena_alloc(&ff->arena, (w.calls.n ? w.calls.n : 1) * sizeof(struct call_fact));
@@ -426,6 +425,16 @@ long fn_call_at(const struct fn_fact *f, uint32_t off)
 			hi = mid;
 	}
 	return lo < f->ncalls && f->calls[lo].off == off ? (long)lo : -1;
+}
+
+void pair_cands_release(pair_cand_list *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		finding_release(&v->v[i].f);
+		free(v->v[i].held);
+		free(v->v[i].callee);
+	}
+	VEC_FREE(*v);
 }
 
 void facts_release(struct file_facts *ff)

@@ -69,6 +69,9 @@ struct pair_cand {
 };
 typedef VEC(struct pair_cand) pair_cand_list;
 
+/* Free the candidates of v and empty it. */
+void pair_cands_release(pair_cand_list *v);
+
 struct file_facts {
 	struct arena arena;	/* owns every string and array below */
 	VEC(struct fn_fact) fns;

@@ -12,106 +12,17 @@
  * the newest two are joined (union of limits, intersection of
  * assumptions): precision is lost, a fault never is.
  */
-#include "check_limit.h"
+#include "check_limit_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_VARS 8
-#define MAX_STATES 24
-#define MAX_BLOCK_STATES 384
-#define MAX_TRACE 48
-
-enum trace_kind { T_RAISE, T_SET, T_EDGE, T_NOTE };
-
-struct trace {
-	const struct trace *prev;
-	uint32_t off;
-	uint8_t kind;
-	uint8_t edge_kind;
-	uint16_t len;			/* steps up to here */
-	const char *text;
-	const char *file;		/* T_NOTE in another file, or NULL */
-	struct pos at;			/* ... and where */
-};
-
-struct var {
-	uint16_t key;			/* index into the lvalue table */
-	lv_t val;			/* LV_* set */
-};
-
-struct state {
-	lv_t limit;			/* LV_* set; 0: the path ended in a call that never returns */
-	uint8_t nvars;
-	bool done;			/* transferred since last change */
-	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
-	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
-	uint32_t user_restore;		/* 1 + offset of a set_fs(USER_DS) while a saved limit waits, or 0 */
-	const struct trace *ur_trace;	/* ... the path to it; not compared */
-	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
-	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
-	struct var vars[MAX_VARS];	/* sorted by key */
-	struct cfg_assumes as;		/* branch assumptions */
-	const struct trace *trace;	/* path since the window opened; not compared */
-};
-
-enum { RC_UNKNOWN, RC_NEG, RC_NONNEG };
-
-struct exit_rec {
-	uint32_t off;
-	lv_t limit;
-	uint8_t rclass;			/* RC_*: the sign of the value returned */
-	const struct trace *trace;
-	uint8_t nvars;
-	struct var vars[MAX_VARS];
-};
-
-typedef VEC(const char *) name_list;
-
-struct run {
-	struct limit_ctx *ctx;
-	const char *text;
-	struct arena arena;		/* traces */
-	VEC(struct state) *in;		/* per block */
-	VEC(uint32_t) work;
-	bool *queued;
-	VEC(char *) lvals;		/* interned lvalue keys */
-	VEC(struct exit_rec) exits;
-	size_t transfers;
-	int depth;
-	/* de-duplication of reports at one site */
-	VEC(uint64_t) reported;
-	/* for the summary */
-	struct param params[MAX_PARAMS];
-	int nparams;
-	lv_t ret;
-	int field_param;		/* LV_FIELD source: param index, or -1 */
-	const char *field_suffix;
-	uint32_t raise_off;		/* 1 + offset of the first raise here, or 0 */
-	const char *raise_text;
-	const char *raise_path;		/* ... or of a callee's raise */
-	struct pos raise_at;
-	uint8_t nwsink;
-	struct wsink wsink[MAX_WSINKS];
-	/* user-pointer taint: identifiers that hold user pointers, and
-	 * identifiers of objects filled from user memory */
-	name_list tainted;
-	name_list filled;
-	name_list loaded;		/* `x` of copy_from_user(&x, ...): x itself is user data */
-	const uint32_t *taint_now;	/* the state's taint bits while judging, or NULL: any */
-	uint32_t taint_init;		/* the sources' bits */
-	const char *name;		/* the function's name, as long as summaries live */
-	bool param_values;		/* value_of: a parameter stands for what the caller passed */
-};
+#include "api.h"
 
 bool limit_relevant(const char *text, size_t start, size_t end)
 {
-	static const char *const needles[] = { "set_fs", "force_uaccess_" };
-	for (size_t i = 0; i < ARRAY_SIZE(needles); i++)
-		if (memmem(text + start, end - start, needles[i], strlen(needles[i])))
-			return true;
-	return false;
+	return api_has_substr(text + start, end - start, SUB_LIMIT);
 }
 
 /* --- small helpers ----------------------------------------------------- */
@@ -141,21 +52,12 @@ static int lval_key(struct run *r, TSNode n, bool create)
 	return lval_key_str(r, node_text_nospace(n, r->text), create);
 }
 
-/* The parameter named p[0..len), or -1. */
-static int param_index(const struct run *r, const char *p, size_t len)
-{
-	for (int i = 0; i < r->nparams; i++)
-		if (r->params[i].len == len && !memcmp(r->params[i].name, p, len))
-			return i;
-	return -1;
-}
-
 /* For an lvalue key `g->saved`: the parameter g is, and where "->saved" starts. */
 static int param_root(const struct run *r, const char *key, const char **suffix)
 {
 	if (key[0] == '*') {
 		/* `*old_fs = get_fs();` through a pointer parameter */
-		int k = param_index(r, key + 1, strlen(key + 1));
+		int k = df_param_index(&r->params, key + 1, strlen(key + 1));
 		if (k >= 0)
 			*suffix = "*";
 		return k;
@@ -163,7 +65,7 @@ static int param_root(const struct run *r, const char *key, const char **suffix)
 	const char *arrow = strstr(key, "->");
 	if (!arrow || arrow == key)
 		return -1;
-	int k = param_index(r, key, (size_t)(arrow - key));
+	int k = df_param_index(&r->params, key, (size_t)(arrow - key));
 	if (k >= 0)
 		*suffix = arrow;
 	return k;
@@ -206,19 +108,6 @@ static void var_set(struct state *s, int key, lv_t val)
 	s->vars[i].val = val;
 	s->nvars++;
 }
-
-static int assume_get(const struct state *s, int atom)
-{
-	return assumes_get(&s->as, atom);
-}
-
-static void assume_add(struct state *s, int atom, bool pol)
-{
-	assumes_add(&s->as, atom, pol);
-}
-
-static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only);
-
 /*
  * Writing lvalue K invalidates a condition that reads K or something
  * reached through it (`bd = x` kills `bd->on`; `bd->len -= n` does not).
@@ -226,59 +115,34 @@ static void kill_key(struct run *r, struct state *s, const char *p, size_t len, 
  */
 static void kill_root(struct run *r, struct state *s, TSNode lhs)
 {
-	TSNode n = strip_parens(lhs);
-	for (int guard = 0; guard < 64; guard++) {
-		if (node_is(n, S_subscript_expression))
-			n = strip_parens(ts_node_named_child(n, 0));
-		else if (node_is(n, S_pointer_expression))
-			n = strip_parens(node_field(n, "argument"));
-		else
-			break;
-	}
-	if (!node_is(n, S_identifier) && !node_is(n, S_field_expression))
-		return;
-	char *k = node_text_nospace(n, r->text);
-	size_t w = strlen(k);
-	kill_key(r, s, k, w, false);
+	char *k = df_written_key(lhs, r->text);
+	if (k)
+		assumes_kill(&s->h.as, r->ctx->g, k, strlen(k), false);
 	free(k);
 }
 
-/*
- * Kill the conditions that read key K or what is reached through it; with
- * deref_only, only what is reached through K as a pointer (`K->f`): a call
- * that is given K can change *K but not K itself.
- */
-static void kill_key(struct run *r, struct state *s, const char *p, size_t len, bool deref_only)
+/* Do a and b differ at most in their branch assumptions?  (The states of
+ * the driver's hooks are passed as void *.) */
+static bool same_values(const void *av, const void *bv)
 {
-	assumes_kill(&s->as, r->ctx->g, p, len, deref_only);
-}
-
-static bool state_eq(const struct state *a, const struct state *b)
-{
-	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
-	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
-	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg &&
-	       a->nvars == b->nvars && assumes_eq(&a->as, &b->as) &&
-	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
-}
-
-/* Do a and b differ at most in their branch assumptions? */
-static bool same_values(const struct state *a, const struct state *b)
-{
+	const struct state *a = av, *b = bv;
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
-static bool same_values_v(const void *a, const void *b)
+static bool state_eq(const void *a, const void *b)
 {
-	return same_values(a, b);
+	return same_values(a, b) &&
+	       assumes_eq(&((const struct state *)a)->h.as, &((const struct state *)b)->h.as);
 }
 
 /* Join b into a; returns true when a changed. */
-static bool state_join(struct state *a, const struct state *b)
+static bool state_join(void *av, const void *bv)
 {
+	struct state *a = av;
+	const struct state *b = bv;
 	struct state o = *a;
 	a->limit |= b->limit;
 	a->taint |= b->taint;
@@ -302,114 +166,10 @@ static bool state_join(struct state *a, const struct state *b)
 	for (int i = 0; i < a->nvars; i++)
 		if (!var_find((struct state *)b, a->vars[i].key))
 			a->vars[i].val |= LV_OTHER;
-	assumes_meet(&a->as, &b->as);
-	if (!a->trace || (b->trace && b->trace->len > a->trace->len))
-		a->trace = b->trace ? b->trace : a->trace;
+	assumes_meet(&a->h.as, &b->h.as);
+	if (!a->h.trace || (b->h.trace && b->h.trace->len > a->h.trace->len))
+		a->h.trace = b->h.trace ? b->h.trace : a->h.trace;
 	return !state_eq(a, &o);
-}
-
-static const struct trace *push_trace(struct run *r, const struct trace *prev, uint8_t kind,
-				      uint8_t edge_kind, uint32_t off, const char *text)
-{
-	if (prev && prev->len >= MAX_TRACE)
-		return prev;
-	struct trace *t = arena_alloc(&r->arena, sizeof(*t));
-	t->prev = prev;
-	t->kind = kind;
-	t->edge_kind = edge_kind;
-	t->off = off;
-	t->len = (uint16_t)(prev ? prev->len + 1 : 1);
-	t->text = text;
-	return t;
-}
-
-/* A step in another file (inside a callee); text is kept as given. */
-static const struct trace *push_note(struct run *r, const struct trace *prev, const char *file,
-				     struct pos at, const char *text)
-{
-	if (prev && prev->len >= MAX_TRACE)
-		return prev;
-	struct trace *t = arena_alloc(&r->arena, sizeof(*t));
-	t->prev = prev;
-	t->kind = T_NOTE;
-	t->len = (uint16_t)(prev ? prev->len + 1 : 1);
-	t->text = text;
-	t->file = file;
-	t->at = at;
-	t->off = at.off;
-	return t;
-}
-
-static const char *arena_text(struct run *r, TSNode n, size_t max)
-{
-	char *s = node_text_folded(n, r->text, max);
-	const char *t = arena_strndup(&r->arena, s, strlen(s));
-	free(s);
-	return t;
-}
-
-/* --- reporting --------------------------------------------------------- */
-
-static bool already(struct run *r, int id, uint32_t off, const char *path)
-{
-	uint64_t k = ((uint64_t)id << 32) | off;
-	k ^= path == r->ctx->path ? 0 : hash_bytes(path, strlen(path), 0) << 8;
-	for (size_t i = 0; i < r->reported.n; i++)
-		if (r->reported.v[i] == k)
-			return true;
-	VEC_PUSH(r->reported, k);
-	return false;
-}
-
-/* A finding at `at` in file `path` (collected in `out`), with the path tr. */
-static void report_in(struct run *r, enum check_id id, struct findings *out, const char *path,
-		      struct pos at, const char *func, const struct trace *tr, char *msg,
-		      const char *final_note)
-{
-	if (!r->ctx->report || already(r, id, at.off, path)) {
-		free(msg);
-		return;
-	}
-	const struct source *src = r->ctx->src;
-	bool here = path == r->ctx->path;
-	struct finding f = { .id = id, .at = at, .msg = msg, .func = xstrdup(func) };
-	size_t n = 0;
-	for (const struct trace *t = tr; t; t = t->prev)
-		n++;
-	const struct trace **v = xmalloc((n + 1) * sizeof(*v));
-	size_t k = n;
-	for (const struct trace *t = tr; t; t = t->prev)
-		v[--k] = t;
-	for (size_t i = 0; i < n; i++) {
-		const struct trace *t = v[i];
-		struct step s = { .at = t->kind == T_NOTE ? t->at : source_at(src, t->off) };
-		if (t->kind == T_NOTE)
-			s.file = t->file == path ? NULL : xstrdup(t->file);
-		else if (!here)
-			s.file = xstrdup(r->ctx->path);
-		if (t->kind == T_RAISE)
-			s.msg = xasprintf("address limit raised to KERNEL_DS by '%s'", t->text);
-		else if (t->kind == T_SET)
-			s.msg = xasprintf("address limit set by '%s'", t->text);
-		else if (t->kind == T_NOTE)
-			s.msg = xstrdup(t->text);
-		else
-			s.msg = edge_note(t->edge_kind, t->text);
-		VEC_PUSH(f.steps, s);
-	}
-	free(v);
-	if (final_note) {
-		struct step s = { .at = f.at, .msg = xstrdup(final_note) };
-		VEC_PUSH(f.steps, s);
-	}
-	findings_add(out, &f);
-}
-
-static void report(struct run *r, enum check_id id, uint32_t off, const struct trace *tr,
-		   char *msg, const char *final_note)
-{
-	report_in(r, id, r->ctx->out, r->ctx->path, source_at(r->ctx->src, off), r->ctx->g->name,
-		  tr, msg, final_note);
 }
 
 /* --- transfer ---------------------------------------------------------- */
@@ -494,9 +254,9 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 	if (node_is(n, S_call_expression)) {
 		size_t len;
 		const char *name = call_name(n, text, &len);
-		if (name_is(name, len, "get_fs") || name_is(name, len, "force_uaccess_begin"))
+		if (api_is(name, len, A_LIMIT_GET | A_LIMIT_FORCE_BEGIN))
 			return s->limit;
-		if (name_is(name, len, "get_ds"))
+		if (api_is(name, len, A_LIMIT_KERNEL))
 			return LV_KERNEL;
 		const struct fn_summary *t[8];
 		size_t nt = callees(r, n, t, 8);
@@ -507,9 +267,9 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 		return v ? v : -1;
 	}
 	if (node_is(n, S_identifier)) {
-		if (node_text_is(n, text, "KERNEL_DS"))
+		if (api_is(node_ptr(n, text), node_len(n), A_LIMIT_KERNEL))
 			return LV_KERNEL;
-		if (node_text_is(n, text, "USER_DS"))
+		if (api_is(node_ptr(n, text), node_len(n), A_LIMIT_USER))
 			return LV_USER;
 	}
 	int key = lval_key(r, n, false);
@@ -521,7 +281,7 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 	if (!r->param_values) {
 		return -1;
 	} else if (node_is(n, S_identifier)) {
-		int k = param_index(r, node_ptr(n, text), node_len(n));
+		int k = df_param_index(&r->params, node_ptr(n, text), node_len(n));
 		if (k >= 0 && k < LV_PARAMS)
 			return LV_P0 << k;
 	} else if (node_is(n, S_field_expression) && r->ctx->env) {
@@ -570,18 +330,18 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 			if ((prev & (LV_ENTRY | LV_USER)) && !any_var_has_entry(s) && !s->unsaved_raise)
 				s->unsaved_raise = off + 1;
 			if (!(prev & LV_KERNEL))
-				s->trace = NULL;
-			s->trace = push_trace(r, s->trace, T_RAISE, 0, off, arena_text(r, call, 60));
+				s->h.trace = NULL;
+			s->h.trace = df_step(&r->d, s->h.trace, T_RAISE, 0, off, df_text(&r->d, call, 60));
 			if (!r->raise_off) {
 				r->raise_off = off + 1;
-				r->raise_text = s->trace->text;
+				r->raise_text = s->h.trace->text;
 			}
 		}
 	} else if (prev & LV_KERNEL) {
 		if (v == LV_USER && check_save) {
 			const char *saved;
 			if (s->unsaved_raise) {
-				report(r, C_DS_NO_SAVE, s->unsaved_raise - 1, NULL,
+				limit_report(r, C_DS_NO_SAVE, s->unsaved_raise - 1, NULL,
 				       xstrdup("address limit raised without saving the previous value; "
 					       "the later set_fs(USER_DS) assumes the caller ran with USER_DS"),
 				       NULL);
@@ -589,13 +349,13 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 				/* judged at the exit: a later set_fs(saved) makes it a
 				 * deliberate switch (core dumps check user ranges so) */
 				s->user_restore = off + 1;
-				s->ur_trace = push_trace(r, s->trace, T_SET, 0, off,
-							 arena_text(r, call, 60));
+				s->ur_trace = df_step(&r->d, s->h.trace, T_SET, 0, off,
+							 df_text(&r->d, call, 60));
 			}
 		}
 	}
 	if (!(v & LV_KERNEL)) {
-		s->trace = NULL;
+		s->h.trace = NULL;
 		s->unsaved_raise = 0;
 	} else if (restore_var && (v & LV_ENTRY)) {
 		s->unsaved_raise = 0;
@@ -606,193 +366,6 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 	s->limit = (lv_t)v;
 }
 
-static void walk(struct run *r, struct state *s, TSNode n, bool root);
-
-/* --- user-pointer taint ------------------------------------------------- */
-
-static int list_index(const char *const *v, size_t n, const char *p, size_t len)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strlen(v[i]) == len && !memcmp(v[i], p, len))
-			return (int)i;
-	return -1;
-}
-
-static bool in_list(const char *const *v, size_t n, const char *p, size_t len)
-{
-	return list_index(v, n, p, len) >= 0;
-}
-
-/* The identifier an lvalue is rooted at (`req` for `req.sub.buf[2]`). */
-static TSNode lvalue_root(TSNode n)
-{
-	for (int guard = 0; guard < 32; guard++) {
-		n = strip_parens(n);
-		if (node_is(n, S_field_expression))
-			n = node_field(n, "argument");
-		else if (node_is(n, S_subscript_expression))
-			n = ts_node_named_child(n, 0);
-		else
-			break;
-	}
-	return n;
-}
-
-/* Does expression e carry a pointer user space chose? */
-static bool carries(struct run *r, TSNode e, int depth)
-{
-	e = strip_parens(e);
-	if (ts_node_is_null(e) || depth > 16)
-		return false;
-	if (node_is(e, S_identifier)) {
-		int i = list_index(r->tainted.v, r->tainted.n, node_ptr(e, r->text), node_len(e));
-		if (i < 0)	/* a pointer value copied in from user memory */
-			return in_list(r->loaded.v, r->loaded.n, node_ptr(e, r->text), node_len(e));
-		return !r->taint_now || (i < 32 && (*r->taint_now & (1u << i)));
-	}
-	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
-		/* an address inside user memory: up->buf, up[i] */
-		TSNode op = node_field(e, "operator");
-		if (node_is(e, S_subscript_expression) || node_text_is(op, r->text, "->")) {
-			TSNode b0 = node_is(e, S_field_expression) ? node_field(e, "argument")
-								   : ts_node_named_child(e, 0);
-			if (carries(r, b0, depth + 1))
-				return true;
-		}
-		/* a value read out of an object filled from user memory */
-		TSNode base = e;
-		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
-			base = strip_parens(node_is(base, S_field_expression)
-					    ? node_field(base, "argument")
-					    : ts_node_named_child(base, 0));
-			char *k = node_text_nospace(base, r->text);
-			bool hit = in_list(r->filled.v, r->filled.n, k, strlen(k));
-			free(k);
-			if (hit)
-				return true;
-			if (!node_is(base, S_field_expression) && !node_is(base, S_subscript_expression))
-				break;
-		}
-		return false;
-	}
-	if (node_is(e, S_pointer_expression)) {
-		if (!node_text_is(node_field(e, "operator"), r->text, "&"))
-			return false;
-		TSNode a = strip_parens(node_field(e, "argument"));
-		if (!node_is(a, S_field_expression) && !node_is(a, S_subscript_expression))
-			return false;
-		TSNode root = lvalue_root(a);
-		return node_is(root, S_identifier) &&
-		       in_list(r->tainted.v, r->tainted.n, node_ptr(root, r->text), node_len(root));
-	}
-	if (node_is(e, S_call_expression)) {
-		size_t len;
-		const char *name = call_name(e, r->text, &len);
-		if (!(name_is(name, len, "compat_ptr") || name_is(name, len, "u64_to_user_ptr") ||
-		      name_is(name, len, "untagged_addr")))
-			return false;
-		return carries(r, ts_node_named_child(node_field(e, "arguments"), 0), depth + 1);
-	}
-	if (node_is(e, S_binary_expression)) {
-		TSNode op = node_field(e, "operator");
-		if (!node_text_is(op, r->text, "+") && !node_text_is(op, r->text, "-"))
-			return false;
-		return carries(r, node_field(e, "left"), depth + 1) ||
-		       carries(r, node_field(e, "right"), depth + 1);
-	}
-	if (node_is(e, S_conditional_expression))
-		return carries(r, node_field(e, "consequence"), depth + 1) ||
-		       carries(r, node_field(e, "alternative"), depth + 1);
-	return false;
-}
-
-static void taint_add(struct run *r, name_list *v, TSNode id, bool *changed)
-{
-	if (!node_is(id, S_identifier) ||
-	    in_list(v->v, v->n, node_ptr(id, r->text), node_len(id)))
-		return;
-	VEC_PUSH(*v, arena_strndup(&r->arena, node_ptr(id, r->text), node_len(id)));
-	*changed = true;
-}
-
-/* The object `&x` or pointer `p` that copy_from_user fills: its fields are user values. */
-static void filled_add(struct run *r, TSNode dst, bool *changed)
-{
-	dst = strip_parens(dst);
-	bool obj = false;
-	if (node_is(dst, S_pointer_expression) &&
-	    node_text_is(node_field(dst, "operator"), r->text, "&")) {
-		dst = strip_parens(node_field(dst, "argument"));
-		obj = true;
-	} else if (!node_is(dst, S_identifier) && !node_is(dst, S_field_expression)) {
-		return;
-	}
-	char *k = node_text_nospace(dst, r->text);
-	if (!in_list(r->filled.v, r->filled.n, k, strlen(k))) {
-		VEC_PUSH(r->filled, arena_strndup(&r->arena, k, strlen(k)));
-		*changed = true;
-	}
-	free(k);
-	if (obj && node_is(dst, S_identifier) &&
-	    !in_list(r->loaded.v, r->loaded.n, node_ptr(dst, r->text), node_len(dst))) {
-		VEC_PUSH(r->loaded, arena_strndup(&r->arena, node_ptr(dst, r->text), node_len(dst)));
-		*changed = true;
-	}
-}
-
-static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
-{
-	if (ts_node_is_null(n) || depth > 400)
-		return;
-	if (node_is(n, S_init_declarator) || node_is(n, S_assignment_expression)) {
-		TSNode lhs, rhs;
-		if (node_is(n, S_init_declarator)) {
-			lhs = declarator_name(node_field(n, "declarator"));
-			rhs = node_field(n, "value");
-		} else {
-			lhs = strip_parens(node_field(n, "left"));
-			rhs = node_field(n, "right");
-		}
-		if (!ts_node_is_null(rhs) && carries(r, rhs, 0))
-			taint_add(r, &r->tainted, lhs, changed);
-	} else if (node_is(n, S_call_expression)) {
-		size_t len;
-		const char *name = call_name(n, r->text, &len);
-		TSNode args = node_field(n, "arguments");
-		bool get = name_is(name, len, "get_user") || name_is(name, len, "__get_user");
-		if ((get || name_is(name, len, "copy_from_user") ||
-		     name_is(name, len, "__copy_from_user")) &&
-		    ts_node_named_child_count(args) >= 2 &&
-		    carries(r, ts_node_named_child(args, 1), 0)) {
-			TSNode dst = strip_parens(ts_node_named_child(args, 0));
-			if (get && node_is(dst, S_identifier))
-				taint_add(r, &r->loaded, dst, changed);	/* get_user(p, &up->p) */
-			else
-				filled_add(r, dst, changed);
-		}
-	}
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		taint_scan(r, ts_node_named_child(n, i), changed, depth + 1);
-}
-
-/* Sources are the parameters ctx->user_params names; spread them flow-insensitively. */
-static void taint_init(struct run *r)
-{
-	for (int i = 0; i < r->nparams && i < 32; i++)
-		if ((r->ctx->user_params & (1u << i)) && r->params[i].len)
-			VEC_PUSH(r->tainted, arena_strndup(&r->arena, r->params[i].name,
-							   r->params[i].len));
-	if (!r->tainted.n)
-		return;
-	r->taint_init = (uint32_t)((1ull << (r->tainted.n < 32 ? r->tainted.n : 32)) - 1);
-	bool changed = true;
-	for (int round = 0; round < 6 && changed; round++) {
-		changed = false;
-		taint_scan(r, node_field(r->ctx->g->fn, "body"), &changed, 0);
-	}
-}
-
 /* --- calls --------------------------------------------------------------- */
 
 static const struct call_fact *call_fact_at(struct run *r, uint32_t off)
@@ -800,107 +373,6 @@ static const struct call_fact *call_fact_at(struct run *r, uint32_t off)
 	const struct fn_fact *f = r->ctx->fact;
 	long i = f ? fn_call_at(f, off) : -1;
 	return i < 0 ? NULL : &f->calls[i];
-}
-
-void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink *w)
-{
-	for (int k = 0; k < 32; k++) {
-		if (!(params & (1u << k)))
-			continue;
-		bool dup = false;
-		for (int i = 0; i < *n; i++)
-			dup |= v[i].param == k && v[i].at.off == w->at.off && v[i].path == w->path;
-		if (dup || *n == MAX_WSINKS)
-			continue;
-		v[*n] = *w;
-		v[*n].param = (uint8_t)k;
-		(*n)++;
-	}
-}
-
-static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
-{
-	wsinks_add(r->wsink, &r->nwsink, params, w);
-}
-
-static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)
-{
-	if (cf && cf->callee[0] != '.')
-		return cf->callee;
-	return arena_text(r, node_field(call, "function"), 40);
-}
-
-/* User pointers given to a uaccess routine, here or in a callee's window. */
-static void check_user_ptrs(struct run *r, struct state *s, TSNode call,
-			    const struct call_fact *cf, const struct fn_summary **t, size_t nt)
-{
-	TSNode args = node_field(call, "arguments");
-	uint32_t nargs = ts_node_named_child_count(args);
-	uint32_t sinkmask = cf ? sink_args(cf->callee, strlen(cf->callee), cf->fop) : 0;
-	for (size_t i = 0; i < nt; i++)
-		sinkmask |= t[i]->sinks;
-	for (uint32_t i = 0; i < nargs && i < 32; i++) {
-		TSNode a = ts_node_named_child(args, i);
-		r->taint_now = &s->taint;
-		bool taint = r->tainted.n && carries(r, a, 0);
-		r->taint_now = NULL;
-		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
-		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
-			const char *what = callee_text(cf, call, r);
-			if (taint) {
-				char *at = node_text_folded(a, r->text, 40);
-				const struct trace *tr = s->trace;
-				for (size_t k = 0; k < nt && !(sink_args(cf ? cf->callee : NULL,
-									cf ? strlen(cf->callee) : 0,
-									cf && cf->fop) & (1u << i)); k++) {
-					if (!(t[k]->sinks & (1u << i)) || !t[k]->sink_path)
-						continue;
-					char *note = xasprintf("'%s' passes it on to '%s'", t[k]->name,
-							       t[k]->sink_what);
-					tr = push_note(r, tr, t[k]->sink_path, t[k]->sink_at,
-						       arena_strndup(&r->arena, note, strlen(note)));
-					free(note);
-					break;
-				}
-				report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), tr,
-				       xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
-						 at, what),
-				       "access_ok() lets any address through while KERNEL_DS is in force");
-				free(at);
-			}
-			if (pm && r->ctx->env) {
-				struct wsink w = { .path = r->ctx->path, .out = r->ctx->out,
-						   .at = source_at(r->ctx->src, ts_node_start_byte(call)),
-						   .fn = r->name,
-						   .what = arena_strndup(r->ctx->env->strings, what,
-									 strlen(what)) };
-				add_wsink(r, pm, &w);
-			}
-		}
-		for (size_t k = 0; k < nt; k++) {
-			for (int j = 0; j < t[k]->nwsink; j++) {
-				const struct wsink *w = &t[k]->wsink[j];
-				if (w->param != i)
-					continue;
-				if (taint) {
-					char *at = node_text_folded(a, r->text, 40);
-					char *note = xasprintf("'%s' passes the user-controlled pointer '%s' to '%s'",
-							       r->ctx->g->name, at, t[k]->name);
-					const struct trace *tr = push_note(
-						r, NULL, r->ctx->path, source_at(r->ctx->src, ts_node_start_byte(call)),
-						arena_strndup(&r->arena, note, strlen(note)));
-					free(note);
-					report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
-						  xasprintf("user-controlled pointer '%s' from '%s' reaches '%s' while '%s' holds the address limit at KERNEL_DS",
-							    at, r->ctx->g->name, w->what, w->fn),
-						  "access_ok() lets any address through while KERNEL_DS is in force");
-					free(at);
-				}
-				if (pm)
-					add_wsink(r, pm, w);
-			}
-		}
-	}
 }
 
 /* The lvalue a call's result lands in (`ret = f()`, `int ret = f()`), or the call itself. */
@@ -943,7 +415,7 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	uint32_t off = ts_node_start_byte(call);
 	if (all_noreturn) {
 		if (prev & LV_KERNEL)
-			report(r, C_OOPS_IN_WINDOW, off, s->trace,
+			limit_report(r, C_OOPS_IN_WINDOW, off, s->h.trace,
 			       xasprintf("'%s' never returns and the address limit may still be KERNEL_DS here",
 					 t[0]->name),
 			       NULL);
@@ -967,12 +439,12 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	}
 	if ((nl & LV_KERNEL) && prev != LV_KERNEL && raiser) {
 		if (!(prev & LV_KERNEL))
-			s->trace = NULL;
-		s->trace = push_trace(r, s->trace, T_RAISE, 0, off, arena_text(r, call, 60));
+			s->h.trace = NULL;
+		s->h.trace = df_step(&r->d, s->h.trace, T_RAISE, 0, off, df_text(&r->d, call, 60));
 		if (raiser->raise_path && raiser->raise_text) {
 			char *note = xasprintf("'%s' raises it with '%s'", raiser->name, raiser->raise_text);
-			s->trace = push_note(r, s->trace, raiser->raise_path, raiser->raise_at,
-					     arena_strndup(&r->arena, note, strlen(note)));
+			s->h.trace = df_note(&r->d, s->h.trace, T_NOTE, raiser->raise_path, raiser->raise_at,
+					     arena_strndup(&r->d.arena, note, strlen(note)));
 			free(note);
 		}
 		if (!r->raise_off && !r->raise_path) {
@@ -981,7 +453,7 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 			r->raise_text = raiser->raise_text;
 		}
 	} else if (!(nl & LV_KERNEL) && (prev & LV_KERNEL)) {
-		s->trace = NULL;
+		s->h.trace = NULL;
 		s->unsaved_raise = 0;
 	}
 	/* a callee that raises only on error returns: remember which sign
@@ -1005,27 +477,29 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	TSNode args = node_field(call, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
 	/* the callee may write through any pointer it is given */
-	for (uint32_t i = 0; i < nargs && s->as.n; i++) {
+	for (uint32_t i = 0; i < nargs && s->h.as.n; i++) {
 		TSNode a = strip_parens(ts_node_named_child(args, i));
 		if (!node_is(a, S_identifier) && !node_is(a, S_field_expression))
 			continue;
+		/* a call given K can change *K, not K itself */
 		char *k = node_text_nospace(a, r->text);
-		size_t w = strlen(k);
-		kill_key(r, s, k, w, true);
+		assumes_kill(&s->h.as, r->ctx->g, k, strlen(k), true);
 		free(k);
 	}
-	if (name_is(name, len, "set_fs") && nargs == 1) {
+	const struct api *api = api_lookup(name, len);
+	uint32_t roles = api ? api->roles : 0;
+	if ((roles & A_LIMIT_SET) && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		r->param_values = true;
 		int v = value_of(r, s, a);
 		r->param_values = false;
 		apply_set(r, s, v, call, lval_key(r, a, false) >= 0, true);
 		return;
-	} else if (name_is(name, len, "force_uaccess_begin")) {
+	} else if (roles & A_LIMIT_FORCE_BEGIN) {
 		/* it returns the old limit for force_uaccess_end: nothing is lost */
 		apply_set(r, s, LV_USER, call, false, false);
 		return;
-	} else if (name_is(name, len, "force_uaccess_end") && nargs == 1) {
+	} else if ((roles & A_LIMIT_FORCE_END) && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		r->param_values = true;
 		int v = value_of(r, s, a);
@@ -1037,24 +511,9 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	size_t nt = callees(r, call, t, 8);
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
 	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt))
-		check_user_ptrs(r, s, call, cf, t, nt);
+		taint_check_call(r, s, call, cf, t, nt);
 	if (nt)
 		apply_summaries(r, s, call, t, nt);
-}
-
-/* 1 or 0 for a literal truth value (`1`, `true`, `0`, `NULL`), else -1. */
-/* `flag = true` decides the later `if (flag)`: record it as taken. */
-static void assume_from_literal(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
-{
-	int truth = ts_node_is_null(rhs) ? -1 : literal_truth(rhs, r->text);
-	if (truth < 0)
-		return;
-	char *k = node_text_nospace(strip_parens(lhs), r->text);
-	const struct cfg *g = r->ctx->g;
-	for (size_t i = 0; i < g->atoms.n; i++)
-		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, k))
-			assume_add(s, (int)i, truth == 1);
-	free(k);
 }
 
 /* `fp = filp_open(...)` is an error pointer or a file, never NULL: a later
@@ -1071,32 +530,31 @@ static void assume_not_null(struct run *r, struct state *s, TSNode lhs, TSNode r
 	if (!hit)
 		return;
 	char *k = node_text_nospace(strip_parens(lhs), r->text);
-	const struct cfg *g = r->ctx->g;
-	for (size_t i = 0; i < g->atoms.n; i++)
-		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, k))
-			assume_add(s, (int)i, true);
+	df_assume_key(r->ctx->g, &s->h.as, k, true);
 	free(k);
 }
 
-static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain)
+/* The walk's hooks (dataflow.h): what a statement does to the limit. */
+static void hook_call(void *ctx, void *s, TSNode call)
 {
+	on_call(ctx, s, call);
+}
+
+static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain, bool decl)
+{
+	struct run *r = ctx;
+	struct state *s = sv;
+	if (decl && ts_node_is_null(lhs))
+		return;
 	int v = plain && !ts_node_is_null(rhs) ? value_of(r, s, rhs) : -1;
 	if (s->rc_key && lval_key(r, lhs, false) == s->rc_key - 1)
 		s->rc_key = 0;
-	TSNode id = strip_parens(lhs);
-	int ti = r->tainted.n && node_is(id, S_identifier)
-		 ? list_index(r->tainted.v, r->tainted.n, node_ptr(id, r->text), node_len(id)) : -1;
-	if (ti >= 0 && ti < 32) {
-		r->taint_now = &s->taint;
-		bool c = !ts_node_is_null(rhs) && carries(r, rhs, 0);
-		r->taint_now = NULL;
-		s->taint = c ? s->taint | (1u << ti) : s->taint & ~(1u << ti);
-	}
+	taint_assign(r, s, lhs, rhs);
 	if (!ts_node_is_null(rhs))
-		walk(r, s, rhs, false);
+		df_walk(&r->w, s, rhs, false);
 	kill_root(r, s, lhs);
 	if (plain)
-		assume_from_literal(r, s, lhs, rhs);
+		df_assume_literal(r->ctx->g, &s->h.as, r->text, lhs, rhs);
 	if (plain && !ts_node_is_null(rhs))
 		assume_not_null(r, s, lhs, rhs);
 	int key = lval_key(r, lhs, v >= 0);
@@ -1108,83 +566,25 @@ static void assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool 
 		var_del(s, key);
 }
 
-static void walk(struct run *r, struct state *s, TSNode n, bool root)
+/* `x++`; and `T x;`, which forgets a shadowed saved value. */
+static void hook_forget(void *ctx, void *s, TSNode lvalue)
 {
-	if (ts_node_is_null(n))
-		return;
-	if (!root && cfg_is_lowered(r->ctx->g, n))
-		return;
-	if (++r->depth > 400) {
-		r->depth--;
-		return;
-	}
-	if (node_is(n, S_call_expression)) {
-		walk(r, s, node_field(n, "arguments"), false);
-		on_call(r, s, n);
-	} else if (node_is(n, S_assignment_expression)) {
-		TSNode op = node_field(n, "operator");
-		assign(r, s, node_field(n, "left"), node_field(n, "right"),
-		       node_text_is(op, r->text, "="));
-	} else if (node_is(n, S_init_declarator)) {
-		TSNode name = declarator_name(node_field(n, "declarator"));
-		if (!ts_node_is_null(name))
-			assign(r, s, name, node_field(n, "value"), true);
-	} else if (node_is(n, S_update_expression)) {
-		TSNode a = node_field(n, "argument");
-		kill_root(r, s, a);
-		int key = lval_key(r, a, false);
-		if (key >= 0)
-			var_del(s, key);
-	} else if (node_is(n, S_pointer_expression) &&
-		   node_text_is(node_field(n, "operator"), r->text, "&")) {
-		kill_root(r, s, node_field(n, "argument"));
-		walk(r, s, node_field(n, "argument"), false);
-	} else if (node_is(n, S_declaration)) {
-		/* a declarator without initialiser forgets a shadowed saved value */
-		uint32_t c = ts_node_named_child_count(n);
-		for (uint32_t i = 0; i < c; i++) {
-			TSNode ch = ts_node_named_child(n, i);
-			if (node_is(ch, S_init_declarator)) {
-				walk(r, s, ch, false);
-			} else if (node_is(ch, S_identifier)) {
-				int key = lval_key(r, ch, false);
-				if (key >= 0)
-					var_del(s, key);
-				kill_root(r, s, ch);
-			}
-		}
-	} else {
-		uint32_t c = ts_node_named_child_count(n);
-		for (uint32_t i = 0; i < c; i++)
-			walk(r, s, ts_node_named_child(n, i), false);
-	}
-	r->depth--;
+	struct run *r = ctx;
+	kill_root(r, s, lvalue);
+	int key = lval_key(r, lvalue, false);
+	if (key >= 0)
+		var_del(s, key);
 }
 
-/* The sign of a returned expression: -EINVAL, -1, PTR_ERR(p) / 0, 1, true / unknown. */
-static uint8_t ret_class(struct run *r, TSNode n)
+static void hook_address(void *ctx, void *s, TSNode lvalue)
 {
-	n = strip_parens(n);
-	if (ts_node_is_null(n))
-		return RC_UNKNOWN;
-	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "-")) {
-		TSNode a = strip_parens(node_field(n, "argument"));
-		if (node_is(a, S_number_literal) || node_is(a, S_identifier))
-			return RC_NEG;
-		return RC_UNKNOWN;
-	}
-	if (node_is(n, S_number_literal))	/* the grammar reads `-1` as one literal */
-		return r->text[ts_node_start_byte(n)] == '-' ? RC_NEG : RC_NONNEG;
-	if (node_is(n, S_true) || node_is(n, S_false))
-		return RC_NONNEG;
-	if (node_is(n, S_call_expression)) {
-		size_t len;
-		const char *name = call_name(n, r->text, &len);
-		if (name_is(name, len, "PTR_ERR"))
-			return RC_NEG;
-	}
-	return RC_UNKNOWN;
+	kill_root(ctx, s, lvalue);
 }
+
+static const struct df_walk_ops walk_ops = {
+	.call = hook_call, .assign = hook_assign, .update = hook_forget,
+	.address = hook_address, .bare_decl = hook_forget,
+};
 
 static void record_exit(struct run *r, const struct state *s, uint32_t off, uint8_t rclass)
 {
@@ -1192,7 +592,7 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 		return;
 	const char *saved;
 	if (s->user_restore && (saved = var_holding_entry(r, s)))
-		report(r, C_DS_NO_SAVE, s->user_restore - 1, s->ur_trace,
+		limit_report(r, C_DS_NO_SAVE, s->user_restore - 1, s->ur_trace,
 		       xasprintf("restores USER_DS instead of the saved limit '%s'", saved), NULL);
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
@@ -1200,42 +600,25 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
-	struct exit_rec e = { off, s->limit, rclass, s->trace, s->nvars, {{0}} };
+	struct exit_rec e = { off, s->limit, rclass, s->h.trace, s->nvars, {{0}} };
 	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
 
-static void add_state(struct run *r, uint32_t blk, struct state *ns)
+/* A state entering a block (the driver's admit hook). */
+static bool admit(void *ctx, void *sv)
 {
+	struct run *r = ctx;
+	const struct state *ns = sv;
 	if (!ns->limit)
-		return;	/* the path ended in a call that never returns */
+		return false;	/* the path ended in a call that never returns */
 	if (!r->ctx->saw_kernel) {
 		lv_t any = ns->limit | ns->rc_neg | ns->rc_nonneg;
 		for (int i = 0; i < ns->nvars; i++)
 			any |= ns->vars[i].val;
 		r->ctx->saw_kernel = (any & LV_KERNEL) != 0;
 	}
-	typeof(r->in[0]) *set = &r->in[blk];
-	for (size_t i = 0; i < set->n; i++)
-		if (state_eq(&set->v[i], ns))
-			return;
-	ns->done = false;
-	/* the bound is per limit/saved-values pair: a join never turns
-	 * "raised on one path" into "raised here" (osi_rdwr's copy loop made 24
-	 * states per point too few) */
-	size_t at = cfg_state_slot(set->v, set->n, sizeof(set->v[0]), ns, same_values_v, MAX_STATES,
-				   MAX_BLOCK_STATES);
-	if (at == set->n) {
-		VEC_PUSH(*set, *ns);
-	} else {
-		if (!state_join(&set->v[at], ns))
-			return;
-		set->v[at].done = false;
-	}
-	if (!r->queued[blk]) {
-		r->queued[blk] = true;
-		VEC_PUSH(r->work, blk);
-	}
+	return true;
 }
 
 /*
@@ -1249,9 +632,9 @@ static int limit_test(struct run *r, TSNode n)
 		return 0;
 	size_t len;
 	const char *name = call_name(n, r->text, &len);
-	if (name_is(name, len, "uaccess_kernel"))
+	if (api_is(name, len, A_LIMIT_IS_KERNEL))
 		return LV_KERNEL;
-	if (!name_is(name, len, "segment_eq"))
+	if (!api_is(name, len, A_LIMIT_COMPARE))
 		return 0;
 	TSNode args = node_field(n, "arguments");
 	if (ts_node_named_child_count(args) != 2)
@@ -1263,7 +646,7 @@ static int limit_test(struct run *r, TSNode n)
 		TSNode cur = k ? b : a, other = k ? a : b;
 		size_t l2;
 		const char *cn = node_is(cur, S_call_expression) ? call_name(cur, r->text, &l2) : NULL;
-		if (name_is(cn, cn ? l2 : 0, "get_fs")) {
+		if (api_is(cn, cn ? l2 : 0, A_LIMIT_GET)) {
 			int v = value_of(r, &probe, other);
 			if (v == LV_KERNEL || v == LV_USER)
 				return v;
@@ -1362,128 +745,114 @@ static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *o
 	return true;
 }
 
-/*
- * A NULL test of a tracked pointer: `p`, `!p`, `p == NULL`, `p != NULL`.
- * Returns its taint bit and sets *on_true when the true arm means NULL.
- */
-static int null_test(struct run *r, TSNode n, bool *on_true)
+/* The driver's hooks (dataflow.h): one element, the branch, an edge. */
+static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 {
-	n = strip_parens(n);
-	bool neg = false;
-	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
-		neg = true;
-		n = strip_parens(node_field(n, "argument"));
-	} else if (node_is(n, S_binary_expression)) {
-		TSNode op = node_field(n, "operator");
-		bool eq = node_text_is(op, r->text, "==");
-		if (!eq && !node_text_is(op, r->text, "!="))
-			return -1;
-		TSNode rhs = node_field(n, "right");
-		if (literal_truth(rhs, r->text) != 0)
-			return -1;
-		neg = eq;
-		n = strip_parens(node_field(n, "left"));
+	struct run *r = ctx;
+	struct state *s = sv;
+	switch (e->kind) {
+	case EL_EXPR:
+	case EL_DECL:
+	case EL_COND:
+		df_walk(&r->w, s, e->node, true);
+		return s->limit != 0;
+	case EL_RETURN: {
+		TSNode val = ts_node_named_child(e->node, 0);
+		bool ret = node_is(e->node, S_return_statement);
+		int v = ret && !ts_node_is_null(val) ? value_of(r, s, val) : -1;
+		df_walk(&r->w, s, e->node, true);
+		if (!s->limit)
+			return false;
+		if (v > 0)
+			r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
+		uint8_t rc = RC_UNKNOWN;
+		if (ret) {
+			enum df_rc c = df_ret_class(val, r->text);
+			rc = c == DF_RC_UNK ? RC_UNKNOWN : c == DF_RC_NEG ? RC_NEG : RC_NONNEG;
+		}
+		record_exit(r, s, ts_node_start_byte(e->node), rc);
+		return false;
 	}
-	if (!node_is(n, S_identifier))
-		return -1;
-	int i = list_index(r->tainted.v, r->tainted.n, node_ptr(n, r->text), node_len(n));
-	if (i < 0 || i >= 32)
-		return -1;
-	*on_true = neg;
-	return i;
+	case EL_END:
+		record_exit(r, s, ts_node_start_byte(e->node), RC_UNKNOWN);
+		return false;
+	case EL_NORETURN:
+		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
+		if (s->limit & LV_KERNEL) {
+			size_t len;
+			const char *name = call_name(e->node, r->text, &len);
+			limit_report(r, C_OOPS_IN_WINDOW, ts_node_start_byte(e->node), s->h.trace,
+				     xasprintf("'%.*s' never returns and the address limit may still be KERNEL_DS here",
+					       (int)(name ? len : 4), name ? name : "call"),
+				     NULL);
+		}
+		return false;
+	}
+	return true;
 }
 
-static void transfer(struct run *r, const struct cfg_block *blk, struct state s)
+static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 {
-	const struct limit_ctx *ctx = r->ctx;
-	for (size_t i = 0; i < blk->elems.n; i++) {
-		const struct cfg_elem *e = &blk->elems.v[i];
-		switch (e->kind) {
-		case EL_EXPR:
-		case EL_DECL:
-		case EL_COND:
-			walk(r, &s, e->node, true);
-			if (!s.limit)
-				return;
-			break;
-		case EL_RETURN: {
-			TSNode val = ts_node_named_child(e->node, 0);
-			int v = node_is(e->node, S_return_statement) && !ts_node_is_null(val)
-				? value_of(r, &s, val) : -1;
-			walk(r, &s, e->node, true);
-			if (!s.limit)
-				return;
-			if (v > 0)
-				r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
-			record_exit(r, &s, ts_node_start_byte(e->node),
-				    node_is(e->node, S_return_statement) ? ret_class(r, val) : RC_UNKNOWN);
-			return;
-		}
-		case EL_END:
-			record_exit(r, &s, ts_node_start_byte(e->node), RC_UNKNOWN);
-			return;
-		case EL_NORETURN:
-			walk(r, &s, node_field(e->node, "arguments"), false);
-			if (s.limit & LV_KERNEL) {
-				size_t len;
-				const char *name = call_name(e->node, r->text, &len);
-				report(r, C_OOPS_IN_WINDOW, ts_node_start_byte(e->node), s.trace,
-				       xasprintf("'%.*s' never returns and the address limit may still be KERNEL_DS here",
-						 (int)(name ? len : 4), name ? name : "call"),
-				       NULL);
-			}
-			return;
-		}
-	}
-	int tested = 0, null_bit = -1;
-	bool null_on_true = false, signed_test = false;
-	uint8_t sign_true = RC_UNKNOWN, sign_false = RC_UNKNOWN;
+	struct run *r = ctx;
+	const struct state *s = sv;
+	r->tested = 0;
+	r->null_bit = -1;
+	r->null_on_true = r->signed_test = false;
+	r->sign_true = r->sign_false = RC_UNKNOWN;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
 		TSNode c = blk->elems.v[blk->elems.n - 1].node;
-		tested = limit_test(r, c);
-		if (s.taint)
-			null_bit = null_test(r, c, &null_on_true);
-		if (s.rc_key)
-			signed_test = sign_test(r, &s, c, &sign_true, &sign_false);
+		r->tested = limit_test(r, c);
+		if (s->taint)
+			r->null_bit = taint_null_test(r, c, &r->null_on_true);
+		if (s->rc_key)
+			r->signed_test = sign_test(r, s, c, &r->sign_true, &r->sign_false);
 	}
-	for (size_t i = 0; i < blk->succs.n; i++) {
-		const struct cfg_edge *e = &blk->succs.v[i];
-		struct state ns = s;
-		if (tested && (e->kind == E_TRUE || e->kind == E_FALSE)) {
-			/* the caller's value may be either, so ENTRY survives both arms */
-			lv_t keep = e->kind == E_TRUE ? (lv_t)(tested | ~(LV_USER | LV_KERNEL))
-						      : (lv_t)~tested;
-			ns.limit &= keep;
-			if (!ns.limit)
-				continue;
-		}
-		/* the sign of a callee's result tells which of its limits we have */
-		if (signed_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
-			uint8_t c = e->kind == E_TRUE ? sign_true : sign_false;
-			if (c != RC_UNKNOWN) {
-				ns.limit = c == RC_NEG ? ns.rc_neg : ns.rc_nonneg;
-				if (!ns.limit)
-					continue;	/* no return of that sign */
-				if (!(ns.limit & LV_KERNEL))
-					ns.trace = NULL;
-			}
-		}
-		/* a user pointer found NULL is harmless */
-		if (null_bit >= 0 && ((e->kind == E_TRUE && null_on_true) ||
-				      (e->kind == E_FALSE && !null_on_true)))
-			ns.taint &= ~(1u << null_bit);
-		if (e->atom >= 0) {
-			int have = assume_get(&ns, e->atom);
-			if (have >= 0 && have != e->polarity)
-				continue;	/* contradicts a condition this path took */
-			assume_add(&ns, e->atom, e->polarity);
-		}
-		if ((ns.limit & LV_KERNEL) && e->kind != E_NEXT && e->kind != E_LOOP && e->off)
-			ns.trace = push_trace(r, ns.trace, T_EDGE, e->kind, e->off, e->label);
-		add_state(r, e->to->id, &ns);
-	}
-	(void)ctx;
 }
+
+static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
+{
+	struct run *r = ctx;
+	struct state *ns = sv;
+	if (r->tested && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+		/* the caller's value may be either, so ENTRY survives both arms */
+		lv_t keep = e->kind == E_TRUE ? (lv_t)(r->tested | ~(LV_USER | LV_KERNEL))
+					      : (lv_t)~r->tested;
+		ns->limit &= keep;
+		if (!ns->limit)
+			return false;
+	}
+	/* the sign of a callee's result tells which of its limits we have */
+	if (r->signed_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+		uint8_t c = e->kind == E_TRUE ? r->sign_true : r->sign_false;
+		if (c != RC_UNKNOWN) {
+			ns->limit = c == RC_NEG ? ns->rc_neg : ns->rc_nonneg;
+			if (!ns->limit)
+				return false;	/* no return of that sign */
+			if (!(ns->limit & LV_KERNEL))
+				ns->h.trace = NULL;
+		}
+	}
+	/* a user pointer found NULL is harmless */
+	if (r->null_bit >= 0 && ((e->kind == E_TRUE && r->null_on_true) ||
+				 (e->kind == E_FALSE && !r->null_on_true)))
+		ns->taint &= ~(1u << r->null_bit);
+	return true;
+}
+
+/* A path is kept while the limit may be KERNEL_DS. */
+static bool traced(const void *s)
+{
+	return (((const struct state *)s)->limit & LV_KERNEL) != 0;
+}
+
+/* the bound is per limit/saved-values pair: a join never turns "raised on
+ * one path" into "raised here" (osi_rdwr's copy loop made 24 states per
+ * point too few) */
+static const struct df_ops limit_ops = {
+	.size = sizeof(struct state), .per_kind = MAX_STATES, .total = MAX_BLOCK_STATES,
+	.eq = state_eq, .agree = same_values, .join = state_join, .admit = admit,
+	.elem = elem, .branch = branch, .edge = edge, .traced = traced,
+};
 
 static void judge_exits(struct run *r)
 {
@@ -1503,13 +872,13 @@ static void judge_exits(struct run *r)
 			continue;
 		bool at_brace = r->text[e->off] == '}';
 		if (ctx->entry_why) {
-			report(r, C_DS_LEAK, e->off, e->trace,
+			limit_report(r, C_DS_LEAK, e->off, e->trace,
 			       xasprintf("%s '%s' can return to user mode with the address limit raised (KERNEL_DS)",
 					 ctx->entry_why, ctx->g->name),
 			       at_brace ? "falls off the end of the function with KERNEL_DS in force"
 					: "returns with KERNEL_DS in force");
 		} else if (clean) {
-			report(r, C_DS_UNBALANCED, e->off, e->trace,
+			limit_report(r, C_DS_UNBALANCED, e->off, e->trace,
 			       xasprintf("'%s' returns with the address limit raised on this path but restores it on others",
 					 ctx->g->name),
 			       at_brace ? "falls off the end of the function with KERNEL_DS in force"
@@ -1613,46 +982,18 @@ bool check_limit(struct limit_ctx *ctx)
 {
 	const struct cfg *g = ctx->g;
 	struct run r = { .ctx = ctx, .text = g->text, .field_param = -1 };
-	arena_init(&r.arena);
-	r.nparams = function_params(g->fn, g->text, r.params, MAX_PARAMS);
-	for (int i = 0; i < r.nparams; i++)
-		if (!r.params[i].name)
-			r.params[i].len = 0;
+	df_init(&r.d, g, &limit_ops, &r, ctx->budget, ctx->deadline);
+	r.w = (struct df_walker){ .g = g, .text = g->text, .ops = &walk_ops, .ctx = &r };
+	df_params_init(&r.params, g->fn, g->text);
 	r.name = ctx->env ? arena_strndup(ctx->env->strings, g->name, strlen(g->name)) : g->name;
 	taint_init(&r);
-	size_t nb = g->blocks.n;
-	r.in = xcalloc(nb, sizeof(*r.in));
-	r.queued = xcalloc(nb, sizeof(bool));
 	struct state init = { .limit = LV_ENTRY, .taint = r.taint_init };
-	add_state(&r, g->entry->id, &init);
-	while (r.work.n) {
-		uint32_t b = r.work.v[--r.work.n];
-		r.queued[b] = false;
-		for (size_t i = 0; i < r.in[b].n; i++) {
-			if (r.in[b].v[i].done)
-				continue;
-			r.in[b].v[i].done = true;
-			if (++r.transfers > ctx->budget) {
-				ctx->budget_hit = true;
-				goto out;
-			}
-			if (ctx->deadline > 0 && !(r.transfers & 1023) &&
-			    mono_seconds() > ctx->deadline) {
-				ctx->budget_hit = ctx->time_hit = true;
-				goto out;
-			}
-			transfer(&r, g->blocks.v[b], r.in[b].v[i]);
-		}
-	}
-	judge_exits(&r);
-out:
+	if (df_run(&r.d, &init))
+		judge_exits(&r);
+	ctx->budget_hit = r.d.budget_hit;
+	ctx->time_hit = r.d.time_hit;
 	if (ctx->sum && ctx->env)
 		summarize(&r, ctx->sum);
-	for (size_t i = 0; i < nb; i++)
-		VEC_FREE(r.in[i]);
-	free(r.in);
-	free(r.queued);
-	VEC_FREE(r.work);
 	for (size_t i = 0; i < r.lvals.n; i++)
 		free(r.lvals.v[i]);
 	VEC_FREE(r.lvals);
@@ -1661,6 +1002,6 @@ out:
 	VEC_FREE(r.tainted);
 	VEC_FREE(r.filled);
 	VEC_FREE(r.loaded);
-	arena_release(&r.arena);
+	df_release(&r.d);
 	return !ctx->budget_hit;
 }

@@ -95,7 +95,8 @@ struct limit_ctx {
 	bool saw_kernel;		/* some state held KERNEL_DS (the limit or a saved value) */
 };
 
-/* Can the function's text change the limit at all (a cheap pre-test)? */
+/* Can the function's text change the limit at all (a cheap pre-test: the
+ * API table's SUB_LIMIT substrings)? */
 bool limit_relevant(const char *text, size_t start, size_t end);
 
 /* Analyse ctx->g; returns false when the budget ran out (results partial). */

@@ -22,14 +22,10 @@
 
 /* Run the rules over the functions of one parsed file (facts already
  * collected in ff, whose fns match fns[]); candidates go to out, functions
- * the budget stopped to r->partial. */
+ * a budget stopped (o->budget states, the file's deadline: mono_seconds(),
+ * 0 for none) to r->partial. */
 void pairs_file(const struct opts *o, const struct source *src, const char *path,
 		const TSNode *fns, size_t n, struct file_facts *ff, pair_cand_list *out,
-		struct file_result *r);
-void pair_cands_release(pair_cand_list *v);
-
-/* Is `name` a function the kernel always calls out of line (so calling it
- * inside a user access window is a real call)? */
-bool known_outline_call(const char *name, size_t len);
+		struct file_result *r, double deadline);
 
 #endif

@@ -237,7 +237,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
-	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r);
+	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r,
+		   o->time_budget > 0 ? start + o->time_budget : 0);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);

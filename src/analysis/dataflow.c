@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The dataflow driver both path walks run on (see dataflow.h): the
+ * worklist, the bounded state sets and their joins, branch assumptions on
+ * edges, path traces, the state and time budgets; and the helpers their
+ * transfer functions share.
+ */
+#include "dataflow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void df_init(struct df *d, const struct cfg *g, const struct df_ops *ops, void *ctx,
+	     size_t budget, double deadline)
+{
+	memset(d, 0, sizeof(*d));
+	d->g = g;
+	d->ops = ops;
+	d->ctx = ctx;
+	d->budget = budget;
+	d->deadline = deadline;
+	arena_init(&d->arena);
+	size_t nb = g->blocks.n ? g->blocks.n : 1;
+	d->in = xcalloc(nb, sizeof(*d->in));
+	d->queued = xcalloc(nb, sizeof(bool));
+	d->cur = xmalloc(ops->size);
+	d->next = xmalloc(ops->size);
+}
+
+void df_release(struct df *d)
+{
+	size_t nb = d->g->blocks.n ? d->g->blocks.n : 1;
+	for (size_t i = 0; i < nb; i++)
+		VEC_FREE(d->in[i]);
+	free(d->in);
+	free(d->queued);
+	free(d->cur);
+	free(d->next);
+	VEC_FREE(d->work);
+	arena_release(&d->arena);
+}
+
+void df_add(struct df *d, uint32_t blk, void *s)
+{
+	const struct df_ops *ops = d->ops;
+	if (ops->admit && !ops->admit(d->ctx, s))
+		return;
+	df_set *set = &d->in[blk];
+	size_t n = set->n / ops->size;
+	for (size_t i = 0; i < n; i++)
+		if (ops->eq(set->v + i * ops->size, s))
+			return;
+	((struct df_head *)s)->done = false;
+	/* the bound is per kind of state (ops->agree): a join never mixes
+	 * states that differ in more than their assumptions, so "on one path"
+	 * never becomes "on all" */
+	size_t at = cfg_state_slot(set->v, n, ops->size, s, ops->agree, ops->per_kind, ops->total);
+	if (at == n) {
+		VEC_GROW(*set, set->n + ops->size);
+		memcpy(set->v + set->n, s, ops->size);
+		set->n += ops->size;
+	} else {
+		void *a = set->v + at * ops->size;
+		if (!ops->join(a, s))
+			return;
+		((struct df_head *)a)->done = false;
+	}
+	if (!d->queued[blk]) {
+		d->queued[blk] = true;
+		VEC_PUSH(d->work, blk);
+	}
+}
+
+/* The edges out of b for the state in d->cur. */
+static void take_edges(struct df *d, const struct cfg_block *b)
+{
+	const struct df_ops *ops = d->ops;
+	for (size_t i = 0; i < b->succs.n; i++) {
+		const struct cfg_edge *e = &b->succs.v[i];
+		memcpy(d->next, d->cur, ops->size);
+		struct df_head *h = (struct df_head *)d->next;
+		if (ops->edge && !ops->edge(d->ctx, e, d->next))
+			continue;
+		if (e->atom >= 0) {
+			int have = assumes_get(&h->as, e->atom);
+			if (have < 0 && ops->implied)
+				have = ops->implied(d->ctx, d->next, e->atom);
+			if (have >= 0 && have != e->polarity)
+				continue;	/* contradicts a condition this path took */
+			assumes_add(&h->as, e->atom, e->polarity);
+		}
+		if (ops->traced(d->next) && e->kind != E_NEXT && e->kind != E_LOOP && e->off)
+			h->trace = df_step(d, h->trace, DF_STEP_EDGE, e->kind, e->off, e->label);
+		df_add(d, e->to->id, d->next);
+	}
+}
+
+static void transfer(struct df *d, const struct cfg_block *b)
+{
+	const struct df_ops *ops = d->ops;
+	for (size_t i = 0; i < b->elems.n; i++)
+		if (!ops->elem(d->ctx, &b->elems.v[i], d->cur))
+			return;
+	if (ops->branch)
+		ops->branch(d->ctx, b, d->cur);
+	take_edges(d, b);
+}
+
+bool df_run(struct df *d, const void *init)
+{
+	const struct df_ops *ops = d->ops;
+	const struct cfg *g = d->g;
+	if (g->entry) {
+		memcpy(d->next, init, ops->size);
+		df_add(d, g->entry->id, d->next);
+	}
+	while (d->work.n) {
+		uint32_t b = d->work.v[--d->work.n];
+		d->queued[b] = false;
+		for (size_t i = 0; i < d->in[b].n / ops->size; i++) {
+			struct df_head *h = (struct df_head *)(d->in[b].v + i * ops->size);
+			if (h->done)
+				continue;
+			h->done = true;
+			if (++d->transfers > d->budget) {
+				d->budget_hit = true;
+				return false;
+			}
+			if (d->deadline > 0 && !(d->transfers & 1023) && mono_seconds() > d->deadline) {
+				d->budget_hit = d->time_hit = true;
+				return false;
+			}
+			/* a copy: the block's set may grow while it is transferred */
+			memcpy(d->cur, h, ops->size);
+			transfer(d, g->blocks.v[b]);
+		}
+	}
+	return true;
+}
+
+/* --- traces -------------------------------------------------------------- */
+
+const struct df_trace *df_step(struct df *d, const struct df_trace *prev, uint8_t kind,
+			       uint8_t edge_kind, uint32_t off, const char *text)
+{
+	if (prev && prev->len >= DF_MAX_TRACE)
+		return prev;
+	struct df_trace *t = arena_alloc(&d->arena, sizeof(*t));
+	t->prev = prev;
+	t->kind = kind;
+	t->edge_kind = edge_kind;
+	t->off = off;
+	t->len = (uint16_t)(prev ? prev->len + 1 : 1);
+	t->text = text;
+	return t;
+}
+
+const struct df_trace *df_note(struct df *d, const struct df_trace *prev, uint8_t kind,
+			       const char *file, struct pos at, const char *text)
+{
+	if (prev && prev->len >= DF_MAX_TRACE)
+		return prev;
+	struct df_trace *t = (struct df_trace *)df_step(d, prev, kind, 0, at.off, text);
+	t->file = file;
+	t->at = at;
+	return t;
+}
+
+const struct df_trace **df_steps(const struct df_trace *tr, size_t *n)
+{
+	size_t k = 0;
+	for (const struct df_trace *t = tr; t; t = t->prev)
+		k++;
+	const struct df_trace **v = xmalloc((k + 1) * sizeof(*v));
+	*n = k;
+	for (const struct df_trace *t = tr; t; t = t->prev)
+		v[--k] = t;
+	return v;
+}
+
+const char *df_text(struct df *d, TSNode n, size_t max)
+{
+	char *s = node_text_folded(n, d->g->text, max);
+	const char *t = arena_strndup(&d->arena, s, strlen(s));
+	free(s);
+	return t;
+}
+
+/* --- shared by the transfer functions ------------------------------------- */
+
+enum df_rc df_ret_class(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (ts_node_is_null(n))
+		return DF_RC_UNK;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), text, "-"))
+		return DF_RC_NEG;
+	if (node_is(n, S_number_literal)) {	/* the grammar reads `-1` as one literal */
+		if (text[ts_node_start_byte(n)] == '-')
+			return DF_RC_NEG;
+		return node_text_is(n, text, "0") ? DF_RC_ZERO : DF_RC_POS;
+	}
+	if (node_is(n, S_true))
+		return DF_RC_POS;
+	if (node_is(n, S_false) || node_is(n, S_null))
+		return DF_RC_ZERO;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, text, &len);
+		if (name_is(name, len, "PTR_ERR") || name_is(name, len, "ERR_PTR"))
+			return DF_RC_NEG;
+	}
+	return DF_RC_UNK;
+}
+
+void df_params_init(struct df_params *p, TSNode fn, const char *text)
+{
+	p->n = function_params(fn, text, p->v, MAX_PARAMS);
+	for (int i = 0; i < p->n; i++)
+		if (!p->v[i].name)
+			p->v[i].len = 0;
+}
+
+int df_param_index(const struct df_params *ps, const char *p, size_t len)
+{
+	for (int i = 0; i < ps->n; i++)
+		if (ps->v[i].len == len && !memcmp(ps->v[i].name, p, len))
+			return i;
+	return -1;
+}
+
+void df_assume_key(const struct cfg *g, struct cfg_assumes *as, const char *key, bool pol)
+{
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!g->atoms.v[i].fixed && !strcmp(g->atoms.v[i].key, key))
+			assumes_add(as, (int)i, pol);
+}
+
+void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *text, TSNode lhs,
+		       TSNode rhs)
+{
+	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : literal_truth(rhs, text);
+	if (truth < 0)
+		return;
+	char *k = node_text_nospace(strip_parens(lhs), text);
+	df_assume_key(g, as, k, truth == 1);
+	free(k);
+}
+
+char *df_written_key(TSNode lhs, const char *text)
+{
+	TSNode n = strip_parens(lhs);
+	for (int guard = 0; guard < 64; guard++) {
+		if (node_is(n, S_subscript_expression))
+			n = strip_parens(ts_node_named_child(n, 0));
+		else if (node_is(n, S_pointer_expression))
+			n = strip_parens(node_field(n, "argument"));
+		else
+			break;
+	}
+	if (!node_is(n, S_identifier) && !node_is(n, S_field_expression))
+		return NULL;
+	return node_text_nospace(n, text);
+}
+
+void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
+{
+	if (ts_node_is_null(n))
+		return;
+	if (!root && cfg_is_lowered(w->g, n))
+		return;
+	if (++w->depth > 400) {
+		w->depth--;
+		return;
+	}
+	const struct df_walk_ops *ops = w->ops;
+	if (node_is(n, S_call_expression)) {
+		df_walk(w, s, node_field(n, "arguments"), false);
+		ops->call(w->ctx, s, n);
+	} else if (node_is(n, S_assignment_expression)) {
+		ops->assign(w->ctx, s, node_field(n, "left"), node_field(n, "right"),
+			    node_text_is(node_field(n, "operator"), w->text, "="), false);
+	} else if (node_is(n, S_init_declarator)) {
+		ops->assign(w->ctx, s, declarator_name(node_field(n, "declarator")),
+			    node_field(n, "value"), true, true);
+	} else if (node_is(n, S_update_expression)) {
+		ops->update(w->ctx, s, node_field(n, "argument"));
+	} else if (node_is(n, S_pointer_expression) &&
+		   node_text_is(node_field(n, "operator"), w->text, "&")) {
+		/* what a call is given the address of, it may change */
+		ops->address(w->ctx, s, node_field(n, "argument"));
+		df_walk(w, s, node_field(n, "argument"), false);
+	} else if (node_is(n, S_declaration) && ops->bare_decl) {
+		uint32_t c = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < c; i++) {
+			TSNode ch = ts_node_named_child(n, i);
+			if (node_is(ch, S_init_declarator))
+				df_walk(w, s, ch, false);
+			else if (node_is(ch, S_identifier))
+				ops->bare_decl(w->ctx, s, ch);
+		}
+	} else {
+		uint32_t c = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < c; i++)
+			df_walk(w, s, ts_node_named_child(n, i), false);
+	}
+	w->depth--;
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the address-limit check (check_limit.h): the state its walk
+ * carries and the run of one function, shared by its three files —
+ * check_limit.c (the limit: transfer, calls, exits, summaries),
+ * check_limit_taint.c (user pointers reaching a uaccess routine under
+ * KERNEL_DS) and check_limit_report.c (findings with their paths).
+ * The walk itself is the dataflow driver's (dataflow.h).
+ */
+#ifndef ADDRLIMIT_CHECK_LIMIT_INT_H
+#define ADDRLIMIT_CHECK_LIMIT_INT_H
+
+#include "check_limit.h"
+#include "dataflow.h"
+
+#define MAX_VARS 8
+#define MAX_STATES 24
+#define MAX_BLOCK_STATES 384
+
+/* Path steps (the driver adds DF_STEP_EDGE). */
+enum trace_kind { T_RAISE, T_SET, T_NOTE };
+
+struct var {
+	uint16_t key;			/* index into the lvalue table */
+	lv_t val;			/* LV_* set */
+};
+
+struct state {
+	struct df_head h;		/* assumptions; path since the window opened */
+	lv_t limit;			/* LV_* set; 0: the path ended in a call that never returns */
+	uint8_t nvars;
+	uint32_t unsaved_raise;		/* 1 + offset of a raise without save, or 0 */
+	uint32_t taint;			/* bit i: run.tainted[i] holds a user pointer now */
+	uint32_t user_restore;		/* 1 + offset of a set_fs(USER_DS) while a saved limit waits, or 0 */
+	const struct df_trace *ur_trace;	/* ... the path to it; not compared */
+	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
+	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
+	struct var vars[MAX_VARS];	/* sorted by key */
+};
+
+enum { RC_UNKNOWN, RC_NEG, RC_NONNEG };
+
+struct exit_rec {
+	uint32_t off;
+	lv_t limit;
+	uint8_t rclass;			/* RC_*: the sign of the value returned */
+	const struct df_trace *trace;
+	uint8_t nvars;
+	struct var vars[MAX_VARS];
+};
+
+typedef VEC(const char *) name_list;
+
+struct run {
+	struct limit_ctx *ctx;
+	const char *text;
+	struct df d;			/* the walk; its arena holds traces and texts */
+	struct df_walker w;		/* the expression walk of a statement */
+	VEC(char *) lvals;		/* interned lvalue keys */
+	VEC(struct exit_rec) exits;
+	/* de-duplication of reports at one site */
+	VEC(uint64_t) reported;
+	/* the branch the current block ends in (set by its branch hook) */
+	int tested;			/* LV_* a limit test is true for, or 0 */
+	int null_bit;			/* taint bit a NULL test decides, or -1 */
+	bool null_on_true;		/* ... NULL on the true edge */
+	bool signed_test;		/* a sign test of rc_key's value */
+	uint8_t sign_true, sign_false;	/* ... RC_* on each edge */
+	/* for the summary */
+	struct df_params params;
+	lv_t ret;
+	int field_param;		/* LV_FIELD source: param index, or -1 */
+	const char *field_suffix;
+	uint32_t raise_off;		/* 1 + offset of the first raise here, or 0 */
+	const char *raise_text;
+	const char *raise_path;		/* ... or of a callee's raise */
+	struct pos raise_at;
+	uint8_t nwsink;
+	struct wsink wsink[MAX_WSINKS];
+	/* user-pointer taint: identifiers that hold user pointers, and
+	 * identifiers of objects filled from user memory */
+	name_list tainted;
+	name_list filled;
+	name_list loaded;		/* `x` of copy_from_user(&x, ...): x itself is user data */
+	const uint32_t *taint_now;	/* the state's taint bits while judging, or NULL: any */
+	uint32_t taint_init;		/* the sources' bits */
+	const char *name;		/* the function's name, as long as summaries live */
+	bool param_values;		/* value_of: a parameter stands for what the caller passed */
+};
+
+/* check_limit_report.c: a finding at `at` in file `path` (collected in
+ * out), with the path tr and a last note; once per site. */
+void limit_report_in(struct run *r, enum check_id id, struct findings *out, const char *path,
+		     struct pos at, const char *func, const struct df_trace *tr, char *msg,
+		     const char *final_note);
+/* ... in this function, at offset off. */
+void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df_trace *tr,
+		  char *msg, const char *final_note);
+
+/* check_limit_taint.c: the sources (ctx->user_params), spread through the
+ * function flow-insensitively. */
+void taint_init(struct run *r);
+/* `lhs = rhs` for the state's taint bits. */
+void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs);
+/* A NULL test of a tracked pointer: its taint bit, *on_true when the true
+ * arm means NULL; -1 when n is none. */
+int taint_null_test(struct run *r, TSNode n, bool *on_true);
+/* User pointers given to a uaccess routine at call, here or in the windows
+ * of the callees t[0..nt). */
+void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
+		      const struct fn_summary **t, size_t nt);
+
+#endif

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * User-pointer taint for the address-limit check (check_limit_int.h):
+ * which identifiers hold a pointer user space chose (the parameters
+ * ctx->user_params names, what is copied or derived from them), and the
+ * user-ptr-kernel-ds finding when one reaches a uaccess routine while the
+ * limit may be KERNEL_DS — here, or in a callee's window (its wsinks).
+ */
+#include "check_limit_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+static int list_index(const char *const *v, size_t n, const char *p, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(v[i]) == len && !memcmp(v[i], p, len))
+			return (int)i;
+	return -1;
+}
+
+static bool in_list(const char *const *v, size_t n, const char *p, size_t len)
+{
+	return list_index(v, n, p, len) >= 0;
+}
+
+/* The identifier an lvalue is rooted at (`req` for `req.sub.buf[2]`). */
+static TSNode lvalue_root(TSNode n)
+{
+	for (int guard = 0; guard < 32; guard++) {
+		n = strip_parens(n);
+		if (node_is(n, S_field_expression))
+			n = node_field(n, "argument");
+		else if (node_is(n, S_subscript_expression))
+			n = ts_node_named_child(n, 0);
+		else
+			break;
+	}
+	return n;
+}
+
+/* Does expression e carry a pointer user space chose? */
+static bool carries(struct run *r, TSNode e, int depth)
+{
+	e = strip_parens(e);
+	if (ts_node_is_null(e) || depth > 16)
+		return false;
+	if (node_is(e, S_identifier)) {
+		int i = list_index(r->tainted.v, r->tainted.n, node_ptr(e, r->text), node_len(e));
+		if (i < 0)	/* a pointer value copied in from user memory */
+			return in_list(r->loaded.v, r->loaded.n, node_ptr(e, r->text), node_len(e));
+		return !r->taint_now || (i < 32 && (*r->taint_now & (1u << i)));
+	}
+	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
+		/* an address inside user memory: up->buf, up[i] */
+		TSNode op = node_field(e, "operator");
+		if (node_is(e, S_subscript_expression) || node_text_is(op, r->text, "->")) {
+			TSNode b0 = node_is(e, S_field_expression) ? node_field(e, "argument")
+								   : ts_node_named_child(e, 0);
+			if (carries(r, b0, depth + 1))
+				return true;
+		}
+		/* a value read out of an object filled from user memory */
+		TSNode base = e;
+		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
+			base = strip_parens(node_is(base, S_field_expression)
+					    ? node_field(base, "argument")
+					    : ts_node_named_child(base, 0));
+			char *k = node_text_nospace(base, r->text);
+			bool hit = in_list(r->filled.v, r->filled.n, k, strlen(k));
+			free(k);
+			if (hit)
+				return true;
+			if (!node_is(base, S_field_expression) && !node_is(base, S_subscript_expression))
+				break;
+		}
+		return false;
+	}
+	if (node_is(e, S_pointer_expression)) {
+		if (!node_text_is(node_field(e, "operator"), r->text, "&"))
+			return false;
+		TSNode a = strip_parens(node_field(e, "argument"));
+		if (!node_is(a, S_field_expression) && !node_is(a, S_subscript_expression))
+			return false;
+		TSNode root = lvalue_root(a);
+		return node_is(root, S_identifier) &&
+		       in_list(r->tainted.v, r->tainted.n, node_ptr(root, r->text), node_len(root));
+	}
+	if (node_is(e, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(e, r->text, &len);
+		if (!(name_is(name, len, "compat_ptr") || name_is(name, len, "u64_to_user_ptr") ||
+		      name_is(name, len, "untagged_addr")))
+			return false;
+		return carries(r, ts_node_named_child(node_field(e, "arguments"), 0), depth + 1);
+	}
+	if (node_is(e, S_binary_expression)) {
+		TSNode op = node_field(e, "operator");
+		if (!node_text_is(op, r->text, "+") && !node_text_is(op, r->text, "-"))
+			return false;
+		return carries(r, node_field(e, "left"), depth + 1) ||
+		       carries(r, node_field(e, "right"), depth + 1);
+	}
+	if (node_is(e, S_conditional_expression))
+		return carries(r, node_field(e, "consequence"), depth + 1) ||
+		       carries(r, node_field(e, "alternative"), depth + 1);
+	return false;
+}
+
+static void taint_add(struct run *r, name_list *v, TSNode id, bool *changed)
+{
+	if (!node_is(id, S_identifier) ||
+	    in_list(v->v, v->n, node_ptr(id, r->text), node_len(id)))
+		return;
+	VEC_PUSH(*v, arena_strndup(&r->d.arena, node_ptr(id, r->text), node_len(id)));
+	*changed = true;
+}
+
+/* The object `&x` or pointer `p` that copy_from_user fills: its fields are user values. */
+static void filled_add(struct run *r, TSNode dst, bool *changed)
+{
+	dst = strip_parens(dst);
+	bool obj = false;
+	if (node_is(dst, S_pointer_expression) &&
+	    node_text_is(node_field(dst, "operator"), r->text, "&")) {
+		dst = strip_parens(node_field(dst, "argument"));
+		obj = true;
+	} else if (!node_is(dst, S_identifier) && !node_is(dst, S_field_expression)) {
+		return;
+	}
+	char *k = node_text_nospace(dst, r->text);
+	if (!in_list(r->filled.v, r->filled.n, k, strlen(k))) {
+		VEC_PUSH(r->filled, arena_strndup(&r->d.arena, k, strlen(k)));
+		*changed = true;
+	}
+	free(k);
+	if (obj && node_is(dst, S_identifier) &&
+	    !in_list(r->loaded.v, r->loaded.n, node_ptr(dst, r->text), node_len(dst))) {
+		VEC_PUSH(r->loaded, arena_strndup(&r->d.arena, node_ptr(dst, r->text), node_len(dst)));
+		*changed = true;
+	}
+}
+
+static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
+{
+	if (ts_node_is_null(n) || depth > 400)
+		return;
+	if (node_is(n, S_init_declarator) || node_is(n, S_assignment_expression)) {
+		TSNode lhs, rhs;
+		if (node_is(n, S_init_declarator)) {
+			lhs = declarator_name(node_field(n, "declarator"));
+			rhs = node_field(n, "value");
+		} else {
+			lhs = strip_parens(node_field(n, "left"));
+			rhs = node_field(n, "right");
+		}
+		if (!ts_node_is_null(rhs) && carries(r, rhs, 0))
+			taint_add(r, &r->tainted, lhs, changed);
+	} else if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->text, &len);
+		TSNode args = node_field(n, "arguments");
+		bool get = api_is(name, len, A_UA_GET);
+		if (api_is(name, len, A_TAINT_LOAD) &&
+		    ts_node_named_child_count(args) >= 2 &&
+		    carries(r, ts_node_named_child(args, 1), 0)) {
+			TSNode dst = strip_parens(ts_node_named_child(args, 0));
+			if (get && node_is(dst, S_identifier))
+				taint_add(r, &r->loaded, dst, changed);	/* get_user(p, &up->p) */
+			else
+				filled_add(r, dst, changed);
+		}
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		taint_scan(r, ts_node_named_child(n, i), changed, depth + 1);
+}
+
+/* Sources are the parameters ctx->user_params names; spread them flow-insensitively. */
+void taint_init(struct run *r)
+{
+	for (int i = 0; i < r->params.n && i < 32; i++)
+		if ((r->ctx->user_params & (1u << i)) && r->params.v[i].len)
+			VEC_PUSH(r->tainted, arena_strndup(&r->d.arena, r->params.v[i].name,
+							   r->params.v[i].len));
+	if (!r->tainted.n)
+		return;
+	r->taint_init = (uint32_t)((1ull << (r->tainted.n < 32 ? r->tainted.n : 32)) - 1);
+	bool changed = true;
+	for (int round = 0; round < 6 && changed; round++) {
+		changed = false;
+		taint_scan(r, node_field(r->ctx->g->fn, "body"), &changed, 0);
+	}
+}
+
+void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink *w)
+{
+	for (int k = 0; k < 32; k++) {
+		if (!(params & (1u << k)))
+			continue;
+		bool dup = false;
+		for (int i = 0; i < *n; i++)
+			dup |= v[i].param == k && v[i].at.off == w->at.off && v[i].path == w->path;
+		if (dup || *n == MAX_WSINKS)
+			continue;
+		v[*n] = *w;
+		v[*n].param = (uint8_t)k;
+		(*n)++;
+	}
+}
+
+static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
+{
+	wsinks_add(r->wsink, &r->nwsink, params, w);
+}
+
+static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)
+{
+	if (cf && cf->callee[0] != '.')
+		return cf->callee;
+	return df_text(&r->d, node_field(call, "function"), 40);
+}
+
+void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
+		      const struct fn_summary **t, size_t nt)
+{
+	TSNode args = node_field(call, "arguments");
+	uint32_t nargs = ts_node_named_child_count(args);
+	uint32_t sinkmask = cf ? sink_args(cf->callee, strlen(cf->callee), cf->fop) : 0;
+	for (size_t i = 0; i < nt; i++)
+		sinkmask |= t[i]->sinks;
+	for (uint32_t i = 0; i < nargs && i < 32; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		r->taint_now = &s->taint;
+		bool taint = r->tainted.n && carries(r, a, 0);
+		r->taint_now = NULL;
+		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
+		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
+			const char *what = callee_text(cf, call, r);
+			if (taint) {
+				char *at = node_text_folded(a, r->text, 40);
+				const struct df_trace *tr = s->h.trace;
+				for (size_t k = 0; k < nt && !(sink_args(cf ? cf->callee : NULL,
+									cf ? strlen(cf->callee) : 0,
+									cf && cf->fop) & (1u << i)); k++) {
+					if (!(t[k]->sinks & (1u << i)) || !t[k]->sink_path)
+						continue;
+					char *note = xasprintf("'%s' passes it on to '%s'", t[k]->name,
+							       t[k]->sink_what);
+					tr = df_note(&r->d, tr, T_NOTE, t[k]->sink_path, t[k]->sink_at,
+						       arena_strndup(&r->d.arena, note, strlen(note)));
+					free(note);
+					break;
+				}
+				limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), tr,
+				       xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
+						 at, what),
+				       "access_ok() lets any address through while KERNEL_DS is in force");
+				free(at);
+			}
+			if (pm && r->ctx->env) {
+				struct wsink w = { .path = r->ctx->path, .out = r->ctx->out,
+						   .at = source_at(r->ctx->src, ts_node_start_byte(call)),
+						   .fn = r->name,
+						   .what = arena_strndup(r->ctx->env->strings, what,
+									 strlen(what)) };
+				add_wsink(r, pm, &w);
+			}
+		}
+		for (size_t k = 0; k < nt; k++) {
+			for (int j = 0; j < t[k]->nwsink; j++) {
+				const struct wsink *w = &t[k]->wsink[j];
+				if (w->param != i)
+					continue;
+				if (taint) {
+					char *at = node_text_folded(a, r->text, 40);
+					char *note = xasprintf("'%s' passes the user-controlled pointer '%s' to '%s'",
+							       r->ctx->g->name, at, t[k]->name);
+					const struct df_trace *tr = df_note(
+						&r->d, NULL, T_NOTE, r->ctx->path, source_at(r->ctx->src, ts_node_start_byte(call)),
+						arena_strndup(&r->d.arena, note, strlen(note)));
+					free(note);
+					limit_report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
+						  xasprintf("user-controlled pointer '%s' from '%s' reaches '%s' while '%s' holds the address limit at KERNEL_DS",
+							    at, r->ctx->g->name, w->what, w->fn),
+						  "access_ok() lets any address through while KERNEL_DS is in force");
+					free(at);
+				}
+				if (pm)
+					add_wsink(r, pm, w);
+			}
+		}
+	}
+}
+
+/* A NULL test of a tracked pointer: `p`, `!p`, `p == NULL`, `p != NULL`. */
+int taint_null_test(struct run *r, TSNode n, bool *on_true)
+{
+	n = strip_parens(n);
+	bool neg = false;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
+		neg = true;
+		n = strip_parens(node_field(n, "argument"));
+	} else if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		bool eq = node_text_is(op, r->text, "==");
+		if (!eq && !node_text_is(op, r->text, "!="))
+			return -1;
+		TSNode rhs = node_field(n, "right");
+		if (literal_truth(rhs, r->text) != 0)
+			return -1;
+		neg = eq;
+		n = strip_parens(node_field(n, "left"));
+	}
+	if (!node_is(n, S_identifier))
+		return -1;
+	int i = list_index(r->tainted.v, r->tainted.n, node_ptr(n, r->text), node_len(n));
+	if (i < 0 || i >= 32)
+		return -1;
+	*on_true = neg;
+	return i;
+}
+
+void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
+{
+	TSNode id = strip_parens(lhs);
+	int ti = r->tainted.n && node_is(id, S_identifier)
+		 ? list_index(r->tainted.v, r->tainted.n, node_ptr(id, r->text), node_len(id)) : -1;
+	if (ti >= 0 && ti < 32) {
+		r->taint_now = &s->taint;
+		bool c = !ts_node_is_null(rhs) && carries(r, rhs, 0);
+		r->taint_now = NULL;
+		s->taint = c ? s->taint | (1u << ti) : s->taint & ~(1u << ti);
+	}
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the paired-state check (check_pairs.h): the state its walk
+ * carries, the run of one function and of one file, shared by its two
+ * files — check_pairs_walk.c (the walk of one function: opening, closing,
+ * conditional acquires, uaccess-call) and check_pairs.c (the file: rounds
+ * over its functions, summaries for callers, judging the exits).  The walk
+ * itself is the dataflow driver's (dataflow.h).
+ */
+#ifndef ADDRLIMIT_CHECK_PAIRS_INT_H
+#define ADDRLIMIT_CHECK_PAIRS_INT_H
+
+#include "check_pairs.h"
+#include "dataflow.h"
+
+#define MAX_HELD 8
+#define MAX_PEND 4
+#define MAX_STATES 32
+#define MAX_BLOCK_STATES 512
+#define MAX_ITEMS 6
+
+/* A helper's effect, as its callers in the file see it. */
+struct pair_item {
+	uint16_t rule;
+	uint8_t acq;		/* enum acq, for an open */
+	bool close;
+	const char *key;	/* NULL: a counter; "$K..." relative to parameter K; else text */
+};
+
+struct pair_sum {
+	bool known;
+	uint8_t rets;		/* bit RC_*: what its returns give */
+	uint8_t n;
+	struct pair_item it[MAX_ITEMS];
+};
+
+/* Path steps (the driver adds DF_STEP_EDGE). */
+enum { T_OPEN };
+
+struct held {
+	uint16_t rule;
+	uint16_t key;		/* index into run.keys; 0: none */
+	uint32_t off;		/* where it was opened */
+	bool owed;		/* the caller's, released here: taking it again repays it */
+	uint8_t count;		/* a switch without object opened this many times (nesting) */
+};
+
+struct pend {
+	uint16_t var;		/* 1 + index into run.keys of the variable, or PEND_COND */
+	uint8_t acq;
+	struct held h;		/* the item it concerns */
+};
+#define PEND_COND 0xffff
+
+struct pstate {
+	struct df_head hd;		/* assumptions; path since the first open item */
+	uint8_t nheld, npend;
+	struct held h[MAX_HELD];
+	struct pend p[MAX_PEND];
+};
+
+/* The sign of a returned value (enum df_rc); bit RC_* in pair_sum.rets. */
+enum { RC_UNK = DF_RC_UNK, RC_NEG = DF_RC_NEG, RC_ZERO = DF_RC_ZERO, RC_POS = DF_RC_POS };
+
+struct pexit {
+	uint32_t off;
+	uint8_t rclass;
+	bool returns_acq;		/* returns the result of a conditional acquire, */
+	uint8_t ret_acq;		/* ... taken when it is (enum acq) */
+	uint8_t nheld;
+	struct held h[MAX_HELD];
+	const struct df_trace *trace;
+};
+
+struct frun {
+	const struct opts *o;
+	const struct source *src;
+	const char *text;
+	const struct rule_set *rs;
+	struct file_facts *ff;
+	struct pair_sum *sums;		/* per function of the file */
+	const TSNode *fns;
+	uint32_t *by_hash;		/* name → 1 + fn index, open addressing */
+	bool other_arch;		/* under arch/X/ with X not x86: no objtool uaccess rule */
+	double deadline;		/* mono_seconds() to stop at (--time-budget), or 0 */
+	size_t nslots;
+};
+
+struct run {
+	struct frun *fr;
+	const struct cfg *g;
+	uint32_t fn;
+	struct df d;			/* the walk; its arena holds traces and texts */
+	struct df_walker w;		/* the expression walk of a statement */
+	VEC(char *) keys;		/* keys[0] = "" */
+	VEC(struct pexit) exits;
+	VEC(struct pair_item) closes;	/* closes of things never seen opened */
+	struct df_params params;
+	bool report;
+	bool in_cond;			/* walking a branch condition or a returned value */
+	pair_cand_list cands;
+	VEC(uint64_t) seen;		/* uaccess-call sites reported */
+	/* the branch the current block ends in (set by its branch hook) */
+	int zo;				/* zero_on of the condition, for a pending acquire */
+	int pend_at;			/* the pending acquire it decides, or -1 */
+	int dead_zero;			/* the edge kind a helper's result rules out, or -1 */
+	int null_item;			/* the held item a NULL test releases, or -1 */
+	int null_zo;			/* ... zero_on of that test */
+	int loop_truth;			/* a loop test the path decides, or -1 */
+};
+
+/* check_pairs_walk.c: walk function r->fn of the file from an empty state
+ * with budget transfers until deadline (0: none); false when a budget ran
+ * out (r->d tells which).  r->d stays set up until df_release. */
+bool pairs_walk(struct run *r, size_t budget, double deadline);
+
+/* The rule of index i. */
+const struct rule *pairs_rule(const struct run *r, int i);
+/* The same thing held (where it was taken only names it in the path). */
+bool held_eq(const struct held *a, const struct held *b);
+/* "mutex '&dev->lock'": what h holds, for messages (caller frees). */
+char *held_name(const struct run *r, const struct held *h);
+/* The index of the file's function called name[0, len), or -1. */
+int pairs_fn_index(struct frun *fr, const char *name, size_t len);
+/* A finding (or, as need says, a candidate the whole tree decides), with
+ * the path tr and a last note. */
+void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, uint32_t off,
+		const struct df_trace *tr, char *msg, char *held, char *callee, const char *final);
+
+#endif

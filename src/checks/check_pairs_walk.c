@@ -1,0 +1,890 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The walk of one function for the paired-state rules (check_pairs_int.h).
+ *
+ * A state holds the open items (rule, key, where it was opened), the
+ * conditional acquires still waiting for the test of their result, and
+ * the branch assumptions taken on the way (so `if (x) lock; ... if (x)
+ * unlock;` is one path, not two).  Each block keeps a bounded set of
+ * states; past the bound the newest two are joined (union of open items,
+ * intersection of assumptions).
+ *
+ * Keys are the text of the object argument with blanks and parentheses
+ * removed (`&dev->lock`).  A close whose key matches nothing open closes
+ * the newest open item of its rule: aliases (`priv` and `dev->priv`) then
+ * cost nothing, and a lock released that was never seen taken (the
+ * caller's) is remembered for the function's summary.
+ */
+#include "check_pairs_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+/* --- small helpers ----------------------------------------------------- */
+
+/* Text of n without blanks and parentheses. */
+static char *key_text(TSNode n, const char *text)
+{
+	char *s = node_text_nospace(n, text);
+	size_t w = 0;
+	for (size_t i = 0; s[i]; i++)
+		if (s[i] != '(' && s[i] != ')')
+			s[w++] = s[i];
+	s[w] = 0;
+	return s;
+}
+
+static uint16_t key_intern(struct run *r, char *k)
+{
+	for (size_t i = 0; i < r->keys.n; i++)
+		if (!strcmp(r->keys.v[i], k)) {
+			free(k);
+			return (uint16_t)i;
+		}
+	if (r->keys.n >= 0xfffe) {
+		free(k);
+		return 0;
+	}
+	VEC_PUSH(r->keys, k);
+	return (uint16_t)(r->keys.n - 1);
+}
+
+/* An assignment to an lvalue kills the conditions that read it. */
+static void kill_lvalue(struct run *r, struct pstate *s, TSNode lhs)
+{
+	char *k = df_written_key(lhs, r->fr->text);
+	if (!k)
+		return;
+	assumes_kill(&s->hd.as, r->g, k, strlen(k), false);
+	/* a pending acquire whose result lived there is decided: taken */
+	uint16_t kk = 0;
+	for (size_t i = 1; i < r->keys.n; i++)
+		if (!strcmp(r->keys.v[i], k))
+			kk = (uint16_t)(i + 1);
+	for (int i = 0; kk && i < s->npend;) {
+		if (s->p[i].var == kk) {
+			memmove(&s->p[i], &s->p[i + 1], (size_t)(s->npend - i - 1) * sizeof(struct pend));
+			s->npend--;
+		} else {
+			i++;
+		}
+	}
+	free(k);
+}
+
+static size_t key_root(const char *k, const char **root);
+
+/* `cur = op` while op->lock is held: op is not NULL, so neither is cur and
+ * a later `if (!cur)` is not taken. */
+static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
+{
+	rhs = strip_parens(rhs);
+	if (!s->nheld || ts_node_is_null(lhs) || !node_is(rhs, S_identifier))
+		return;
+	const char *rp = node_ptr(rhs, r->fr->text);
+	size_t rn = node_len(rhs);
+	bool holds = false;
+	for (int i = 0; i < s->nheld && !holds; i++) {
+		const char *kr;
+		size_t kn = s->h[i].key && !s->h[i].owed ? key_root(r->keys.v[s->h[i].key], &kr) : 0;
+		holds = kn == rn && !memcmp(kr, rp, rn) && r->keys.v[s->h[i].key][kn + (kr - r->keys.v[s->h[i].key])] == '-';
+	}
+	if (!holds)
+		return;
+	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
+	df_assume_key(r->g, &s->hd.as, k, true);
+	free(k);
+}
+
+/*
+ * `walk.nbytes > 0` (atom "walk.nbytes<=0") after `if (!walk.nbytes)
+ * return;`: a length tested for zero and then for being positive is a
+ * count, so one test decides the other.
+ */
+static int implied(void *ctx, const void *sv, int atom)
+{
+	struct run *r = ctx;
+	const struct pstate *s = sv;
+	const char *k = r->g->atoms.v[atom].key;
+	size_t n = strlen(k);
+	if (n < 4 || strcmp(k + n - 3, "<=0"))
+		return -1;
+	for (int i = 0; i < s->hd.as.n; i++) {
+		const char *o = r->g->atoms.v[s->hd.as.v[i].atom].key;
+		if (strlen(o) == n - 3 && !strncmp(o, k, n - 3))
+			return !s->hd.as.v[i].pol;	/* x nonzero: x<=0 false; x zero: true */
+	}
+	return -1;
+}
+
+/* A loop test `K > 0` (loop tests carry no atom) decided by what the path
+ * knows of K: tested zero / non-zero, or `K > 0` tested by an `if`. */
+static int loop_test_implied(struct run *r, const struct pstate *s, TSNode c)
+{
+	c = strip_parens(c);
+	if (!node_is(c, S_binary_expression) || !node_text_is(node_field(c, "operator"), r->fr->text, ">"))
+		return -1;
+	TSNode rhs = strip_parens(node_field(c, "right"));
+	if (!node_is(rhs, S_number_literal) || !node_text_is(rhs, r->fr->text, "0"))
+		return -1;
+	char *k = node_text_nospace(node_field(c, "left"), r->fr->text);
+	size_t n = strlen(k);
+	int out = -1;
+	for (int i = 0; i < s->hd.as.n && out < 0; i++) {
+		const char *o = r->g->atoms.v[s->hd.as.v[i].atom].key;
+		if (!strcmp(o, k))
+			out = s->hd.as.v[i].pol;		/* non-zero count: positive */
+		else if (!strncmp(o, k, n) && !strcmp(o + n, "<=0"))
+			out = !s->hd.as.v[i].pol;
+	}
+	free(k);
+	return out;
+}
+
+/* --- states ------------------------------------------------------------ */
+
+/* The same thing held (where it was taken only names it in the path). */
+bool held_eq(const struct held *a, const struct held *b)
+{
+	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
+}
+
+/* (The states of the driver's hooks are passed as void *.) */
+static bool state_eq(const void *av, const void *bv)
+{
+	const struct pstate *a = av, *b = bv;
+	if (a->nheld != b->nheld || a->npend != b->npend || !assumes_eq(&a->hd.as, &b->hd.as))
+		return false;
+	for (int i = 0; i < a->nheld; i++)
+		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count)
+			return false;
+	for (int i = 0; i < a->npend; i++)
+		if (a->p[i].var != b->p[i].var || a->p[i].acq != b->p[i].acq ||
+		    !held_eq(&a->p[i].h, &b->p[i].h))
+			return false;
+	return true;
+}
+
+static int held_find(const struct pstate *s, const struct held *h)
+{
+	for (int i = 0; i < s->nheld; i++)
+		if (held_eq(&s->h[i], h))
+			return i;
+	return -1;
+}
+
+static bool same_items(const void *av, const void *bv)
+{
+	const struct pstate *a = av, *b = bv;
+	if (a->nheld != b->nheld)
+		return false;
+	for (int i = 0; i < a->nheld; i++)
+		if (held_find(b, &a->h[i]) < 0)
+			return false;
+	return true;
+}
+
+static void held_add(struct pstate *s, struct held h)
+{
+	if (s->nheld == MAX_HELD) {
+		/* the oldest item is forgotten: a report may be lost, never invented */
+		memmove(&s->h[0], &s->h[1], (MAX_HELD - 1) * sizeof(struct held));
+		s->nheld--;
+	}
+	s->h[s->nheld++] = h;
+}
+
+static void held_del(struct pstate *s, int i)
+{
+	memmove(&s->h[i], &s->h[i + 1], (size_t)(s->nheld - i - 1) * sizeof(struct held));
+	s->nheld--;
+}
+
+static void pend_del(struct pstate *s, int i)
+{
+	memmove(&s->p[i], &s->p[i + 1], (size_t)(s->npend - i - 1) * sizeof(struct pend));
+	s->npend--;
+}
+
+/* Join b into a (union of open items, common assumptions). */
+static bool state_join(void *av, const void *bv)
+{
+	struct pstate *a = av;
+	const struct pstate *b = bv;
+	struct pstate o = *a;
+	for (int i = 0; i < b->nheld; i++)
+		if (held_find(a, &b->h[i]) < 0)
+			held_add(a, b->h[i]);
+	for (int i = 0; i < a->npend;) {
+		bool both = false;
+		for (int k = 0; k < b->npend; k++)
+			both |= a->p[i].var == b->p[k].var && held_eq(&a->p[i].h, &b->p[k].h);
+		if (both)
+			i++;
+		else
+			pend_del(a, i);
+	}
+	assumes_meet(&a->hd.as, &b->hd.as);
+	if (!a->hd.trace)
+		a->hd.trace = b->hd.trace;
+	return !state_eq(a, &o);
+}
+
+/* A state entering a block (the driver's admit hook): a path is kept only
+ * while something is open. */
+static bool admit(void *ctx, void *sv)
+{
+	struct pstate *ns = sv;
+	(void)ctx;
+	if (!ns->nheld)
+		ns->hd.trace = NULL;
+	return true;
+}
+
+/* --- opening and closing ------------------------------------------------ */
+
+const struct rule *pairs_rule(const struct run *r, int i)
+{
+	return &r->fr->rs->v.v[i];
+}
+
+char *held_name(const struct run *r, const struct held *h)
+{
+	const struct rule *ru = pairs_rule(r, h->rule);
+	if (h->key)
+		return xasprintf("%s '%s'", ru->what, r->keys.v[h->key]);
+	return xstrdup(ru->what);
+}
+
+static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key, uint32_t off,
+		    uint8_t acq, uint16_t var, const char *text)
+{
+	struct held h = { rule, key, off, true, 0 };
+	int debt = held_find(s, &h);
+	if (debt >= 0) {
+		/* drop, sleep, take again: the caller's lock is back */
+		held_del(s, debt);
+		return;
+	}
+	h.owed = false;
+	int have = held_find(s, &h);
+	if (have >= 0) {
+		/* an object is held or not (a loop came round); a switch nests:
+		 * kmap_atomic() inside pagefault_disable() */
+		if (!key && s->h[have].count < 8)
+			s->h[have].count++;
+		return;
+	}
+	if (key) {
+		/* mutex_lock(m) with m a pointer: a later `if (m)` is taken */
+		const char *k = r->keys.v[key];
+		if (k[0] != '&')
+			df_assume_key(r->g, &s->hd.as, k, true);
+	}
+	held_add(s, h);
+	if (acq != ACQ_ALWAYS && s->npend < MAX_PEND)
+		s->p[s->npend++] = (struct pend){ var, acq, h };
+	s->hd.trace = df_step(&r->d, s->hd.trace, T_OPEN, 0, off, text);
+}
+
+static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t key)
+{
+	int at = -1;
+	for (int i = s->nheld; i-- > 0;)
+		if (s->h[i].rule == rule && s->h[i].key == key && !s->h[i].owed) {
+			at = i;
+			break;
+		}
+	if (at < 0)
+		for (int i = s->nheld; i-- > 0;)
+			if (s->h[i].rule == rule && !s->h[i].owed) {
+				at = i;
+				break;
+			}
+	if (at >= 0 && s->h[at].count) {
+		s->h[at].count--;
+		return;
+	}
+	if (at >= 0) {
+		for (int i = 0; i < s->npend;)
+			if (held_eq(&s->p[i].h, &s->h[at]))
+				pend_del(s, i);
+			else
+				i++;
+		held_del(s, at);
+		return;
+	}
+	/* the caller's: a helper that releases what its caller took, or a
+	 * function that drops its caller's lock for a while */
+	struct held debt = { rule, key, 0, true, 0 };
+	if (held_find(s, &debt) < 0)
+		held_add(s, debt);
+	if (r->closes.n < 16) {
+		struct pair_item it = { .rule = rule, .close = true,
+					.key = key ? r->keys.v[key] : NULL };
+		for (size_t i = 0; i < r->closes.n; i++)
+			if (r->closes.v[i].rule == rule &&
+			    !r->closes.v[i].key == !it.key && (!it.key || !strcmp(r->closes.v[i].key, it.key)))
+				return;
+		VEC_PUSH(r->closes, it);
+	}
+}
+
+/* The key of argument k of call, or 0. */
+static uint16_t arg_key(struct run *r, TSNode call, int k)
+{
+	if (k < 0)
+		return 0;
+	TSNode args = node_field(call, "arguments");
+	if ((uint32_t)k >= ts_node_named_child_count(args))
+		return 0;
+	return key_intern(r, key_text(ts_node_named_child(args, (uint32_t)k), r->fr->text));
+}
+
+/* A summary key "$K..." with parameter K replaced by the call's argument. */
+static uint16_t translate_key(struct run *r, TSNode call, const char *key)
+{
+	if (!key)
+		return 0;
+	if (key[0] != '$' && !(key[0] == '&' && key[1] == '$') && !(key[0] == '*' && key[1] == '$'))
+		return key_intern(r, xstrdup(key));
+	const char *d = strchr(key, '$');
+	char *end;
+	long k = strtol(d + 1, &end, 10);
+	TSNode args = node_field(call, "arguments");
+	if (k < 0 || (uint32_t)k >= ts_node_named_child_count(args))
+		return 0;
+	char *a = key_text(ts_node_named_child(args, (uint32_t)k), r->fr->text);
+	char *out;
+	if (a[0] == '&' && !strncmp(end, "->", 2))	/* &(&x->y)->z is &x->y.z */
+		out = xasprintf("%.*s%s.%s", (int)(d - key), key, a + 1, end + 2);
+	else
+		out = xasprintf("%.*s%s%s", (int)(d - key), key, a, end);
+	free(a);
+	return key_intern(r, out);
+}
+
+int pairs_fn_index(struct frun *fr, const char *name, size_t len)
+{
+	if (!fr->nslots)
+		return -1;
+	uint32_t h = (uint32_t)hash_bytes(name, len, 3) & (uint32_t)(fr->nslots - 1);
+	for (; fr->by_hash[h]; h = (h + 1) & (uint32_t)(fr->nslots - 1)) {
+		uint32_t i = fr->by_hash[h] - 1;
+		const char *n = fr->ff->fns.v[i].name;
+		if (!strncmp(n, name, len) && !n[len])
+			return (int)i;
+	}
+	return -1;
+}
+
+/* The summary of a function of this file called by `call`, or NULL. */
+static const struct pair_sum *callee_sum(struct run *r, const char *name, size_t len)
+{
+	int i = pairs_fn_index(r->fr, name, len);
+	return i >= 0 && r->fr->sums[i].known && r->fr->sums[i].n ? &r->fr->sums[i] : NULL;
+}
+
+static bool all_upper(const char *p, size_t len)
+{
+	bool letter = false;
+	for (size_t i = 0; i < len; i++) {
+		if (islower((unsigned char)p[i]))
+			return false;
+		letter |= isupper((unsigned char)p[i]) != 0;
+	}
+	return letter;
+}
+
+void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, uint32_t off,
+		const struct df_trace *tr, char *msg, char *held, char *callee, const char *final)
+{
+	if (!r->report) {
+		free(msg);
+		free(held);
+		free(callee);
+		return;
+	}
+	const struct source *src = r->fr->src;
+	struct pair_cand c = { .fn = r->fn, .rule = rule, .need = need, .held = held,
+			       .callee = callee };
+	c.f.id = id;
+	c.f.at = source_at(src, off);
+	c.f.msg = msg;
+	c.f.func = xstrdup(r->g->name);
+	size_t n;
+	const struct df_trace **v = df_steps(tr, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct df_trace *t = v[i];
+		struct step s = { .at = source_at(src, t->off) };
+		if (t->kind == DF_STEP_EDGE)
+			s.msg = edge_note(t->edge_kind, t->text);
+		else
+			s.msg = xstrdup(t->text);
+		VEC_PUSH(c.f.steps, s);
+	}
+	free(v);
+	if (final) {
+		struct step s = { .at = c.f.at, .msg = xstrdup(final) };
+		VEC_PUSH(c.f.steps, s);
+	}
+	VEC_PUSH(r->cands, c);
+}
+
+static void check_window_call(struct run *r, struct pstate *s, TSNode call, const char *name,
+			      size_t len)
+{
+	const struct rule *win = NULL;
+	const struct held *h = NULL;
+	for (int i = s->nheld; i-- > 0 && !win;)
+		if (pairs_rule(r, s->h[i].rule)->allow.n) {
+			win = pairs_rule(r, s->h[i].rule);
+			h = &s->h[i];
+		}
+	if (!win || rule_allows(win, name, len) || all_upper(name, len) || r->fr->other_arch)
+		return;
+	uint8_t need;
+	int fi = pairs_fn_index(r->fr, name, len);
+	if (fi >= 0) {
+		if (r->fr->ff->fns.v[fi].is_inline)
+			return;
+		need = PC_ALWAYS;
+	} else if (api_is(name, len, A_UACCESS_UNSAFE)) {
+		need = PC_ALWAYS;
+	} else {
+		need = PC_OUTLINE;	/* decided against the whole tree's definitions */
+	}
+	uint32_t off = ts_node_start_byte(call);
+	for (size_t i = 0; i < r->seen.n; i++)
+		if (r->seen.v[i] == off)
+			return;
+	VEC_PUSH(r->seen, off);
+	unsigned line, col;
+	source_pos(r->fr->src, h->off, &line, &col);
+	pairs_cand(r, h->rule, need, C_UACCESS_CALL, off, s->hd.trace,
+		 xasprintf("call to '%.*s' inside a %s opened at line %u: only the unsafe_*() "
+			   "accessors and uaccess-safe functions may run with user access enabled",
+			   (int)len, name, win->what, line),
+		 NULL, need == PC_OUTLINE ? xstrndup(name, len) : NULL,
+		 "called with user access enabled");
+}
+
+/* --- transfer ---------------------------------------------------------- */
+
+/* The variable a conditional acquire's result goes to: `v = call` or
+ * `T v = call`; 0 when none. */
+static uint16_t result_var(struct run *r, TSNode call)
+{
+	TSNode p = ts_node_parent(call);
+	while (!ts_node_is_null(p) && node_is(p, S_parenthesized_expression))
+		p = ts_node_parent(p);
+	TSNode lhs = { 0 };
+	if (node_is(p, S_assignment_expression))
+		lhs = node_field(p, "left");
+	else if (node_is(p, S_init_declarator))
+		lhs = declarator_name(node_field(p, "declarator"));
+	if (ts_node_is_null(lhs))
+		return 0;
+	lhs = strip_parens(lhs);
+	if (!node_is(lhs, S_identifier) && !node_is(lhs, S_field_expression))
+		return 0;
+	return (uint16_t)(key_intern(r, node_text_nospace(lhs, r->fr->text)) + 1);
+}
+
+/* The identifier a key starts from: "ctx" of "&ctx->lock". */
+static size_t key_root(const char *k, const char **root)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	size_t n = 0;
+	while (isalnum((unsigned char)k[n]) || k[n] == '_')
+		n++;
+	*root = k;
+	return n;
+}
+
+/*
+ * A function defined nowhere in this file (a static inline of a header:
+ * spu_release(ctx), unlock_page_ctx(ctx)) whose name says it releases, given
+ * the object a held lock hangs off, is taken to release it: the report
+ * would otherwise rest on a body we cannot see.
+ */
+static void release_by_name(struct run *r, struct pstate *s, TSNode call, const char *name,
+			    size_t len)
+{
+	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
+					     "_done", "_finish", "_leave", "_unref" };
+	if (!s->nheld)
+		return;
+	bool says = false;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !says; i++)
+		says = memmem(name, len, words[i], strlen(words[i])) != NULL;
+	if (!says)
+		return;
+	TSNode args = node_field(call, "arguments");
+	uint32_t na = ts_node_named_child_count(args);
+	for (uint32_t a = 0; a < na && a < 4; a++) {
+		char *t = key_text(ts_node_named_child(args, a), r->fr->text);
+		const char *ar;
+		size_t an = key_root(t, &ar);
+		for (int i = s->nheld; an && i-- > 0;) {
+			const struct held *h = &s->h[i];
+			if (h->owed || !h->key || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
+				continue;
+			const char *kr;
+			size_t kn = key_root(r->keys.v[h->key], &kr);
+			if (kn == an && !memcmp(kr, ar, an))
+				do_close(r, s, h->rule, h->key);
+		}
+		free(t);
+	}
+}
+
+/* Open rule's object key at call; a conditional open (acq) waits for the
+ * test of the call's result; via: the helper of this file that opened it. */
+static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+		    uint8_t acq, bool in_cond, const char *via, size_t via_len)
+{
+	uint16_t var = 0;
+	if (acq != ACQ_ALWAYS) {
+		var = result_var(r, call);
+		if (!var)
+			var = in_cond ? PEND_COND : 0;
+	}
+	struct held tmp = { rule, key, 0, false, 0 };
+	char *hn = held_name(r, &tmp);
+	const char *verb = pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened";
+	char *t = via ? xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn, verb,
+				  df_text(&r->d, call, 60), (int)via_len, via)
+		      : xasprintf("%s %s by '%s'", hn, verb, df_text(&r->d, call, 60));
+	free(hn);
+	do_open(r, s, rule, key, ts_node_start_byte(call), var ? acq : ACQ_ALWAYS, var,
+		arena_strndup(&r->d.arena, t, strlen(t)));
+	free(t);
+}
+
+static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
+{
+	size_t len;
+	const char *name = call_name(call, r->fr->text, &len);
+	if (!name)
+		return;
+	int ri, ci;
+	bool open;
+	if (rules_lookup(name, len, &ri, &ci, &open)) {
+		const struct rule *ru = pairs_rule(r, ri);
+		if (!ru->allow.n)	/* taking a lock inside a user access window is a call too */
+			check_window_call(r, s, call, name, len);
+		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
+		uint16_t key = arg_key(r, call, c->arg);
+		if (open)
+			open_at(r, s, call, (uint16_t)ri, key, c->acq, in_cond, NULL, 0);
+		else
+			do_close(r, s, (uint16_t)ri, key);
+		return;
+	}
+	check_window_call(r, s, call, name, len);
+	const struct pair_sum *sum = callee_sum(r, name, len);
+	if (!sum) {
+		if (pairs_fn_index(r->fr, name, len) < 0)
+			release_by_name(r, s, call, name, len);
+		return;
+	}
+	for (int i = 0; i < sum->n; i++) {
+		const struct pair_item *it = &sum->it[i];
+		uint16_t key = translate_key(r, call, it->key);
+		if (it->key && !key)
+			continue;
+		if (it->close)
+			do_close(r, s, it->rule, key);
+		else
+			open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
+	}
+}
+
+/* The walk's hooks (dataflow.h): what a statement opens and closes. */
+static void hook_call(void *ctx, void *s, TSNode call)
+{
+	struct run *r = ctx;
+	on_call(r, s, call, r->in_cond);
+}
+
+static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain, bool decl)
+{
+	struct run *r = ctx;
+	struct pstate *s = sv;
+	if (decl) {
+		df_walk(&r->w, s, rhs, false);
+		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
+		return;
+	}
+	/* the old value's conditions die first: the right side may start a
+	 * conditional acquire whose result lands there */
+	kill_lvalue(r, s, lhs);
+	df_walk(&r->w, s, rhs, false);
+	if (plain) {
+		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
+		assume_holder(r, s, lhs, rhs);
+	}
+}
+
+static void hook_kill(void *ctx, void *s, TSNode lvalue)
+{
+	kill_lvalue(ctx, s, lvalue);
+}
+
+static const struct df_walk_ops walk_ops = {
+	.call = hook_call, .assign = hook_assign, .update = hook_kill, .address = hook_kill,
+};
+
+/*
+ * How a branch condition relates to a value: 1 when the condition is true
+ * exactly if *core is zero, 0 when exactly if it is non-zero, -1 unknown.
+ * *core is the identifier or call tested.
+ */
+static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
+{
+	const char *t = r->fr->text;
+	c = strip_parens(c);
+	if (ts_node_is_null(c) || depth > 8)
+		return -1;
+	if (node_is(c, S_identifier) || node_is(c, S_field_expression)) {
+		*core = c;
+		return 0;
+	}
+	if (node_is(c, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(c, t, &len);
+		TSNode args = node_field(c, "arguments");
+		if ((name_is(name, len, "likely") || name_is(name, len, "unlikely") ||
+		     name_is(name, len, "WARN_ON") || name_is(name, len, "WARN_ON_ONCE")) &&
+		    ts_node_named_child_count(args) == 1)
+			return zero_on(r, ts_node_named_child(args, 0), core, depth + 1);
+		*core = c;
+		return 0;
+	}
+	if (node_is(c, S_assignment_expression)) {
+		TSNode rhs = strip_parens(node_field(c, "right"));
+		if (node_is(rhs, S_call_expression)) {
+			*core = rhs;
+			return 0;
+		}
+		return -1;
+	}
+	if (node_is(c, S_unary_expression) && node_text_is(node_field(c, "operator"), t, "!")) {
+		int z = zero_on(r, node_field(c, "argument"), core, depth + 1);
+		return z < 0 ? -1 : 1 - z;
+	}
+	if (node_is(c, S_binary_expression)) {
+		TSNode a = strip_parens(node_field(c, "left")), b = strip_parens(node_field(c, "right"));
+		TSNode op = node_field(c, "operator");
+		TSNode e;
+		if (node_is(b, S_number_literal) && node_text_is(b, t, "0"))
+			e = a;
+		else if (node_is(a, S_number_literal) && node_text_is(a, t, "0"))
+			e = b;
+		else
+			return -1;
+		int z = zero_on(r, e, core, depth + 1);
+		if (z < 0)
+			return -1;
+		if (node_text_is(op, t, "==") || node_text_is(op, t, ">="))
+			return 1 - z;
+		if (node_text_is(op, t, "!=") || node_text_is(op, t, "<"))
+			return z;
+		return -1;
+	}
+	return -1;
+}
+
+static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uint8_t rc,
+			int ret_acq)
+{
+	for (size_t i = 0; i < r->exits.n; i++) {
+		struct pexit *e = &r->exits.v[i];
+		if (e->off == off && e->nheld == s->nheld && e->rclass == rc &&
+		    !memcmp(e->h, s->h, s->nheld * sizeof(struct held)))
+			return;
+	}
+	struct pexit e = { off, rc, ret_acq >= 0, (uint8_t)(ret_acq >= 0 ? ret_acq : 0), s->nheld,
+			   {{0}}, s->hd.trace };
+	memcpy(e.h, s->h, s->nheld * sizeof(struct held));
+	VEC_PUSH(r->exits, e);
+}
+
+/* A return statement (or a statement macro that returns): the exit, and
+ * whether it returns the result of a conditional acquire. */
+static void on_return(struct run *r, struct pstate *s, TSNode ret)
+{
+	TSNode val = node_is(ret, S_return_statement) ? ts_node_named_child(ret, 0) : (TSNode){ 0 };
+	uint8_t np = s->npend;
+	r->in_cond = true;	/* `return trylock(...)`: the caller decides */
+	df_walk(&r->w, s, ret, true);
+	r->in_cond = false;
+	int racq = s->npend > np ? s->p[s->npend - 1].acq : -1;
+	TSNode core = { 0 };
+	int zo = ts_node_is_null(val) ? -1 : zero_on(r, val, &core, 0);
+	if (racq < 0 && zo >= 0 &&
+	    (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
+		char *k = node_text_nospace(core, r->fr->text);
+		for (int p = 0; p < s->npend; p++)
+			if (s->p[p].var != PEND_COND && s->p[p].var &&
+			    !strcmp(r->keys.v[s->p[p].var - 1], k))
+				racq = s->p[p].acq;
+		free(k);
+	}
+	/* `return !trylock()` turns the meaning round */
+	if (racq >= 0 && zo == 1)
+		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
+	record_exit(r, s, ts_node_start_byte(ret), df_ret_class(val, r->fr->text), racq);
+}
+
+/* The driver's hooks (dataflow.h): one element, the branch, an edge. */
+static bool elem(void *ctx, const struct cfg_elem *e, void *s)
+{
+	struct run *r = ctx;
+	if (e->kind == EL_RETURN) {
+		on_return(r, s, e->node);
+		return false;
+	}
+	if (e->kind == EL_END)
+		record_exit(r, s, ts_node_start_byte(e->node), RC_UNK, -1);
+	if (e->kind == EL_END || e->kind == EL_NORETURN)
+		return false;
+	r->in_cond = e->kind == EL_COND;
+	df_walk(&r->w, s, e->node, true);
+	r->in_cond = false;
+	return true;
+}
+
+static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
+{
+	struct run *r = ctx;
+	const struct pstate *s = sv;
+	bool cond = blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND;
+	TSNode c = cond ? blk->elems.v[blk->elems.n - 1].node : (TSNode){ 0 };
+	/* a test of a conditional acquire's result decides it on each edge */
+	r->zo = -1;
+	r->pend_at = -1;
+	if (cond && s->npend) {
+		TSNode core = { 0 };
+		r->zo = zero_on(r, c, &core, 0);
+		if (r->zo >= 0) {
+			uint16_t var = 0;
+			if (node_is(core, S_call_expression)) {
+				var = PEND_COND;
+				TSNode p = ts_node_parent(core);
+				while (!ts_node_is_null(p) && node_is(p, S_parenthesized_expression))
+					p = ts_node_parent(p);
+				if (node_is(p, S_assignment_expression))
+					var = result_var(r, core);
+			} else {
+				char *k = node_text_nospace(core, r->fr->text);
+				for (size_t i = 1; i < r->keys.n && !var; i++)
+					if (!strcmp(r->keys.v[i], k))
+						var = (uint16_t)(i + 1);
+				free(k);
+			}
+			for (int i = 0; i < s->npend && r->pend_at < 0; i++)
+				if (var && s->p[i].var == var)
+					r->pend_at = i;
+		}
+	}
+	/* `if (helper() < 0)` where helper() of this file only returns 0: the
+	 * edge that needs another value is not a path */
+	r->dead_zero = -1;	/* 1: the edge where the value is zero is dead; 0: non-zero */
+	if (cond) {
+		TSNode core = { 0 };
+		int z = zero_on(r, c, &core, 0);
+		size_t len;
+		const char *name = z >= 0 && node_is(core, S_call_expression)
+					   ? call_name(core, r->fr->text, &len) : NULL;
+		int fi = name ? pairs_fn_index(r->fr, name, len) : -1;
+		if (fi >= 0 && r->fr->sums[fi].known && r->fr->sums[fi].rets) {
+			uint8_t rets = r->fr->sums[fi].rets;
+			if (rets == (1u << RC_ZERO))
+				r->dead_zero = 0;
+			else if (rets == (1u << RC_NEG))	/* (`< 0` reads positive as zero) */
+				r->dead_zero = 1;
+			if (r->dead_zero >= 0)
+				r->dead_zero = r->dead_zero == 1 ? (z == 1 ? E_TRUE : E_FALSE)
+								 : (z == 1 ? E_FALSE : E_TRUE);
+		}
+	}
+	/* `if (m)` after mutex_lock(m): on the edge where m is NULL it is not held */
+	r->null_item = -1;
+	r->null_zo = -1;
+	if (cond && s->nheld) {
+		TSNode core = { 0 };
+		r->null_zo = zero_on(r, c, &core, 0);
+		if (r->null_zo >= 0 && (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
+			char *k = node_text_nospace(core, r->fr->text);
+			for (int i = 0; i < s->nheld && r->null_item < 0; i++)
+				if (s->h[i].key && !s->h[i].owed && !strcmp(r->keys.v[s->h[i].key], k))
+					r->null_item = i;
+			free(k);
+		}
+	}
+	r->loop_truth = -1;
+	if (cond && blk->succs.n == 2 && blk->succs.v[0].atom < 0 && blk->succs.v[1].atom < 0)
+		r->loop_truth = loop_test_implied(r, s, c);
+}
+
+static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
+{
+	struct run *r = ctx;
+	struct pstate *ns = sv;
+	if (r->dead_zero >= 0 && e->kind == r->dead_zero)
+		return false;
+	if (r->loop_truth >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
+	    (e->kind == E_TRUE) != r->loop_truth)
+		return false;
+	if (r->null_item >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
+	    (e->kind == E_TRUE) == (r->null_zo == 1)) {
+		held_del(ns, r->null_item);
+	}
+	if (r->pend_at >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+		bool zero = e->kind == E_TRUE ? r->zo == 1 : r->zo == 0;
+		struct pend p = ns->p[r->pend_at];
+		bool taken = p.acq == ACQ_ZERO ? zero : !zero;
+		pend_del(ns, r->pend_at);
+		if (!taken) {
+			int h = held_find(ns, &p.h);
+			if (h >= 0)
+				held_del(ns, h);
+		}
+	}
+	/* a condition's own pending acquire ends with the condition */
+	for (int k = 0; k < ns->npend;)
+		if (ns->p[k].var == PEND_COND)
+			pend_del(ns, k);
+		else
+			k++;
+	return true;
+}
+
+/* A path is kept while something is open. */
+static bool traced(const void *s)
+{
+	return ((const struct pstate *)s)->nheld != 0;
+}
+
+/* the bound is per set of open items: states that hold different things
+ * are never joined (a join would make "held on one path" look held on all) */
+static const struct df_ops pair_ops = {
+	.size = sizeof(struct pstate), .per_kind = MAX_STATES, .total = MAX_BLOCK_STATES,
+	.eq = state_eq, .agree = same_items, .join = state_join, .admit = admit,
+	.elem = elem, .branch = branch, .edge = edge, .implied = implied, .traced = traced,
+};
+
+bool pairs_walk(struct run *r, size_t budget, double deadline)
+{
+	df_init(&r->d, r->g, &pair_ops, r, budget, deadline);
+	r->w = (struct df_walker){ .g = r->g, .text = r->fr->text, .ops = &walk_ops, .ctx = r };
+	struct pstate init = {0};
+	return df_run(&r->d, &init);
+}
