@@ -1337,7 +1337,7 @@ static bool run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	struct arena ga;
 	arena_init(&ga);
 	struct cfg g;
-	cfg_build(&g, &ga, fr->text, fr->fns[i], name);
+	cfg_build(&g, &ga, fr->text, fr->fns[i], name, fr->ff->ctl);
 	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report };
 	arena_init(&r.arena);
 	VEC_PUSH(r.keys, xstrdup(""));
