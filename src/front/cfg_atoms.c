@@ -13,7 +13,7 @@
 #include <string.h>
 #include "api.h"
 
-/* --- atoms: canonical conditions ------------------------------------------------------------- */
+/* --- atoms: canonical conditions ------------------------------------ */
 
 static bool is_zero_literal(TSNode n, const char *text)
 {
