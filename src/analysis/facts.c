@@ -320,7 +320,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 		struct arena a;
 		arena_init(&a);
 		struct cfg g;
-		cfg_build(&g, &a, text, fn, f->name);
+		cfg_build(&g, &a, text, fn, f->name, ff->ctl);
 		f->noreturn = !cfg_returns(&g);
 		cfg_release(&g);
 		arena_release(&a);

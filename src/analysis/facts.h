@@ -79,6 +79,7 @@ struct file_facts {
 	struct entries regs;	/* entry points the file registers */
 	ctl_macro_list macros;	/* its #defines that hide a jump */
 	pair_cand_list pairs;	/* pair-rule findings waiting for entry points */
+	const struct ctl_macros *ctl;	/* the run's control macros its CFGs see (not owned) */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

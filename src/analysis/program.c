@@ -125,7 +125,7 @@ struct program {
 	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
 	bool link_ok[LINK_CACHE];
 	size_t visited;			/* functions whose component was visited (progress) */
-	const ctl_macro_list *hmacros;	/* the control macros of the headers beside the input */
+	const struct ctl_macros *ctl;	/* the run's control macros (the first pass's too) */
 	bool probe;			/* program_probe(): summaries only, nothing reported */
 	bool saw_kernel;		/* ... and some analysed function may run with KERNEL_DS */
 };
@@ -578,7 +578,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	struct arena arena;
 	arena_init(&arena);
 	struct cfg g;
-	cfg_build(&g, &arena, c->src.text, fn, f->name);
+	cfg_build(&g, &arena, c->src.text, fn, f->name, p->ctl);
 	struct limit_env env = { env_callees, p, &p->strings };
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
@@ -974,7 +974,6 @@ static void finish_file(const struct opts *o, struct file_result *r)
  * checks run as each is analysed (nothing is reported in a probe). */
 static void run_summaries(struct program *p)
 {
-	size_t n = p->nfiles;
 	p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
 	p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
@@ -1010,29 +1009,18 @@ static void run_summaries(struct program *p)
 		if (!changed)
 			break;
 	}
-	/* statement macros that hide a goto/return/break, from the files and
-	 * the headers beside them */
-	ctl_macro_list macros = {0};
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < p->ff[i].macros.n; k++)
-			VEC_PUSH(macros, p->ff[i].macros.v[k]);
-	for (size_t i = 0; p->hmacros && i < p->hmacros->n; i++)
-		VEC_PUSH(macros, p->hmacros->v[i]);
-	macros_set(&macros);
 	p->parser = ts_parser_new();
 	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
 		die("tree-sitter runtime rejects the C grammar (version mismatch)");
 	sccs(p, visit_scc);
-	macros_set(NULL);
-	VEC_FREE(macros);
 	ts_parser_delete(p->parser);
 	cache_release(p);
 }
 
 static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
-			 struct file_facts *ff, size_t n, const ctl_macro_list *hmacros, bool probe)
+			 struct file_facts *ff, size_t n, const struct ctl_macros *ctl, bool probe)
 {
-	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .hmacros = hmacros,
+	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .ctl = ctl,
 			       .probe = probe };
 	arena_init(&p->strings);
 	for (int i = 0; i < CACHE_FILES; i++)
@@ -1067,10 +1055,10 @@ static void program_free(struct program *p)
 }
 
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		 const ctl_macro_list *hmacros)
+		 const struct ctl_macros *ctl)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, hmacros, false);
+	program_init(&p, o, rs, ff, n, ctl, false);
 	settle_pairs(&p);
 	run_summaries(&p);
 	for (size_t i = 0; i < n; i++)
@@ -1079,10 +1067,10 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 }
 
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   const ctl_macro_list *hmacros, struct name_set *ask)
+		   const struct ctl_macros *ctl, struct name_set *ask)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, hmacros, true);
+	program_init(&p, o, rs, ff, n, ctl, true);
 	/* pair findings that need the whole tree (settle_pairs): the callee
 	 * called inside a window (is it out of line anywhere?); an extern
 	 * function's registrations in other files (is it an entry point?);

@@ -14,10 +14,10 @@
 #include "addrlimit.h"
 #include "facts.h"
 
-/* The second pass: summaries and checks over the whole input; hmacros are
- * the control macros of the headers beside it (o->headers), read once. */
+/* The second pass: summaries and checks over the whole input; ctl is the
+ * run's table of control macros (macros.h), the one the first pass used. */
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		 const ctl_macro_list *hmacros);
+		 const struct ctl_macros *ctl);
 
 /*
  * The same over the files parsed so far, reporting nothing, for the
@@ -27,6 +27,6 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
  */
 struct name_set;
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   const ctl_macro_list *hmacros, struct name_set *ask);
+		   const struct ctl_macros *ctl, struct name_set *ask);
 
 #endif

@@ -231,7 +231,7 @@ static int run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	struct arena ga;
 	arena_init(&ga);
 	struct cfg g;
-	cfg_build(&g, &ga, fr->text, fr->fns[i], name);
+	cfg_build(&g, &ga, fr->text, fr->fns[i], name, fr->ff->ctl);
 	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report };
 	VEC_PUSH(r.keys, xstrdup(""));
 	df_params_init(&r.params, fr->fns[i], fr->text);

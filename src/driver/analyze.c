@@ -41,6 +41,7 @@ struct worker {
 	const bool *elide;		/* files to parse with only the bodies that can
 					 * matter (elide.h), or NULL */
 	const struct name_set *asked;	/* ... and the names asked about so far */
+	const struct ctl_macros *ctl;	/* the control macros every CFG sees */
 };
 
 static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)
@@ -117,7 +118,7 @@ static void set_ranges(TSParser *parser, const struct source *src, const struct 
 
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
 			struct file_result *r, struct file_facts *ff, bool elide,
-			const struct name_set *asked)
+			const struct name_set *asked, const struct ctl_macros *ctl)
 {
 	double start = mono_seconds();
 	memset(r, 0, sizeof(*r));
@@ -217,7 +218,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		if (!want_dump)
 			continue;
 		struct cfg g;
-		cfg_build(&g, &arena, src.text, fn, name);
+		cfg_build(&g, &arena, src.text, fn, name, ctl);
 		char *buf = NULL;
 		size_t blen = 0;
 		FILE *m = open_memstream(&buf, &blen);
@@ -236,6 +237,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	if (o->fix || o->enabled[C_SETFS_MIGRATE])
 		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
+	ff->ctl = ctl;
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
 	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r,
 		   o->time_budget > 0 ? start + o->time_budget : 0);
@@ -301,12 +303,12 @@ static char *pair_digest(const struct file_facts *ff, bool cands_only,
 
 static void verify_elision(const struct opts *o, TSParser *parser, const char *path,
 			   const struct file_result *r, const struct file_facts *ff,
-			   const struct name_set *asked)
+			   const struct name_set *asked, const struct ctl_macros *ctl)
 {
 	struct file_result whole;
 	struct file_facts wf = {0};
 	ts_parser_reset(parser);
-	analyze_one(o, parser, path, &whole, &wf, false, NULL);
+	analyze_one(o, parser, path, &whole, &wf, false, NULL, ctl);
 	/* a syntax error inside a body left out can cost the whole parse a
 	 * function the other parse has: then only the findings are compared */
 	bool errors = whole.error_bytes != 0;
@@ -336,10 +338,10 @@ static void *worker_main(void *arg)
 		facts_release(&w->facts[i]);
 		file_result_release(&w->results[i]);
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-			    w->elide && w->elide[i], w->asked);
+			    w->elide && w->elide[i], w->asked, w->ctl);
 		if (w->o->verify_elision && w->results[i].elided)
 			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-				       w->asked);
+				       w->asked, w->ctl);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
 	}
@@ -347,8 +349,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* The relevance scan of w's files (w->scans set), or only the control
- * macros of the headers (w->scans NULL). */
+/* The relevance scan of w's files (w->scans set), or only their control
+ * macros (w->scans NULL). */
 static void *scanner_main(void *arg)
 {
 	struct worker *w = arg;
@@ -374,17 +376,18 @@ static void *scanner_main(void *arg)
 
 static void run_workers(struct worker *w, void *(*fn)(void *));
 
-/* The control macros of the headers beside the input, read once, in
- * parallel, for every run of the second pass (hf owns their text). */
-static void header_macros(const struct opts *o, struct file_facts **hf, ctl_macro_list *out)
+/* Add to out the control macros of files paths[0..n), read in parallel,
+ * in the order of paths. */
+static void read_macros(const struct opts *o, char **paths, size_t n, struct ctl_macros *out)
 {
-	size_t n = o->headers.n;
-	*hf = xcalloc(n ? n : 1, sizeof(**hf));
-	struct worker w = { .o = o, .paths = o->headers.v, .n = n, .facts = *hf };
+	struct file_facts *ff = xcalloc(n ? n : 1, sizeof(*ff));
+	struct worker w = { .o = o, .paths = paths, .n = n, .facts = ff };
 	run_workers(&w, scanner_main);
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < (*hf)[i].macros.n; k++)
-			VEC_PUSH(*out, (*hf)[i].macros.v[k]);
+	for (size_t i = 0; i < n; i++) {
+		ctl_macros_add(out, &ff[i].macros);
+		facts_release(&ff[i]);
+	}
+	free(ff);
 }
 
 /* Run fn over w's files on o->jobs threads. */
@@ -421,10 +424,11 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
 		       struct file_result *results, struct file_facts *facts, const bool *skip,
-		       const bool *elide, const struct name_set *asked)
+		       const bool *elide, const struct name_set *asked,
+		       const struct ctl_macros *ctl)
 {
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
-			    .skip = skip, .elide = elide, .asked = asked };
+			    .skip = skip, .elide = elide, .asked = asked, .ctl = ctl };
 	run_workers(&w, worker_main);
 }
 
@@ -441,11 +445,13 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * asked names gets only the bodies that take part (elide.h), and is parsed
  * again when a later round asks for a name one of the others mentions.
  * parsed[i] comes in true for the files known from the cache and goes out
- * true for every file with facts.
+ * true for every file with facts.  The scan also gives every file's
+ * control macros: ctl gets them, then hmacros (the headers'), and is
+ * sealed before any file is parsed.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed,
-			  const ctl_macro_list *hmacros)
+			  const struct ctl_macros *hmacros, struct ctl_macros *ctl)
 {
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
 	/* a file the cache knew unparsed comes with its scan and its macros */
@@ -463,6 +469,11 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			    .skip = known, .scans = scans };
 	run_workers(&w, scanner_main);
 	free(known);
+	/* (a file known from the cache comes with its macros) */
+	for (size_t i = 0; i < n; i++)
+		ctl_macros_add(ctl, &facts[i].macros);
+	ctl_macros_add(ctl, &hmacros->v);
+	ctl_macros_seal(ctl);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
@@ -505,7 +516,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			redo[i] = false;
 		}
 		if (todo)
-			first_pass(o, paths, n, results, facts, skip, elide, &asked);
+			first_pass(o, paths, n, results, facts, skip, elide, &asked, ctl);
 		if (rounds <= RELEVANCE_ROUNDS)
 			relevance_per_round[rounds - 1] = todo;
 		for (size_t i = 0; i < n; i++)
@@ -513,7 +524,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		if (full)
 			break;
 		struct name_set ask = {0};
-		if (program_probe(o, results, facts, n, hmacros, &ask)) {
+		if (program_probe(o, results, facts, n, ctl, &ask)) {
 			full = true;
 			name_set_release(&ask);
 			continue;
@@ -613,10 +624,13 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 			return;
 		}
 	}
-	struct file_facts *hfacts = NULL;
-	ctl_macro_list hmacros = {0};
-	if (!o->dump_cfg)
-		header_macros(o, &hfacts, &hmacros);
+	/* the statement macros that hide a jump, of the headers beside the
+	 * input and of every file: one table for both passes, so that a
+	 * function gets the same graph in each */
+	struct ctl_macros hmacros, ctl;
+	ctl_macros_init(&hmacros);
+	ctl_macros_init(&ctl);
+	read_macros(o, o->headers.v, o->headers.n, &hmacros);
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
@@ -625,12 +639,16 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		parsed[i] = have[i] && !results[i].unparsed && !(o->full && results[i].elided);
 	}
 	if (o->full || o->dump_cfg) {
-		first_pass(o, paths, n, results, facts, parsed, NULL, NULL);
+		/* no relevance scan: a cheap one of the macros alone */
+		read_macros(o, paths, n, &ctl);
+		ctl_macros_add(&ctl, &hmacros.v);
+		ctl_macros_seal(&ctl);
+		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, &ctl);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		relevant_pass(o, paths, n, results, facts, parsed, &hmacros);
+		relevant_pass(o, paths, n, results, facts, parsed, &hmacros, &ctl);
 	}
 	if (cache) {
 		/* rows to write: every file parsed in this run (new to the cache,
@@ -642,7 +660,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	}
 	free(parsed);
 	if (!o->dump_cfg)
-		program_run(o, results, facts, n, &hmacros);
+		program_run(o, results, facts, n, &ctl);
 	if (cache) {
 		cache_store_run(cache, o, paths, n, results, hashes);
 		cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
@@ -654,8 +672,6 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);
-	VEC_FREE(hmacros);
-	for (size_t i = 0; hfacts && i < o->headers.n; i++)
-		facts_release(&hfacts[i]);
-	free(hfacts);
+	ctl_macros_release(&hmacros);
+	ctl_macros_release(&ctl);
 }

@@ -6,7 +6,9 @@
  * and `?:` into atomic tests so each test gets its own correlated edge.
  */
 #include "cfg.h"
+#include "cfg_atoms.h"
 #include "macros.h"
+#include "api.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -39,22 +41,13 @@ struct builder {
 	VEC(struct label) labels;
 	int depth;
 	bool loop_cond;			/* building a loop test: no atoms */
+	const struct ctl_macros *macros;	/* statement macros that hide a jump, or NULL */
 };
 
-static const char *const noreturn_names[] = {
-	"BUG", "panic", "do_exit", "do_group_exit", "complete_and_exit",
-	"kthread_complete_and_exit", "kthread_exit", "make_task_dead",
-	"module_put_and_exit", "module_put_and_kthread_exit", "machine_halt",
-	"machine_power_off", "machine_restart", "emergency_restart", "__stack_chk_fail",
-	"unreachable", "__builtin_unreachable", "__builtin_trap",
-};
-
+/* (the table holds BUG, panic, do_exit and the like) */
 bool is_noreturn_call(const char *name, size_t len)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(noreturn_names); i++)
-		if (strlen(noreturn_names[i]) == len && !memcmp(noreturn_names[i], name, len))
-			return true;
-	return false;
+	return api_is(name, len, A_NORETURN);
 }
 
 static struct cfg_block *new_block(struct builder *b)
@@ -91,201 +84,6 @@ static void incomplete(struct builder *b, const char *why)
 {
 	if (!b->g->incomplete)
 		b->g->incomplete = why;
-}
-
-/* --- atoms ------------------------------------------------------------- */
-
-/* Calls (mostly macros) whose value is the same each time within one call
- * of the function, so their conditions correlate. */
-static const char *const pure_calls[] = {
-	"IS_ERR", "IS_ERR_OR_NULL", "IS_ENABLED", "IS_BUILTIN", "IS_MODULE",
-	"IS_REACHABLE", "defined", "KERNEL_VERSION", "segment_eq", "uaccess_kernel",
-	"IS_ERR_VALUE", "PTR_ERR", "IS_ALIGNED", "ARRAY_SIZE", "user_mode", "user_mode_vm",
-	"in_interrupt", "in_irq", "in_softirq", "in_task", "in_atomic", "in_compat_syscall",
-	"is_compat_task", "S_ISREG", "S_ISDIR", "S_ISCHR", "S_ISBLK", "min", "max", "min_t",
-	"max_t",
-};
-
-static bool is_zero_literal(TSNode n, const char *text)
-{
-	n = strip_parens(n);
-	if (node_is(n, S_null) || node_is(n, S_false))
-		return true;
-	if (node_is(n, S_number_literal) || node_is(n, S_identifier))
-		return node_text_is(n, text, "0") || node_text_is(n, text, "NULL") ||
-		       node_text_is(n, text, "0UL") || node_text_is(n, text, "0L") ||
-		       node_text_is(n, text, "false");
-	return false;
-}
-
-/* Does the subtree hold something that may differ between evaluations? */
-static bool impure(TSNode n, const char *text, int depth)
-{
-	if (depth > 200)
-		return true;
-	if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
-	    node_is(n, S_compound_statement) || node_is(n, S_gnu_asm_expression))
-		return true;
-	if (node_is(n, S_call_expression)) {
-		size_t len;
-		const char *name = call_name(n, text, &len);
-		bool pure = false;
-		for (size_t i = 0; name && i < ARRAY_SIZE(pure_calls); i++)
-			pure |= name_is(name, len, pure_calls[i]);
-		if (!pure)
-			return true;
-	}
-	uint32_t c = ts_node_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		if (impure(ts_node_child(n, i), text, depth + 1))
-			return true;
-	return false;
-}
-
-static void text_nospace(struct strbuf *sb, TSNode n, const char *text)
-{
-	const char *p = node_ptr(n, text);
-	size_t len = node_len(n);
-	for (size_t i = 0; i < len; i++)
-		if (!isspace((unsigned char)p[i]))
-			strbuf_addc(sb, p[i]);
-}
-
-typedef VEC(const char *) name_list;
-
-static void collect_roots(TSNode n, const char *text, name_list *out,
-			  struct arena *a, int depth)
-{
-	if (depth > 200)
-		return;
-	if (node_is(n, S_identifier) || node_is(n, S_field_expression)) {
-		struct strbuf sb;
-		strbuf_init(&sb);
-		text_nospace(&sb, n, text);
-		VEC_PUSH(*out, arena_strndup(a, sb.buf, sb.len));
-		strbuf_release(&sb);
-		if (node_is(n, S_identifier))
-			return;
-	}
-	if (node_is(n, S_call_expression)) {
-		/* the callee of a pure macro is not a variable */
-		TSNode args = node_field(n, "arguments");
-		if (!ts_node_is_null(args))
-			collect_roots(args, text, out, a, depth + 1);
-		return;
-	}
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		collect_roots(ts_node_named_child(n, i), text, out, a, depth + 1);
-}
-
-/* The atom with this key, made when new; its roots are the variables of
- * `roots_of` (none when null: a preprocessor atom is never invalidated). */
-static int32_t intern_atom(struct builder *b, const struct strbuf *key, TSNode roots_of, bool fixed)
-{
-	struct cfg *g = b->g;
-	for (size_t i = 0; i < g->atoms.n; i++)
-		if (strcmp(g->atoms.v[i].key, key->buf) == 0)
-			return (int32_t)i;
-	struct cfg_atom at = { .key = arena_strndup(g->arena, key->buf, key->len), .fixed = fixed };
-	if (!ts_node_is_null(roots_of)) {
-		name_list roots = {0};
-		collect_roots(roots_of, g->text, &roots, g->arena, 0);
-		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
-		if (roots.n)
-			memcpy(at.roots, roots.v, roots.n * sizeof(char *));
-		at.nroots = roots.n;
-		VEC_FREE(roots);
-	}
-	VEC_PUSH(g->atoms, at);
-	return (int32_t)(g->atoms.n - 1);
-}
-
-/*
- * The canonical key of an atomic condition and its polarity: `!x`,
- * `x == 0`, `x == NULL` are x false; `a >= b` is `a<b` false; `a != b`
- * is `a==b` false.  Returns -1 when the condition cannot be correlated.
- */
-static int32_t atom_for(struct builder *b, TSNode n, bool *pol, bool fixed)
-{
-	const char *text = b->g->text;
-	*pol = true;
-	for (int guard = 0; guard < 64; guard++) {
-		n = strip_parens(n);
-		if (node_is(n, S_unary_expression) &&
-		    node_text_is(ts_node_child(n, 0), text, "!")) {
-			*pol = !*pol;
-			n = node_field(n, "argument");
-			continue;
-		}
-		if (node_is(n, S_call_expression)) {
-			size_t len;
-			const char *name = call_name(n, text, &len);
-			TSNode args = node_field(n, "arguments");
-			if ((name_is(name, len, "likely") || name_is(name, len, "unlikely")) &&
-			    ts_node_named_child_count(args) == 1) {
-				n = ts_node_named_child(args, 0);
-				continue;
-			}
-		}
-		if (node_is(n, S_binary_expression)) {
-			TSNode op = node_field(n, "operator");
-			TSNode l = node_field(n, "left"), r = node_field(n, "right");
-			if (node_text_is(op, text, "!=") && is_zero_literal(r, text)) {
-				n = l;
-				continue;
-			}
-			if (node_text_is(op, text, "==") && is_zero_literal(r, text)) {
-				*pol = !*pol;
-				n = l;
-				continue;
-			}
-		}
-		break;
-	}
-	if (ts_node_is_null(n) || (!fixed && impure(n, text, 0)))
-		return -1;
-	struct strbuf sb;
-	strbuf_init(&sb);
-	if (node_is(n, S_binary_expression)) {
-		TSNode op = node_field(n, "operator");
-		TSNode l = node_field(n, "left"), r = node_field(n, "right");
-		const char *flip = NULL;
-		if (node_text_is(op, text, ">="))
-			flip = "<";
-		else if (node_text_is(op, text, ">"))
-			flip = "<=";
-		else if (node_text_is(op, text, "!="))
-			flip = "==";
-		if (flip) {
-			*pol = !*pol;
-			text_nospace(&sb, l, text);
-			strbuf_adds(&sb, flip);
-			text_nospace(&sb, r, text);
-		}
-	}
-	if (!sb.len) {
-		if (node_is(n, S_preproc_defined)) {
-			TSNode id = ts_node_named_child(n, 0);
-			strbuf_adds(&sb, "defined(");
-			if (!ts_node_is_null(id))
-				text_nospace(&sb, id, text);
-			strbuf_adds(&sb, ")");
-		} else {
-			text_nospace(&sb, n, text);
-		}
-	}
-	if (fixed) {
-		/* distinguish `#if X` from the C condition `if (X)` */
-		struct strbuf k;
-		strbuf_init(&k);
-		strbuf_addf(&k, "#%s", sb.buf);
-		strbuf_release(&sb);
-		sb = k;
-	}
-	int32_t a = intern_atom(b, &sb, fixed ? (TSNode){0} : n, fixed);
-	strbuf_release(&sb);
-	return a;
 }
 
 /* --- expressions ------------------------------------------------------- */
@@ -493,7 +291,7 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 		} else {
 			emit(b, s, EL_COND);
 			bool pol = true;
-			int32_t atom = b->loop_cond ? -1 : atom_for(b, s, &pol, false);
+			int32_t atom = b->loop_cond ? -1 : cfg_atom_for(b->g, s, &pol, false);
 			add_edge(b->cur, t, E_TRUE, atom, pol, off, label);
 			add_edge(b->cur, f, E_FALSE, atom, !pol, off, label);
 		}
@@ -575,30 +373,14 @@ static void preproc_branch(struct builder *b, TSNode n)
 		TSNode kw = ts_node_child(n, 0);
 		const char *k = node_ptr(kw, text);
 		bool neg = node_len(kw) >= 4 && memmem(k, node_len(kw), "ndef", 4);
-		struct strbuf sb;
-		strbuf_init(&sb);
-		strbuf_adds(&sb, "#defined(");
-		if (!ts_node_is_null(name))
-			text_nospace(&sb, name, text);
-		strbuf_adds(&sb, ")");
-		atom = -1;
-		for (size_t i = 0; i < b->g->atoms.n; i++)
-			if (!strcmp(b->g->atoms.v[i].key, sb.buf))
-				atom = (int32_t)i;
-		if (atom < 0) {
-			struct cfg_atom at = { .key = arena_strndup(b->g->arena, sb.buf, sb.len),
-					       .fixed = true };
-			VEC_PUSH(b->g->atoms, at);
-			atom = (int32_t)(b->g->atoms.n - 1);
-		}
-		strbuf_release(&sb);
+		atom = cfg_defined_atom(b->g, name);
 		pol = !neg;
 		label = arena_strndup(b->g->arena, k, node_len(kw) + (ts_node_is_null(name) ? 0 :
 				      ts_node_end_byte(name) - ts_node_end_byte(kw)));
 	} else {
 		TSNode c = node_field(n, "condition");
 		cv = const_value(c, text);
-		atom = ts_node_is_null(c) ? -1 : atom_for(b, c, &pol, true);
+		atom = ts_node_is_null(c) ? -1 : cfg_atom_for(b->g, c, &pol, true);
 		label = ts_node_is_null(c) ? "#if" : folded(b, c, 80);
 	}
 	if (cv != 0)
@@ -623,26 +405,6 @@ static void preproc_branch(struct builder *b, TSNode n)
 }
 
 static void switch_body(struct builder *b, TSNode body);
-
-/*
- * `case V:` of `switch (x)` is the condition `x==V`, the same atom an
- * `if (x == V)` gets, so two switches on an unchanged x take matching
- * arms.  Only for a pure x and a case value without side effects.
- */
-static int32_t case_atom(struct builder *b, TSNode value)
-{
-	const char *text = b->g->text;
-	if (ts_node_is_null(b->sw_cond) || impure(value, text, 0))
-		return -1;
-	struct strbuf sb;
-	strbuf_init(&sb);
-	text_nospace(&sb, b->sw_cond, text);
-	strbuf_adds(&sb, "==");
-	text_nospace(&sb, value, text);
-	int32_t a = intern_atom(b, &sb, b->sw_cond, false);
-	strbuf_release(&sb);
-	return a;
-}
 
 /* The default (or no-case) edge of a switch: every case's atom is false on it. */
 static void chain_case_atoms(struct builder *b, struct cfg_block *disp, const int32_t *atoms,
@@ -684,7 +446,9 @@ static void case_stmt(struct builder *b, TSNode n)
 		b->sw_default = true;
 		add_edge(b->sw, blk, E_DEFAULT, -1, true, off, "default");
 	} else {
-		int32_t atom = case_atom(b, value);
+		/* `case V:` of `switch (x)` is the condition `x==V`, so two
+		 * switches on an unchanged x take matching arms */
+		int32_t atom = cfg_case_atom(b->g, b->sw_cond, value);
 		if (atom >= 0)
 			VEC_PUSH(b->sw_atoms, atom);
 		add_edge(b->sw, blk, E_CASE, atom, true, off, folded(b, value, 60));
@@ -734,7 +498,7 @@ static bool call_stmt(struct builder *b, TSNode n)
 		dead_end(b);
 		return true;
 	}
-	if (name_is(name, len, "BUG_ON") && nargs == 1) {
+	if (api_is(name, len, A_BUG_ON) && nargs == 1) {
 		struct cfg_block *bug = new_block(b), *next = new_block(b);
 		cond(b, ts_node_named_child(args, 0), bug, next);
 		b->cur = bug;
@@ -743,7 +507,7 @@ static bool call_stmt(struct builder *b, TSNode n)
 		return true;
 	}
 	const char *label = NULL;
-	enum ctl_kind kind = macros_lookup(name, len, &label);
+	enum ctl_kind kind = macros_lookup(b->macros, name, len, &label);
 	if (kind != CM_NONE) {
 		/* a statement macro that hides a jump: it may be taken */
 		uint32_t off = ts_node_start_byte(e);
@@ -893,7 +657,7 @@ static void stmt(struct builder *b, TSNode n)
 		typeof(b->sw_atoms) oatoms = b->sw_atoms;
 		memset(&b->sw_atoms, 0, sizeof(b->sw_atoms));
 		TSNode sc = strip_parens(c);
-		if (impure(sc, b->g->text, 0) || b->loop_cond)
+		if (cfg_impure(sc, b->g->text, 0) || b->loop_cond)
 			memset(&sc, 0, sizeof(sc));
 		b->sw_cond = sc;
 		b->brk = after;
@@ -1028,14 +792,15 @@ static int cmp_range(const void *a, const void *b)
 	return x->end < y->end ? -1 : x->end > y->end;
 }
 
-void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, const char *name)
+void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, const char *name,
+	       const struct ctl_macros *macros)
 {
 	memset(g, 0, sizeof(*g));
 	g->arena = arena;
 	g->text = text;
 	g->name = name;
 	g->fn = fn;
-	struct builder b = { .g = g };
+	struct builder b = { .g = g, .macros = macros };
 	g->entry = new_block(&b);
 	b.cur = g->entry;
 	TSNode body = node_field(fn, "body");
@@ -1187,88 +952,4 @@ char *edge_note(uint8_t kind, const char *label)
 	default:
 		return xstrdup("continuing");
 	}
-}
-
-/* --- branch assumptions ------------------------------------------------- */
-
-int assumes_get(const struct cfg_assumes *a, int atom)
-{
-	for (int i = 0; i < a->n; i++)
-		if (a->v[i].atom == atom)
-			return a->v[i].pol;
-	return -1;
-}
-
-static void assumes_del(struct cfg_assumes *a, int i)
-{
-	memmove(&a->v[i], &a->v[i + 1], (size_t)(a->n - i - 1) * sizeof(a->v[0]));
-	a->n--;
-}
-
-void assumes_add(struct cfg_assumes *a, int atom, bool pol)
-{
-	if (assumes_get(a, atom) >= 0)
-		return;
-	if (a->n == CFG_MAX_ASSUME)
-		assumes_del(a, 0);
-	int i = a->n;
-	while (i > 0 && a->v[i - 1].atom > atom) {
-		a->v[i] = a->v[i - 1];
-		i--;
-	}
-	a->v[i].atom = (uint16_t)atom;
-	a->v[i].pol = pol;
-	a->n++;
-}
-
-void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
-		  bool deref_only)
-{
-	for (int i = 0; i < a->n;) {
-		const struct cfg_atom *at = &g->atoms.v[a->v[i].atom];
-		bool hit = false;
-		for (size_t j = 0; !at->fixed && j < at->nroots && !hit; j++) {
-			const char *root = at->roots[j];
-			if (strncmp(root, p, len))
-				continue;
-			if (deref_only)
-				hit = root[len] == '-' && root[len + 1] == '>';
-			else
-				hit = root[len] == '\0' || root[len] == '-' || root[len] == '.' ||
-				      root[len] == '[';
-		}
-		if (hit)
-			assumes_del(a, i);
-		else
-			i++;
-	}
-}
-
-void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b)
-{
-	for (int i = 0; i < a->n;) {
-		if (assumes_get(b, a->v[i].atom) != a->v[i].pol)
-			assumes_del(a, i);
-		else
-			i++;
-	}
-}
-
-bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b)
-{
-	return a->n == b->n && !memcmp(a->v, b->v, a->n * sizeof(a->v[0]));
-}
-
-size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
-		      bool (*agree)(const void *a, const void *b), size_t per_kind, size_t total)
-{
-	size_t same = 0, at = n;
-	for (size_t i = 0; i < n; i++)
-		if (agree((const char *)states + i * size, ns)) {
-			same++;
-			at = i;
-		}
-	if (same < per_kind && n < total)
-		return n;
-	return at == n ? n - 1 : at;
 }

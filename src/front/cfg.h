@@ -76,10 +76,15 @@ struct cfg {
 	const char *incomplete;		/* why the graph is partial, or NULL */
 };
 
-/* Build the graph of `fn` (a function_definition).  Never fails: what it
- * cannot model is recorded in g->incomplete. */
+struct ctl_macros;
+
+/* Build the graph of `fn` (a function_definition).  A call of one of the
+ * statement macros in `macros` (macros.h; NULL for none) is a jump that
+ * may be taken; every walk of a run passes the same table, so a function
+ * gets the same graph in each.  Never fails: what it cannot model is
+ * recorded in g->incomplete. */
 void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn,
-	       const char *name);
+	       const char *name, const struct ctl_macros *macros);
 void cfg_release(struct cfg *g);
 
 /* Was `n` lowered into its own blocks (so an element walk skips it)? */
@@ -128,7 +133,7 @@ size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
 /* What a path step says for taking an edge of this kind (caller frees). */
 char *edge_note(uint8_t kind, const char *label);
 
-/* Is `name` a call that never returns? */
+/* Is `name` a call that never returns (A_NORETURN in the API table)? */
 bool is_noreturn_call(const char *name, size_t len);
 
 #endif

@@ -125,18 +125,41 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 	}
 }
 
-static const ctl_macro_list *table;
-
 static int cmp_macro(const void *a, const void *b)
 {
 	return strcmp(((const struct ctl_macro *)a)->name, ((const struct ctl_macro *)b)->name);
 }
 
-void macros_set(ctl_macro_list *all)
+void ctl_macros_init(struct ctl_macros *t)
 {
-	if (all && all->n)
-		qsort(all->v, all->n, sizeof(*all->v), cmp_macro);
-	table = all;
+	memset(t, 0, sizeof(*t));
+	arena_init(&t->arena);
+}
+
+void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		struct ctl_macro m = l->v[i];
+		m.name = arena_strndup(&t->arena, m.name, strlen(m.name));
+		if (m.arg)
+			m.arg = arena_strndup(&t->arena, m.arg, strlen(m.arg));
+		VEC_PUSH(t->v, m);
+	}
+}
+
+void ctl_macros_seal(struct ctl_macros *t)
+{
+	/* callers add the files first, then the headers, as the second pass
+	 * always did: the same input gives the look-up's tie-break between
+	 * equal names (find) the same order */
+	if (t->v.n)
+		qsort(t->v.v, t->v.n, sizeof(*t->v.v), cmp_macro);
+}
+
+void ctl_macros_release(struct ctl_macros *t)
+{
+	VEC_FREE(t->v);
+	arena_release(&t->arena);
 }
 
 /* strcmp of name[0..len) against s */
@@ -146,10 +169,10 @@ static int cmp_name(const char *name, size_t len, const char *s)
 	return c ? c : (s[len] ? -1 : 0);
 }
 
-static const struct ctl_macro *find(const char *name, size_t len)
+static const struct ctl_macro *find(const ctl_macro_list *table, const char *name, size_t len)
 {
 	const struct ctl_macro *best = NULL;
-	size_t lo = 0, hi = table ? table->n : 0;
+	size_t lo = 0, hi = table->n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		if (cmp_name(name, len, table->v[mid].name) > 0)
@@ -157,7 +180,7 @@ static const struct ctl_macro *find(const char *name, size_t len)
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; table && i < table->n; i++) {
+	for (size_t i = lo; i < table->n; i++) {
 		const struct ctl_macro *m = &table->v[i];
 		if (cmp_name(name, len, m->name))
 			break;
@@ -168,11 +191,14 @@ static const struct ctl_macro *find(const char *name, size_t len)
 	return best;
 }
 
-enum ctl_kind macros_lookup(const char *name, size_t len, const char **label)
+enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
+			    const char **label)
 {
-	const struct ctl_macro *m = find(name, len);
+	if (!t)
+		return CM_NONE;
+	const struct ctl_macro *m = find(&t->v, name, len);
 	for (int guard = 0; m && m->kind == CM_ALIAS && guard < 8; guard++)
-		m = find(m->arg, strlen(m->arg));
+		m = find(&t->v, m->arg, strlen(m->arg));
 	if (!m || m->kind == CM_ALIAS)
 		return CM_NONE;
 	*label = m->arg;

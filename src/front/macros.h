@@ -25,9 +25,28 @@ typedef VEC(struct ctl_macro) ctl_macro_list;
  * another macro) to out; names and arguments live in arena a. */
 void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
 
-/* The table the CFG consults; NULL when none.  Set by the whole-tree pass. */
-void macros_set(ctl_macro_list *all);
-/* Is name a control macro?  Sets *label for CM_GOTO. */
-enum ctl_kind macros_lookup(const char *name, size_t len, const char **label);
+/*
+ * The control macros a CFG consults: the definitions of every scanned file
+ * and of the headers beside them, copied (the table owns its strings) and
+ * sorted by name.  Built once before the first pass, so that both walks
+ * give a function the same graph; read-only after ctl_macros_seal, and
+ * then shared by the workers.
+ */
+struct ctl_macros {
+	struct arena arena;	/* owns the names and arguments in v */
+	ctl_macro_list v;	/* sorted by name once sealed */
+};
+
+void ctl_macros_init(struct ctl_macros *t);
+/* Append copies of l's definitions (before ctl_macros_seal). */
+void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l);
+/* Sort the table for look-ups; no more additions after. */
+void ctl_macros_seal(struct ctl_macros *t);
+void ctl_macros_release(struct ctl_macros *t);
+
+/* Is name a control macro of sealed table t (may be NULL: none)?  Sets
+ * *label for CM_GOTO. */
+enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
+			    const char **label);
 
 #endif

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The correlated conditions of a CFG (see cfg.h): the canonical text of
+ * an atomic condition, interned per graph as an atom with the variables
+ * whose assignment invalidates it, and the branch assumptions a path
+ * carries over those atoms.  cfg.c asks here for the atom of each test it
+ * splits out; the analyses keep and join assumptions with assumes_*.
+ */
+#include "cfg_atoms.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api.h"
+
+/* --- atoms: canonical conditions ------------------------------------ */
+
+static bool is_zero_literal(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_null) || node_is(n, S_false))
+		return true;
+	if (node_is(n, S_number_literal) || node_is(n, S_identifier))
+		return node_text_is(n, text, "0") || node_text_is(n, text, "NULL") ||
+		       node_text_is(n, text, "0UL") || node_text_is(n, text, "0L") ||
+		       node_text_is(n, text, "false");
+	return false;
+}
+
+bool cfg_impure(TSNode n, const char *text, int depth)
+{
+	if (depth > 200)
+		return true;
+	if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
+	    node_is(n, S_compound_statement) || node_is(n, S_gnu_asm_expression))
+		return true;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, text, &len);
+		/* calls (mostly macros) whose value is the same each time within
+		 * one call of the function, so their conditions correlate */
+		if (!api_is(name, len, A_PURE))
+			return true;
+	}
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (cfg_impure(ts_node_child(n, i), text, depth + 1))
+			return true;
+	return false;
+}
+
+static void text_nospace(struct strbuf *sb, TSNode n, const char *text)
+{
+	const char *p = node_ptr(n, text);
+	size_t len = node_len(n);
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)p[i]))
+			strbuf_addc(sb, p[i]);
+}
+
+typedef VEC(const char *) name_list;
+
+static void collect_roots(TSNode n, const char *text, name_list *out,
+			  struct arena *a, int depth)
+{
+	if (depth > 200)
+		return;
+	if (node_is(n, S_identifier) || node_is(n, S_field_expression)) {
+		struct strbuf sb;
+		strbuf_init(&sb);
+		text_nospace(&sb, n, text);
+		VEC_PUSH(*out, arena_strndup(a, sb.buf, sb.len));
+		strbuf_release(&sb);
+		if (node_is(n, S_identifier))
+			return;
+	}
+	if (node_is(n, S_call_expression)) {
+		/* the callee of a pure macro is not a variable */
+		TSNode args = node_field(n, "arguments");
+		if (!ts_node_is_null(args))
+			collect_roots(args, text, out, a, depth + 1);
+		return;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		collect_roots(ts_node_named_child(n, i), text, out, a, depth + 1);
+}
+
+/* The atom with this key, made when new; its roots are the variables of
+ * `roots_of` (none when null: a preprocessor atom is never invalidated). */
+static int32_t intern_atom(struct cfg *g, const struct strbuf *key, TSNode roots_of, bool fixed)
+{
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (strcmp(g->atoms.v[i].key, key->buf) == 0)
+			return (int32_t)i;
+	struct cfg_atom at = { .key = arena_strndup(g->arena, key->buf, key->len), .fixed = fixed };
+	if (!ts_node_is_null(roots_of)) {
+		name_list roots = {0};
+		collect_roots(roots_of, g->text, &roots, g->arena, 0);
+		at.roots = arena_alloc(g->arena, (roots.n + 1) * sizeof(char *));
+		if (roots.n)
+			memcpy(at.roots, roots.v, roots.n * sizeof(char *));
+		at.nroots = roots.n;
+		VEC_FREE(roots);
+	}
+	VEC_PUSH(g->atoms, at);
+	return (int32_t)(g->atoms.n - 1);
+}
+
+/* (`!x`, `x == 0`, `x == NULL` are x false; `a >= b` is `a<b` false;
+ * `a != b` is `a==b` false) */
+int32_t cfg_atom_for(struct cfg *g, TSNode n, bool *pol, bool fixed)
+{
+	const char *text = g->text;
+	*pol = true;
+	for (int guard = 0; guard < 64; guard++) {
+		n = strip_parens(n);
+		if (node_is(n, S_unary_expression) &&
+		    node_text_is(ts_node_child(n, 0), text, "!")) {
+			*pol = !*pol;
+			n = node_field(n, "argument");
+			continue;
+		}
+		if (node_is(n, S_call_expression)) {
+			size_t len;
+			const char *name = call_name(n, text, &len);
+			TSNode args = node_field(n, "arguments");
+			if ((name_is(name, len, "likely") || name_is(name, len, "unlikely")) &&
+			    ts_node_named_child_count(args) == 1) {
+				n = ts_node_named_child(args, 0);
+				continue;
+			}
+		}
+		if (node_is(n, S_binary_expression)) {
+			TSNode op = node_field(n, "operator");
+			TSNode l = node_field(n, "left"), r = node_field(n, "right");
+			if (node_text_is(op, text, "!=") && is_zero_literal(r, text)) {
+				n = l;
+				continue;
+			}
+			if (node_text_is(op, text, "==") && is_zero_literal(r, text)) {
+				*pol = !*pol;
+				n = l;
+				continue;
+			}
+		}
+		break;
+	}
+	if (ts_node_is_null(n) || (!fixed && cfg_impure(n, text, 0)))
+		return -1;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		TSNode l = node_field(n, "left"), r = node_field(n, "right");
+		const char *flip = NULL;
+		if (node_text_is(op, text, ">="))
+			flip = "<";
+		else if (node_text_is(op, text, ">"))
+			flip = "<=";
+		else if (node_text_is(op, text, "!="))
+			flip = "==";
+		if (flip) {
+			*pol = !*pol;
+			text_nospace(&sb, l, text);
+			strbuf_adds(&sb, flip);
+			text_nospace(&sb, r, text);
+		}
+	}
+	if (!sb.len) {
+		if (node_is(n, S_preproc_defined)) {
+			TSNode id = ts_node_named_child(n, 0);
+			strbuf_adds(&sb, "defined(");
+			if (!ts_node_is_null(id))
+				text_nospace(&sb, id, text);
+			strbuf_adds(&sb, ")");
+		} else {
+			text_nospace(&sb, n, text);
+		}
+	}
+	if (fixed) {
+		/* distinguish `#if X` from the C condition `if (X)` */
+		struct strbuf k;
+		strbuf_init(&k);
+		strbuf_addf(&k, "#%s", sb.buf);
+		strbuf_release(&sb);
+		sb = k;
+	}
+	int32_t a = intern_atom(g, &sb, fixed ? (TSNode){0} : n, fixed);
+	strbuf_release(&sb);
+	return a;
+}
+
+int32_t cfg_case_atom(struct cfg *g, TSNode sw_cond, TSNode value)
+{
+	const char *text = g->text;
+	if (ts_node_is_null(sw_cond) || cfg_impure(value, text, 0))
+		return -1;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	text_nospace(&sb, sw_cond, text);
+	strbuf_adds(&sb, "==");
+	text_nospace(&sb, value, text);
+	int32_t a = intern_atom(g, &sb, sw_cond, false);
+	strbuf_release(&sb);
+	return a;
+}
+
+int32_t cfg_defined_atom(struct cfg *g, TSNode name)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "#defined(");
+	if (!ts_node_is_null(name))
+		text_nospace(&sb, name, g->text);
+	strbuf_adds(&sb, ")");
+	int32_t atom = -1;
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!strcmp(g->atoms.v[i].key, sb.buf))
+			atom = (int32_t)i;
+	if (atom < 0) {
+		struct cfg_atom at = { .key = arena_strndup(g->arena, sb.buf, sb.len), .fixed = true };
+		VEC_PUSH(g->atoms, at);
+		atom = (int32_t)(g->atoms.n - 1);
+	}
+	strbuf_release(&sb);
+	return atom;
+}
+
+/* --- branch assumptions ------------------------------------------------- */
+
+int assumes_get(const struct cfg_assumes *a, int atom)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i].atom == atom)
+			return a->v[i].pol;
+	return -1;
+}
+
+static void assumes_del(struct cfg_assumes *a, int i)
+{
+	memmove(&a->v[i], &a->v[i + 1], (size_t)(a->n - i - 1) * sizeof(a->v[0]));
+	a->n--;
+}
+
+void assumes_add(struct cfg_assumes *a, int atom, bool pol)
+{
+	if (assumes_get(a, atom) >= 0)
+		return;
+	if (a->n == CFG_MAX_ASSUME)
+		assumes_del(a, 0);
+	int i = a->n;
+	while (i > 0 && a->v[i - 1].atom > atom) {
+		a->v[i] = a->v[i - 1];
+		i--;
+	}
+	a->v[i].atom = (uint16_t)atom;
+	a->v[i].pol = pol;
+	a->n++;
+}
+
+void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
+		  bool deref_only)
+{
+	for (int i = 0; i < a->n;) {
+		const struct cfg_atom *at = &g->atoms.v[a->v[i].atom];
+		bool hit = false;
+		for (size_t j = 0; !at->fixed && j < at->nroots && !hit; j++) {
+			const char *root = at->roots[j];
+			if (strncmp(root, p, len))
+				continue;
+			if (deref_only)
+				hit = root[len] == '-' && root[len + 1] == '>';
+			else
+				hit = root[len] == '\0' || root[len] == '-' || root[len] == '.' ||
+				      root[len] == '[';
+		}
+		if (hit)
+			assumes_del(a, i);
+		else
+			i++;
+	}
+}
+
+void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b)
+{
+	for (int i = 0; i < a->n;) {
+		if (assumes_get(b, a->v[i].atom) != a->v[i].pol)
+			assumes_del(a, i);
+		else
+			i++;
+	}
+}
+
+bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b)
+{
+	return a->n == b->n && !memcmp(a->v, b->v, a->n * sizeof(a->v[0]));
+}
+
+size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
+		      bool (*agree)(const void *a, const void *b), size_t per_kind, size_t total)
+{
+	size_t same = 0, at = n;
+	for (size_t i = 0; i < n; i++)
+		if (agree((const char *)states + i * size, ns)) {
+			same++;
+			at = i;
+		}
+	if (same < per_kind && n < total)
+		return n;
+	return at == n ? n - 1 : at;
+}
