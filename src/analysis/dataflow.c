@@ -276,7 +276,15 @@ void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
 	const struct df_walk_ops *ops = w->ops;
 	if (node_is(n, S_call_expression)) {
 		df_walk(w, s, node_field(n, "arguments"), false);
-		ops->call(w->ctx, s, n);
+		if (ops->call)
+			ops->call(w->ctx, s, n);
+	} else if (node_is(n, S_assignment_expression) && !ops->assign) {
+		df_walk(w, s, node_field(n, "left"), false);
+		df_walk(w, s, node_field(n, "right"), false);
+	} else if (node_is(n, S_init_declarator) && !ops->assign) {
+		df_walk(w, s, node_field(n, "value"), false);
+	} else if (node_is(n, S_update_expression) && !ops->update) {
+		df_walk(w, s, node_field(n, "argument"), false);
 	} else if (node_is(n, S_assignment_expression)) {
 		ops->assign(w->ctx, s, node_field(n, "left"), node_field(n, "right"),
 			    node_text_is(node_field(n, "operator"), w->text, "="), false);
@@ -288,7 +296,8 @@ void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
 	} else if (node_is(n, S_pointer_expression) &&
 		   node_text_is(node_field(n, "operator"), w->text, "&")) {
 		/* what a call is given the address of, it may change */
-		ops->address(w->ctx, s, node_field(n, "argument"));
+		if (ops->address)
+			ops->address(w->ctx, s, node_field(n, "argument"));
 		df_walk(w, s, node_field(n, "argument"), false);
 	} else if (node_is(n, S_declaration) && ops->bare_decl) {
 		uint32_t c = ts_node_named_child_count(n);

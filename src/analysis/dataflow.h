@@ -144,7 +144,8 @@ char *df_written_key(TSNode lhs, const char *text);
 /*
  * The expression walk of a statement, in evaluation order, with hooks for
  * what a check tracks.  Sub-expressions the CFG lowered into blocks of their
- * own are skipped (their blocks run them).
+ * own are skipped (their blocks run them).  A hook left NULL costs nothing:
+ * the walk goes on into the sub-expressions as for any node.
  */
 struct df_walk_ops {
 	/* A call, after its arguments. */

@@ -18,6 +18,7 @@
 #include "fix.h"
 #include "cache.h"
 #include "check_pairs.h"
+#include "checks.h"
 #include "elide.h"
 #include "load.h"
 #include "normalize.h"
@@ -239,8 +240,9 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	arena_init(&ff->arena);
 	ff->ctl = ctl;
 	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
-	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r,
-		   o->time_budget > 0 ? start + o->time_budget : 0);
+	double deadline = o->time_budget > 0 ? start + o->time_budget : 0;
+	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r, deadline);
+	checks_file(o, &src, path, fns.v, names, bad_fn, fns.n, ctl, &r->findings, deadline);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);

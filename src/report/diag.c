@@ -8,8 +8,10 @@
 
 const struct check_info checks[C__COUNT] = {
 #define CHECK(e, id, sev, shortd, help) [C_##e] = { id, sev, shortd, help },
+#define CHECK_FN(e, id, sev, shortd, help, hook) [C_##e] = { id, sev, shortd, help },
 #include "diag.def"
 #undef CHECK
+#undef CHECK_FN
 };
 
 int check_by_id(const char *id, size_t len)

@@ -18,8 +18,10 @@ enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
 
 enum check_id {
 #define CHECK(e, id, sev, shortd, help) C_##e,
+#define CHECK_FN(e, id, sev, shortd, help, hook) C_##e,
 #include "diag.def"
 #undef CHECK
+#undef CHECK_FN
 	C__COUNT
 };
 
