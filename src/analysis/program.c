@@ -353,8 +353,7 @@ static void find_entries(struct program *p)
 		const char *name = fact(p, id)->name;
 		if (p->entry_why[id])
 			continue;
-		if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
-			p->entry_why[id] = "system call";
+		p->entry_why[id] = entry_syscall(name);
 		for (size_t i = 0; i < p->o->entries.n; i++)
 			if (!strcmp(p->o->entries.v[i], name))
 				p->entry_why[id] = "entry point (--entry)";

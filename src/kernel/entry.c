@@ -58,14 +58,19 @@ void entries_add(struct entries *es, const char *name, size_t len, const char *w
 	VEC_PUSH(es->v, e);
 }
 
+const char *entry_syscall(const char *name)
+{
+	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
+		return "system call";
+	return NULL;
+}
+
 const char *entries_lookup(const struct entries *es, const char *name)
 {
 	for (size_t i = 0; i < es->v.n; i++)
 		if (!strcmp(es->v.v[i].name, name))
 			return es->v.v[i].why;
-	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
-		return "system call";
-	return NULL;
+	return entry_syscall(name);
 }
 
 void entries_release(struct entries *es)

@@ -26,6 +26,10 @@ void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
  * caller's tree walk hands every assignment here. */
 void entries_note_assignment(struct entries *es, TSNode n, const char *text);
 /* The reason `name` is an entry point, or NULL. */
+/* "system call" when name is one by its name (sys_*, compat_sys_*: what
+ * SYSCALL_DEFINEn defines once normalised), else NULL.  The one place that
+ * decides it. */
+const char *entry_syscall(const char *name);
 const char *entries_lookup(const struct entries *es, const char *name);
 void entries_add(struct entries *es, const char *name, size_t len, const char *why);
 void entries_release(struct entries *es);
