@@ -507,7 +507,14 @@ static bool call_stmt(struct builder *b, TSNode n)
 		return true;
 	}
 	const char *label = NULL;
-	enum ctl_kind kind = macros_lookup(b->macros, name, len, &label);
+	int param = -1;
+	enum ctl_kind kind = macros_lookup(b->macros, name, len, &label, &param);
+	if (kind == CM_GOTO && !label && param >= 0 && (uint32_t)param < nargs) {
+		/* the label is the caller's argument */
+		TSNode a = ts_node_named_child(args, (uint32_t)param);
+		if (node_is(a, S_identifier))
+			label = arena_strndup(b->g->arena, node_ptr(a, text), node_len(a));
+	}
 	if (kind != CM_NONE) {
 		/* a statement macro that hides a jump: it may be taken */
 		uint32_t off = ts_node_start_byte(e);

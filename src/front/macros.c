@@ -29,7 +29,30 @@ static size_t find_word(const char *p, size_t n, const char *w)
 	return 0;
 }
 
-static void classify(const char *body, size_t n, struct arena *a, struct ctl_macro *m)
+/* The index + 1 of the parameter named w[0..wl) in the list ps[0..pn)
+ * (the text between a function-like macro's parentheses), or 0. */
+static int param_index(const char *ps, size_t pn, const char *w, size_t wl)
+{
+	int k = 0;
+	for (size_t i = 0; i < pn;) {
+		while (i < pn && !ident_char(ps[i]) && ps[i] != ',')
+			i++;
+		if (i < pn && ps[i] == ',') {
+			k++;
+			i++;
+			continue;
+		}
+		size_t s = i;
+		while (i < pn && ident_char(ps[i]))
+			i++;
+		if (i - s == wl && !memcmp(ps + s, w, wl))
+			return k + 1;
+	}
+	return 0;
+}
+
+static void classify(const char *body, size_t n, const char *ps, size_t pn, struct arena *a,
+		     struct ctl_macro *m)
 {
 	size_t at;
 	if ((at = find_word(body, n, "goto"))) {
@@ -40,8 +63,10 @@ static void classify(const char *body, size_t n, struct arena *a, struct ctl_mac
 		while (i < n && ident_char(body[i]))
 			i++;
 		if (i > s) {
+			int k = param_index(ps, pn, body + s, i - s);
 			m->kind = CM_GOTO;
-			m->arg = arena_strndup(a, body + s, i - s);
+			m->param = (uint8_t)(k > 0 && k < 256 ? k : 0);
+			m->arg = m->param ? NULL : arena_strndup(a, body + s, i - s);
 		}
 		return;
 	}
@@ -116,7 +141,7 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		const char *body = ++s;
 		s += lex_line_end(s, (size_t)(end - s), 0, LEX_SPLICE_CRLF);
 		struct ctl_macro m = { .name = NULL };
-		classify(body, (size_t)(s - body), a, &m);
+		classify(body, (size_t)(s - body), ne + 1, (size_t)(body - 1 - (ne + 1)), a, &m);
 		if (m.kind == CM_NONE)
 			continue;
 		m.name = arena_strndup(a, ns, (size_t)(ne - ns));
@@ -192,15 +217,17 @@ static const struct ctl_macro *find(const ctl_macro_list *table, const char *nam
 }
 
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
-			    const char **label)
+			    const char **label, int *param)
 {
 	if (!t)
 		return CM_NONE;
 	const struct ctl_macro *m = find(&t->v, name, len);
-	for (int guard = 0; m && m->kind == CM_ALIAS && guard < 8; guard++)
+	int guard = 0;
+	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
 		m = find(&t->v, m->arg, strlen(m->arg));
-	if (!m || m->kind == CM_ALIAS)
+	if (!m || m->kind == CM_ALIAS || (m->param && guard))
 		return CM_NONE;
 	*label = m->arg;
+	*param = m->param ? m->param - 1 : -1;
 	return (enum ctl_kind)m->kind;
 }

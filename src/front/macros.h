@@ -17,6 +17,8 @@ struct ctl_macro {
 	const char *name;
 	const char *arg;	/* CM_GOTO: the label; CM_ALIAS: the macro it calls */
 	uint8_t kind;		/* enum ctl_kind */
+	uint8_t param;		/* CM_GOTO to a label the caller passes: its
+				 * parameter's index + 1 (arg is then NULL); else 0 */
 };
 
 typedef VEC(struct ctl_macro) ctl_macro_list;
@@ -44,9 +46,12 @@ void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l);
 void ctl_macros_seal(struct ctl_macros *t);
 void ctl_macros_release(struct ctl_macros *t);
 
-/* Is name a control macro of sealed table t (may be NULL: none)?  Sets
- * *label for CM_GOTO. */
+/* Is name a control macro of sealed table t (may be NULL: none)?  For
+ * CM_GOTO sets *label, or, when the label is what the caller passes
+ * (`#define CHECK(x, out) if (x) goto out`), *label to NULL and *param to
+ * that argument's index (a macro reached through another one that jumps to
+ * its caller's label is CM_NONE: the argument cannot be followed). */
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
-			    const char **label);
+			    const char **label, int *param);
 
 #endif

@@ -521,6 +521,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_str(b, ff->macros.v[i].name);
 		w_str(b, ff->macros.v[i].arg);
 		w_u8(b, ff->macros.v[i].kind);
+		w_u8(b, ff->macros.v[i].param);
 	}
 	w_u32(b, (uint32_t)ff->pairs.n);
 	for (size_t i = 0; i < ff->pairs.n; i++) {
@@ -604,6 +605,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		m.name = r_str_in(rd, a);
 		m.arg = r_str_in(rd, a);
 		m.kind = r_u8(rd);
+		m.param = r_u8(rd);
 		if (!m.name)
 			rd->bad = true;
 		VEC_PUSH(ff->macros, m);
