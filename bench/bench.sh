@@ -10,7 +10,8 @@
 # instead: the grep floor, then the older and this binary on the same rows
 # (default checks, --full, address limit only), runs alternated between the
 # two so drift on a noisy machine hits both, and prints new / old ratios
-# (the restructuring's "speed unchanged" evidence).
+# (the restructuring's "speed unchanged" evidence); BENCH_ROWS="default limit"
+# picks rows.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:?usage: bench/bench.sh TREE [RUNS] [JOBS]}
@@ -48,7 +49,7 @@ if [ -n "${BASELINE:-}" ]; then
 	measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"
 	g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
 	pairs=lock-held-return,pair-unbalanced,uaccess-call
-	for row in default full limit; do
+	for row in ${BENCH_ROWS:-default full limit}; do
 		case $row in
 		default) args=() ;;
 		full) args=(--full) ;;
