@@ -5,7 +5,7 @@
 # (spatch with bench/setfs.cocci), the median of RUNS runs each, with peak
 # memory, and print the ratios.  Times on these machines are noisy: only
 # the ratios within one invocation mean something.
-#   bench/bench.sh TREE [RUNS] [JOBS]
+#   bench/bench.sh TREE [RUNS] [JOBS]     (ADDRLIMIT=binary, default ./addrlimit)
 # With BASELINE=/path/to/an/older/addrlimit in the environment it compares
 # instead: the grep floor, then the older and this binary on the same rows
 # (default checks, --full, address limit only), runs alternated between the
@@ -17,7 +17,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:?usage: bench/bench.sh TREE [RUNS] [JOBS]}
 runs=${2:-3}
 jobs=${3:-$(nproc)}
-bin=$top/addrlimit
+bin=${ADDRLIMIT:-$top/addrlimit}
 tmp=$(mktemp -d)
 # the identifiers every default rule keys on: the address limit's and the
 # open/close calls of the paired-state rules (addrlimit --list-rules)
