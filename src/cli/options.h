@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * cli/ — the command line: options (options.c, one table), the input files
+ * (inputs.c), the run's outputs and exit status (output.c), --stats
+ * (stats.c), the progress line (progress.c) and main().  The top: may call
+ * the driver and every output stage; nothing calls it.
+ *
  * The command line's options.  Every option is one row of the table in
  * options.c; the parser (getopt_long's tables and the kbuild prefilter),
  * --help, --list-options (which the man-page test reads) and the cache's

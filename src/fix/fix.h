@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * fix/ — migration: finding the windows (fix_window.c), rewriting the calls
+ * inside them (fix_rewrite.c), the edits (fix_edit.c) and the driver with
+ * the unified diff (fix.c).  Kernel names come from kernel/api.h.  May call
+ * front/ (the tree), kernel/, report/diag and util/.
+ *
  * Migration (--fix): each set_fs() window of a function is classified by
  * the calls inside it (which need the raised limit, on which buffers) and,
  * when every such call has a replacement in the migration table, rewritten
