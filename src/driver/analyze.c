@@ -488,7 +488,9 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * parsed[i] comes in true for the files known from the cache and goes out
  * true for every file with facts.  The scan also gives every file's
  * control macros: ctl gets them, then hmacros (the headers'), and is
- * sealed before any file is parsed.
+ * sealed before any file is parsed; then the cache's rows that the sealed
+ * table answers otherwise are dropped (drop_stale), and their files
+ * scanned like the ones the cache did not know.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed,
