@@ -159,3 +159,53 @@ fi
 [ "$(cd "$rt" && "$bin" --cache="$rdb" --full . 2>&1)" == "$(cd "$rt" && "$bin" --full . 2>&1)" ] &&
 	ok "cache: bodies: --full from the same database parses the elided files whole" ||
 	bad "cache: bodies: --full with a cache differs"
+# the control macros (macros.h) come from every file and the headers beside
+# them: a file whose bytes did not change is parsed again when a macro its
+# CFGs looked up now means something else, and only then
+mt=$cw/macros mdb=$cw/macros.sqlite
+cp -r "$here/cases/lock-held-return-macro-hides-goto" "$mt"
+# vnd_write gets a status check, from another file, that does not jump yet
+sed -i 's/^\tvd->state++;$/&\n\tvndHWCHECK(vd->state);/' "$mt/vnd_ioctl.c"
+printf '%s\n' '#include <linux/mutex.h>' '#define vndHWCHECK(x) ((void)(x))' \
+	'static DEFINE_MUTEX(hw_lock);' 'int vnd_hw_poke(int v)' '{' '	mutex_lock(&hw_lock);' \
+	'	v++;' '	mutex_unlock(&hw_lock);' '	return v;' '}' >"$mt/vnd_hw.c"
+mplain() { (cd "$mt" && "$bin" "$@" . 2>&1); }
+mcached() { (cd "$mt" && "$bin" --cache="$mdb" "$@" . 2>&1); }
+mstats() { (cd "$mt" && "$bin" --cache="$mdb" --stats . 2>&1 | grep -E 'stats: (cache|findings)'); }
+mcached >/dev/null
+# the header's vndONERROR no longer jumps: vnd_ioctl's finding goes
+python3 - "$mt/inc/vnd_os.h" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+i, j = s.index("#define vndONERROR"), s.index("#endif")
+open(p, "w").write(s[:i] + "#define vndONERROR(func) ((void)(func))\n\n" + s[j:])
+PY
+want=$(mplain)
+got=$(mcached)
+s=$(mstats)
+[ "$got" == "$want" ] && ! grep -q "'vnd_ioctl'" <<<"$got" && grep -q "'vnd_read'" <<<"$got" &&
+	grep -q 'findings 1,' <<<"$s" &&
+	ok "cache: a control macro edited in a header: the file that uses it is parsed again" ||
+	bad "cache: header macro edit not seen (stale row)" "$(diff <(echo "$want") <(echo "$got") | head)"
+# vnd_hw.c's vndHWCHECK starts to return: a name that was no macro becomes one
+sed -i 's/^#define vndHWCHECK(x) .*/#define vndHWCHECK(x) do { if (!(x)) return -EIO; } while (0)/' "$mt/vnd_hw.c"
+want=$(mplain)
+got=$(mcached)
+s=$(mstats)
+[ "$got" == "$want" ] && grep -q "'vnd_write'" <<<"$got" && grep -q 'findings 2,' <<<"$s" &&
+	ok "cache: a name that becomes a control macro in another .c file: its user is parsed again" ||
+	bad "cache: macro edit in another file not seen (stale row)" "$(diff <(echo "$want") <(echo "$got") | head)"
+# edits that change no macro's meaning: the other files' rows are reused
+sed -i 's/^\tv++;$/\tv += 2;/' "$mt/vnd_hw.c"
+echo '/* no macro here */' >>"$mt/inc/vnd_os.h"
+want=$(mplain)
+s=$(mstats | grep 'stats: cache')
+[ "$(mcached)" == "$want" ] && grep -q 'cache: 1 files reused, 1 analysed$' <<<"$s" &&
+	ok "cache: an edit that changes no control macro parses only the edited file ($s)" ||
+	bad "cache: unrelated edit" "$s $(diff <(echo "$want") <(mcached) | head)"
+# the same through --full (no relevance pass)
+sed -i 's/^#define vndHWCHECK(x) .*/#define vndHWCHECK(x) ((void)(x))/' "$mt/vnd_hw.c"
+[ "$(mcached --full)" == "$(mplain --full)" ] &&
+	ok "cache: --full: a control macro edited in another file is seen" ||
+	bad "cache: --full: macro edit not seen" "$(diff <(mplain --full) <(mcached --full) | head)"

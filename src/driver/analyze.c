@@ -43,6 +43,8 @@ struct worker {
 					 * matter (elide.h), or NULL */
 	const struct name_set *asked;	/* ... and the names asked about so far */
 	const struct ctl_macros *ctl;	/* the control macros every CFG sees */
+	struct macro_uses *uses;	/* per file: the names its CFGs look up in ctl
+					 * (for the cache), or NULL */
 };
 
 static void dump_pos(const void *ctx, size_t off, unsigned *line, unsigned *col)
@@ -339,8 +341,16 @@ static void *worker_main(void *arg)
 		/* what the relevance pass or the cache kept of an unparsed file */
 		facts_release(&w->facts[i]);
 		file_result_release(&w->results[i]);
+		if (w->uses) {
+			macro_uses_release(&w->uses[i]);
+			macro_uses_record(&w->uses[i]);
+		}
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
 			    w->elide && w->elide[i], w->asked, w->ctl);
+		if (w->uses) {
+			macro_uses_record(NULL);
+			macro_uses_finish(&w->uses[i]);
+		}
 		if (w->o->verify_elision && w->results[i].elided)
 			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
 				       w->asked, w->ctl);
@@ -424,14 +434,45 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 	free(t);
 }
 
+/* What the cache keeps of a run: the database, the files it knew, what
+ * each file's CFGs looked up in the control macros. */
+struct cached {
+	struct cache *c;		/* NULL: no --cache */
+	bool *have;			/* per file: its row was read (cache_load) */
+	struct macro_uses *uses;	/* per file, recorded by the first pass */
+};
+
 static void first_pass(const struct opts *o, char **paths, size_t n,
 		       struct file_result *results, struct file_facts *facts, const bool *skip,
 		       const bool *elide, const struct name_set *asked,
-		       const struct ctl_macros *ctl)
+		       const struct ctl_macros *ctl, struct macro_uses *uses)
 {
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
-			    .skip = skip, .elide = elide, .asked = asked, .ctl = ctl };
+			    .skip = skip, .elide = elide, .asked = asked, .ctl = ctl,
+			    .uses = uses };
 	run_workers(&w, worker_main);
+}
+
+/*
+ * Once the table ctl is sealed: the files whose cached first pass looked
+ * up a control macro that ctl answers otherwise (one edited in a header
+ * or another file) are no longer known (parsed[i] false); their results
+ * are dropped, and stale[i] says which.  Their macros are in ctl already,
+ * from their rows (the bytes are unchanged).  Returns how many.
+ */
+static size_t drop_stale(struct cached *k, const struct ctl_macros *ctl, size_t n,
+			 struct file_result *results, bool *parsed, bool *stale)
+{
+	if (!k->c)
+		return 0;
+	size_t dropped = cache_drop_stale(k->c, ctl, k->have, stale);
+	for (size_t i = 0; dropped && i < n; i++) {
+		if (!stale[i])
+			continue;
+		file_result_release(&results[i]);
+		parsed[i] = false;
+	}
+	return dropped;
 }
 
 static size_t relevance_files;
@@ -449,11 +490,14 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * parsed[i] comes in true for the files known from the cache and goes out
  * true for every file with facts.  The scan also gives every file's
  * control macros: ctl gets them, then hmacros (the headers'), and is
- * sealed before any file is parsed.
+ * sealed before any file is parsed; then the cache's rows that the sealed
+ * table answers otherwise are dropped (drop_stale), and their files
+ * scanned like the ones the cache did not know.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed,
-			  const struct ctl_macros *hmacros, struct ctl_macros *ctl)
+			  const struct ctl_macros *hmacros, struct ctl_macros *ctl,
+			  struct cached *k)
 {
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
 	/* a file the cache knew unparsed comes with its scan and its macros */
@@ -470,12 +514,21 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
 			    .skip = known, .scans = scans };
 	run_workers(&w, scanner_main);
-	free(known);
 	/* (a file known from the cache comes with its macros) */
 	for (size_t i = 0; i < n; i++)
 		ctl_macros_add(ctl, &facts[i].macros);
 	ctl_macros_add(ctl, &hmacros->v);
 	ctl_macros_seal(ctl);
+	/* a row whose CFGs the table now changes: the file is scanned, and
+	 * goes through the relevance pass as if the cache had not known it */
+	bool *stale = xcalloc(n ? n : 1, sizeof(bool));
+	if (drop_stale(k, ctl, n, results, parsed, stale)) {
+		for (size_t i = 0; i < n; i++)
+			known[i] = !stale[i];
+		run_workers(&w, scanner_main);
+	}
+	free(stale);
+	free(known);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
@@ -518,7 +571,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			redo[i] = false;
 		}
 		if (todo)
-			first_pass(o, paths, n, results, facts, skip, elide, &asked, ctl);
+			first_pass(o, paths, n, results, facts, skip, elide, &asked, ctl, k->uses);
 		if (rounds <= RELEVANCE_ROUNDS)
 			relevance_per_round[rounds - 1] = todo;
 		for (size_t i = 0; i < n; i++)
@@ -602,6 +655,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
 	struct cache *cache = NULL;
 	bool *have = NULL;
+	struct macro_uses *uses = NULL;
 	uint64_t *hashes = NULL;
 	if (o->cache && !o->dump_cfg) {
 		char *why = NULL;
@@ -636,6 +690,9 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
+	if (cache)
+		uses = xcalloc(n ? n : 1, sizeof(*uses));
+	struct cached k = { cache, have, uses };
 	for (size_t i = 0; have && i < n; i++) {
 		/* --full parses again what the cache has with bodies left out */
 		parsed[i] = have[i] && !results[i].unparsed && !(o->full && results[i].elided);
@@ -645,12 +702,15 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		read_macros(o, paths, n, &ctl);
 		ctl_macros_add(&ctl, &hmacros.v);
 		ctl_macros_seal(&ctl);
-		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, &ctl);
+		bool *stale = xcalloc(n ? n : 1, sizeof(bool));
+		drop_stale(&k, &ctl, n, results, parsed, stale);
+		free(stale);
+		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, &ctl, uses);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		relevant_pass(o, paths, n, results, facts, parsed, &hmacros, &ctl);
+		relevant_pass(o, paths, n, results, facts, parsed, &hmacros, &ctl, &k);
 	}
 	if (cache) {
 		/* rows to write: every file parsed in this run (new to the cache,
@@ -658,7 +718,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		 * the others only get their new time */
 		for (size_t i = 0; i < n; i++)
 			have[i] = have[i] && !results[i].fresh;
-		cache_store_files(cache, paths, n, results, facts, have, hashes);
+		cache_store_files(cache, paths, n, results, facts, uses, &ctl, have, hashes);
 	}
 	free(parsed);
 	if (!o->dump_cfg)
@@ -670,6 +730,9 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	}
 	free(have);
 	free(hashes);
+	for (size_t i = 0; uses && i < n; i++)
+		macro_uses_release(&uses[i]);
+	free(uses);
 	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);

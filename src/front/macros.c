@@ -216,9 +216,15 @@ static const struct ctl_macro *find(const ctl_macro_list *table, const char *nam
 	return best;
 }
 
+/* the calling thread's recorder (macro_uses_record): workers build the
+ * CFGs of one file at a time, each on its own thread */
+static __thread struct macro_uses *recorder;
+
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
 			    const char **label, int *param)
 {
+	if (recorder)
+		macro_uses_add(recorder, name, len);
 	if (!t)
 		return CM_NONE;
 	const struct ctl_macro *m = find(&t->v, name, len);
@@ -230,4 +236,57 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 	*label = m->arg;
 	*param = m->param ? m->param - 1 : -1;
 	return (enum ctl_kind)m->kind;
+}
+
+void macro_uses_record(struct macro_uses *u)
+{
+	recorder = u;
+}
+
+void macro_uses_add(struct macro_uses *u, const char *name, size_t len)
+{
+	if (!u->names.buf)
+		strbuf_init(&u->names);
+	VEC_PUSH(u->at, u->names.len);
+	strbuf_add(&u->names, name, len);
+	strbuf_addc(&u->names, '\0');
+}
+
+/* for qsort_r-less sorting: the buffer the offsets point into */
+static __thread const char *sort_base;
+
+static int cmp_use(const void *a, const void *b)
+{
+	return strcmp(sort_base + *(const size_t *)a, sort_base + *(const size_t *)b);
+}
+
+void macro_uses_finish(struct macro_uses *u)
+{
+	if (!u->at.n)
+		return;
+	sort_base = u->names.buf;
+	qsort(u->at.v, u->at.n, sizeof(*u->at.v), cmp_use);
+	/* a call statement of the same name recurs: keep one copy of each,
+	 * packed, so the row and the memory held until it is written stay small */
+	struct strbuf packed;
+	strbuf_init(&packed);
+	size_t k = 0;
+	for (size_t i = 0; i < u->at.n; i++) {
+		const char *s = u->names.buf + u->at.v[i];
+		if (k && !strcmp(s, packed.buf + u->at.v[k - 1]))
+			continue;
+		u->at.v[k++] = packed.len;
+		strbuf_add(&packed, s, strlen(s) + 1);
+	}
+	u->at.n = k;
+	strbuf_release(&u->names);
+	u->names = packed;
+}
+
+void macro_uses_release(struct macro_uses *u)
+{
+	if (u->names.buf)
+		strbuf_release(&u->names);
+	VEC_FREE(u->at);
+	memset(u, 0, sizeof(*u));
 }

@@ -50,8 +50,36 @@ void ctl_macros_release(struct ctl_macros *t);
  * CM_GOTO sets *label, or, when the label is what the caller passes
  * (`#define CHECK(x, out) if (x) goto out`), *label to NULL and *param to
  * that argument's index (a macro reached through another one that jumps to
- * its caller's label is CM_NONE: the argument cannot be followed). */
+ * its caller's label is CM_NONE: the argument cannot be followed).  The name
+ * is recorded in the calling thread's macro_uses, if one is set. */
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
 			    const char **label, int *param);
+
+/*
+ * The names a file's CFGs looked up in the table, whatever the answer:
+ * the first pass of a file depends on the table through these alone, so
+ * the --cache keeps them with the file's row and parses the file again
+ * when the run's table answers one of them otherwise (a macro edited in a
+ * header or in another file, a name that became a macro).  Zeroed is
+ * empty.
+ */
+struct macro_uses {
+	struct strbuf names;	/* the names, each ended by a NUL (buf NULL: none yet) */
+	VEC(size_t) at;		/* where each name starts in names; sorted by name and
+				 * unique after macro_uses_finish */
+};
+
+/* From now on this thread's look-ups are recorded in u (NULL: no more). */
+void macro_uses_record(struct macro_uses *u);
+/* Add name[0..len) to u (the recorder's, and the cache's reader's). */
+void macro_uses_add(struct macro_uses *u, const char *name, size_t len);
+/* Sort u's names and drop the repeated ones. */
+void macro_uses_finish(struct macro_uses *u);
+/* The i-th name of u. */
+static inline const char *macro_uses_name(const struct macro_uses *u, size_t i)
+{
+	return u->names.buf + u->at.v[i];
+}
+void macro_uses_release(struct macro_uses *u);
 
 #endif

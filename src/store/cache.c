@@ -31,6 +31,8 @@ struct cache {
 	int64_t *mtime, *size;		/* per input, from cache_load's stat */
 	bool *stat_ok;
 	char **key;			/* per input: its absolute path, the rows' key */
+	struct macro_uses *uses;	/* per input: what its row's CFGs looked up */
+	uint64_t *digest;		/* ... and what the writer's table answered */
 	size_t n;
 	size_t reused, analysed;
 	bool whole;
@@ -97,7 +99,8 @@ static uint64_t exe_hash(void)
  * (o->key_file, cli/options.c). */
 static uint64_t options_key(const struct opts *o)
 {
-	uint64_t h = mix_str(0, "addrlimit-cache-2 " ADDRLIMIT_VERSION);
+	/* -3: a file row starts with the control macros it looked up */
+	uint64_t h = mix_str(0, "addrlimit-cache-3 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
 	if (!o->key_file.len)
 		BUG("--cache without the options' key (options_fill_key)");
@@ -210,6 +213,10 @@ void cache_close(struct cache *c)
 	for (size_t i = 0; c->key && i < c->n; i++)
 		free(c->key[i]);
 	free(c->key);
+	for (size_t i = 0; c->uses && i < c->n; i++)
+		macro_uses_release(&c->uses[i]);
+	free(c->uses);
+	free(c->digest);
 	free(c);
 }
 
@@ -664,6 +671,71 @@ bool deser_file(const void *p, size_t n, struct file_result *r, struct file_fact
 	return !rd.bad;
 }
 
+/* --- the control macros a row depends on -------------------------------- */
+
+/* What table t answers for each of u's names (kind, label or the argument
+ * that holds it): a file's
+ * first pass is the same under two tables with the same digest. */
+static uint64_t uses_digest(const struct macro_uses *u, const struct ctl_macros *t)
+{
+	uint64_t h = mix_u64(0, u->at.n);
+	for (size_t i = 0; i < u->at.n; i++) {
+		const char *name = macro_uses_name(u, i);
+		const char *label = NULL;
+		int param = -1;
+		enum ctl_kind k = macros_lookup(t, name, strlen(name), &label, &param);
+		h = mix_str(h, name);
+		h = mix_u64(h, (uint64_t)k);
+		h = mix_str(h, k == CM_NONE ? NULL : label);
+		h = mix_u64(h, k == CM_NONE ? 0 : (uint64_t)(param + 1));
+	}
+	return h;
+}
+
+/* A file row: the digest, the names, then ser_file's form. */
+static void w_uses(struct strbuf *b, const struct macro_uses *u, const struct ctl_macros *t)
+{
+	static const struct macro_uses none;
+	if (!u)
+		u = &none;
+	w_u64(b, uses_digest(u, t));
+	w_u32(b, (uint32_t)u->at.n);
+	for (size_t i = 0; i < u->at.n; i++)
+		w_str(b, macro_uses_name(u, i));
+}
+
+/* Reads what w_uses wrote into u and *digest; false on a malformed row. */
+static bool r_uses(struct rd *r, struct macro_uses *u, uint64_t *digest)
+{
+	*digest = r_u64(r);
+	uint32_t n = r_count(r, 4);
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		uint32_t len = r_u32(r);
+		if (r->bad || len == UINT32_MAX || (size_t)(r->end - r->p) < len) {
+			r->bad = true;
+			break;
+		}
+		macro_uses_add(u, (const char *)r->p, len);
+		r->p += len;
+	}
+	return !r->bad;
+}
+
+size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale)
+{
+	size_t dropped = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		stale[i] = false;
+		if (!have[i] || !c->uses || uses_digest(&c->uses[i], ctl) == c->digest[i])
+			continue;
+		stale[i] = true;
+		have[i] = false;
+		c->reused--;
+		dropped++;
+	}
+	return dropped;
+}
+
 /* --- the run ------------------------------------------------------------- */
 
 static uint64_t run_key(const struct cache *c, const struct opts *o, char **paths, size_t n,
@@ -792,7 +864,10 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		free(known);
 		return true;
 	}
-	/* the run as a whole is new: each unchanged file's first pass */
+	/* the run as a whole is new: each unchanged file's first pass, and
+	 * what it looked up in the control macros (cache_drop_stale) */
+	c->uses = xcalloc(n ? n : 1, sizeof(*c->uses));
+	c->digest = xcalloc(n ? n : 1, sizeof(*c->digest));
 	sqlite3_stmt *bq = NULL;
 	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM files WHERE path = ?1 AND optkey = ?2", -1, &bq,
 			       NULL) != SQLITE_OK)
@@ -811,13 +886,16 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		if (!b || !bl)
 			continue;
 		results[i].path = xstrdup(paths[i]);
-		if (deser_file(b, bl, &results[i], &facts[i])) {
+		struct rd rd = { b, (const unsigned char *)b + bl, false };
+		if (r_uses(&rd, &c->uses[i], &c->digest[i]) &&
+		    deser_file(rd.p, (size_t)(rd.end - rd.p), &results[i], &facts[i])) {
 			have[i] = true;
 			c->reused++;
 		} else {
 			file_result_release(&results[i]);
 			facts_release(&facts[i]);
 			memset(&facts[i], 0, sizeof(facts[i]));
+			macro_uses_release(&c->uses[i]);
 		}
 	}
 	if (bq)
@@ -827,7 +905,8 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 }
 
 void cache_store_files(struct cache *c, char **paths, size_t n, const struct file_result *results,
-		       const struct file_facts *facts, const bool *have, const uint64_t *hashes)
+		       const struct file_facts *facts, const struct macro_uses *uses,
+		       const struct ctl_macros *ctl, const bool *have, const uint64_t *hashes)
 {
 	char *why = NULL;
 	if (!exec_sql(c, "BEGIN IMMEDIATE", &why)) {
@@ -854,6 +933,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		if (!have[i]) {
 			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
+			w_uses(&b, uses ? &uses[i] : NULL, ctl);
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);

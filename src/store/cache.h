@@ -12,10 +12,14 @@
  * Two tables.  `files` keeps, per input path and analysis options, the
  * file's size, mtime and content hash with its first-pass results (facts,
  * findings, suppressions); a file whose size and mtime are unchanged, or
- * whose bytes hash the same, is not parsed again.  `runs` keeps the final
- * results of a whole run, keyed by the options and every input's content
- * hash (and the headers beside them): a re-run over unchanged input
- * prints them without analysing anything.  The key of both includes a hash
+ * whose bytes hash the same, is not parsed again, unless this run's
+ * table of control macros (made of every file's and header's) answers
+ * otherwise one of the names its CFGs looked up: the row keeps those
+ * names (macros.h: struct macro_uses) and a digest of what the writer's
+ * table answered (cache_drop_stale).  `runs` keeps the final results of a
+ * whole run, keyed by the options and every input's content hash (and the
+ * headers' size and mtime): a re-run over unchanged input prints them
+ * without analysing anything.  The key of both includes a hash
  * of the analyzer's own executable, so a rebuilt analyzer starts afresh.
  *
  * WAL journal, one write transaction per run, a busy timeout: concurrent
@@ -31,6 +35,7 @@
 
 #include "addrlimit.h"
 #include "facts.h"
+#include "macros.h"
 
 struct cache;
 
@@ -55,9 +60,21 @@ uint64_t content_hash(const void *p, size_t n);
 bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		struct file_result *results, struct file_facts *facts, bool *have, uint64_t *hashes);
 
-/* After the first pass: store the files analysed now (have[i] false). */
+/*
+ * Once this run's control-macro table ctl is sealed (built from the rows'
+ * macros, the other files' and the headers'): the rows cache_load gave
+ * (have[i]) whose CFGs looked up a name that ctl answers otherwise than
+ * the table of the run that wrote them.  Each gets stale[i] set and
+ * have[i] cleared, and no longer counts as reused: the caller parses the
+ * file again.  Returns how many.
+ */
+size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale);
+
+/* After the first pass: store the files analysed now (have[i] false),
+ * each with uses[i], the names its CFGs looked up in ctl (uses NULL: none). */
 void cache_store_files(struct cache *c, char **paths, size_t n, const struct file_result *results,
-		       const struct file_facts *facts, const bool *have, const uint64_t *hashes);
+		       const struct file_facts *facts, const struct macro_uses *uses,
+		       const struct ctl_macros *ctl, const bool *have, const uint64_t *hashes);
 
 /* After the second pass: store the final results of the run. */
 void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t n,
