@@ -436,10 +436,12 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 
 /* What the cache keeps of a run: the database, the files it knew, what
  * each file's CFGs looked up in the control macros. */
+/* The --cache around one run (cache_begin ... cache_end). */
 struct cached {
 	struct cache *c;		/* NULL: no --cache */
 	bool *have;			/* per file: its row was read (cache_load) */
-	struct macro_uses *uses;	/* per file, recorded by the first pass */
+	uint64_t *hashes;		/* per file: its content hash, for the rows */
+	struct macro_uses *uses;	/* per file, recorded by the first pass, or NULL */
 };
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
@@ -650,93 +652,121 @@ void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole)
 	*whole = cache_whole;
 }
 
-void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+/* --- the cache around the pipeline -------------------------------------- */
+
+/* Open --cache and read what it knows of the files (k->have, k->hashes).
+ * True when it knows the whole run: results are final, nothing to do. */
+static bool cache_begin(const struct opts *o, char **paths, size_t n,
+			struct file_result *results, struct file_facts *facts, struct cached *k)
 {
-	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
-	struct cache *cache = NULL;
-	bool *have = NULL;
-	struct macro_uses *uses = NULL;
-	uint64_t *hashes = NULL;
-	if (o->cache && !o->dump_cfg) {
-		char *why = NULL;
-		cache = cache_open(o->cache, o, &why);
-		if (!cache) {
-			warning("cache not used: %s", why);
-			free(why);
-		}
+	memset(k, 0, sizeof(*k));
+	if (!o->cache || o->dump_cfg)
+		return false;
+	char *why = NULL;
+	k->c = cache_open(o->cache, o, &why);
+	if (!k->c) {
+		warning("cache not used: %s", why);
+		free(why);
+		return false;
 	}
-	progress_start(o->progress, n);
-	if (cache) {
-		have = xcalloc(n ? n : 1, sizeof(bool));
-		hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
-		if (cache_load(cache, o, paths, n, results, facts, have, hashes)) {
-			/* the whole run is known: nothing to analyse */
-			cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
-			progress_end();
-			cache_close(cache);
-			free(have);
-			free(hashes);
-			free(facts);
-			return;
-		}
+	k->have = xcalloc(n ? n : 1, sizeof(bool));
+	k->hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
+	k->uses = xcalloc(n ? n : 1, sizeof(*k->uses));
+	return cache_load(k->c, o, paths, n, results, facts, k->have, k->hashes);
+}
+
+/* Store the rows of every file parsed in this run (new to the cache, or
+ * known unparsed or with bodies left out and parsed again); the others
+ * only get their new time. */
+static void cache_files(struct cached *k, char **paths, size_t n, struct file_result *results,
+			struct file_facts *facts, const struct ctl_macros *ctl)
+{
+	if (!k->c)
+		return;
+	for (size_t i = 0; i < n; i++)
+		k->have[i] = k->have[i] && !results[i].fresh;
+	cache_store_files(k->c, paths, n, results, facts, k->uses, ctl, k->have, k->hashes);
+}
+
+/* Store the run's final results (unless the cache gave them) and close. */
+static void cache_end(const struct opts *o, struct cached *k, char **paths, size_t n,
+		      struct file_result *results, bool whole)
+{
+	if (k->c) {
+		if (!whole)
+			cache_store_run(k->c, o, paths, n, results, k->hashes);
+		cache_counts(k->c, &cache_reused, &cache_analysed, &cache_whole);
+		cache_close(k->c);
 	}
-	/* the statement macros that hide a jump, of the headers beside the
-	 * input and of every file: one table for both passes, so that a
-	 * function gets the same graph in each */
-	struct ctl_macros hmacros, ctl;
-	ctl_macros_init(&hmacros);
-	ctl_macros_init(&ctl);
-	read_macros(o, o->headers.v, o->headers.n, &hmacros);
+	free(k->have);
+	free(k->hashes);
+	for (size_t i = 0; k->uses && i < n; i++)
+		macro_uses_release(&k->uses[i]);
+	free(k->uses);
+}
+
+/* --- the pipeline -------------------------------------------------------- */
+
+/* The files parsed: with --full (or --dump-cfg) every one, else the rounds
+ * of the relevance pass.  Builds the run's table of control macros (ctl)
+ * first, from the headers (hmacros) and every file, so that both passes
+ * give a function the same graph; drops the cache rows that table makes
+ * stale. */
+static void parse_files(const struct opts *o, char **paths, size_t n,
+			struct file_result *results, struct file_facts *facts,
+			const struct ctl_macros *hmacros, struct ctl_macros *ctl, struct cached *k)
+{
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
 	bool *parsed = xcalloc(n ? n : 1, sizeof(bool));
-	if (cache)
-		uses = xcalloc(n ? n : 1, sizeof(*uses));
-	struct cached k = { cache, have, uses };
-	for (size_t i = 0; have && i < n; i++) {
+	for (size_t i = 0; k->have && i < n; i++) {
 		/* --full parses again what the cache has with bodies left out */
-		parsed[i] = have[i] && !results[i].unparsed && !(o->full && results[i].elided);
+		parsed[i] = k->have[i] && !results[i].unparsed && !(o->full && results[i].elided);
 	}
 	if (o->full || o->dump_cfg) {
 		/* no relevance scan: a cheap one of the macros alone */
-		read_macros(o, paths, n, &ctl);
-		ctl_macros_add(&ctl, &hmacros.v);
-		ctl_macros_seal(&ctl);
+		read_macros(o, paths, n, ctl);
+		ctl_macros_add(ctl, &hmacros->v);
+		ctl_macros_seal(ctl);
 		bool *stale = xcalloc(n ? n : 1, sizeof(bool));
-		drop_stale(&k, &ctl, n, results, parsed, stale);
+		drop_stale(k, ctl, n, results, parsed, stale);
 		free(stale);
-		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, &ctl, uses);
+		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, ctl, k->uses);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		relevant_pass(o, paths, n, results, facts, parsed, &hmacros, &ctl, &k);
-	}
-	if (cache) {
-		/* rows to write: every file parsed in this run (new to the cache,
-		 * or known unparsed or with bodies left out and parsed again);
-		 * the others only get their new time */
-		for (size_t i = 0; i < n; i++)
-			have[i] = have[i] && !results[i].fresh;
-		cache_store_files(cache, paths, n, results, facts, uses, &ctl, have, hashes);
+		relevant_pass(o, paths, n, results, facts, parsed, hmacros, ctl, k);
 	}
 	free(parsed);
-	if (!o->dump_cfg)
-		program_run(o, results, facts, n, &ctl);
-	if (cache) {
-		cache_store_run(cache, o, paths, n, results, hashes);
-		cache_counts(cache, &cache_reused, &cache_analysed, &cache_whole);
-		cache_close(cache);
+}
+
+/*
+ * The pipeline: the cache's rows → the headers' control macros → the files
+ * that matter parsed, with their facts and per-file checks (scan, rounds) →
+ * the whole-tree pass → the cache's rows and run.
+ */
+void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+{
+	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
+	struct cached k;
+	progress_start(o->progress, n);
+	bool whole = cache_begin(o, paths, n, results, facts, &k);
+	if (!whole) {
+		struct ctl_macros hmacros, ctl;
+		ctl_macros_init(&hmacros);
+		ctl_macros_init(&ctl);
+		read_macros(o, o->headers.v, o->headers.n, &hmacros);
+		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k);
+		cache_files(&k, paths, n, results, facts, &ctl);
+		if (!o->dump_cfg)
+			program_run(o, results, facts, n, &ctl);
+		ctl_macros_release(&hmacros);
+		ctl_macros_release(&ctl);
 	}
-	free(have);
-	free(hashes);
-	for (size_t i = 0; uses && i < n; i++)
-		macro_uses_release(&uses[i]);
-	free(uses);
+	cache_end(o, &k, paths, n, results, whole);
 	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);
-	ctl_macros_release(&hmacros);
-	ctl_macros_release(&ctl);
 }
