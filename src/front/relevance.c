@@ -90,8 +90,10 @@ static bool hset_has(const uint32_t *slot, size_t cap, uint32_t h)
  * (what --fix rewrites, limit tests included), SC_RAISE for the names
  * that can make the limit KERNEL_DS (check_limit.c's value_of and
  * limit_test), 0 for other names. */
-static uint8_t limit_name_flags(const char *s, size_t len)
+static uint8_t limit_name_flags(const char *s, size_t len, size_t min, size_t max)
 {
+	if (len < min || len > max)	/* most names: no look-up */
+		return 0;
 	const struct api *a = api_lookup(s, len);
 	if (!a || !(a->roles & A_LIMIT_ANY))
 		return 0;
@@ -130,6 +132,8 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	bool pairs = o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
 		     o->enabled[C_UACCESS_CALL];
 	const char *const *limit_subs = api_substrs(SUB_LIMIT);
+	size_t lmin, lmax;
+	api_len_range(A_LIMIT_ANY, &lmin, &lmax);
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (!name_char(c)) {
@@ -157,7 +161,7 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		if (name && fresh) {
 			int r, k;
 			bool op;
-			flags |= limit_name_flags(t + i, j - i);
+			flags |= limit_name_flags(t + i, j - i, lmin, lmax);
 			if (pairs && rules_lookup(t + i, j - i, &r, &k, &op))
 				flags |= SC_RULES;
 		}

@@ -93,6 +93,10 @@ const char *const *api_substrs(enum api_substr_kind kind);
 /* Does s[0, n) contain a substring of the kind? */
 bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
 
+/* The shortest and longest name carrying any of roles (a scan's cheap
+ * pre-test before a look-up); both 0 when none does. */
+void api_len_range(uint32_t roles, size_t *min, size_t *max);
+
 /* Every entry, for iteration (tests, --list, documentation). */
 const struct api *api_table(size_t *n);
 
