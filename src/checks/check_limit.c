@@ -129,6 +129,7 @@ static bool same_values(const void *av, const void *bv)
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
+	       a->forced == b->forced && a->errp == b->errp &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
@@ -156,6 +157,11 @@ static bool state_join(void *av, const void *bv)
 	}
 	if (!a->unsaved_raise)
 		a->unsaved_raise = b->unsaved_raise;
+	if (!a->forced) {
+		a->forced = b->forced;
+		a->f_trace = b->f_trace;
+	}
+	a->errp |= b->errp;
 	for (int i = 0; i < b->nvars; i++) {
 		struct var *v = var_find(a, b->vars[i].key);
 		if (v)
@@ -363,6 +369,7 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 	if (restore_var && (v & LV_ENTRY))
 		s->user_restore = 0;
 	s->rc_key = 0;
+	s->forced = 0;
 	s->limit = (lv_t)v;
 }
 
@@ -456,6 +463,8 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		s->h.trace = NULL;
 		s->unsaved_raise = 0;
 	}
+	if (nl != prev)
+		s->forced = 0;	/* a helper ended the forced window (or set another limit) */
 	/* a callee that raises only on error returns: remember which sign
 	 * of its result goes with which limit */
 	s->rc_key = 0;
@@ -468,6 +477,21 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		}
 	}
 	s->limit = nl;
+}
+
+/* A function we know nothing of is given the saved limit: it may be the
+ * one that ends the forced window (a driver's restore helper in another
+ * file), so the path is no longer known to leave it forced. */
+static void forced_handed_on(struct run *r, struct state *s, TSNode args, uint32_t nargs)
+{
+	for (uint32_t i = 0; i < nargs; i++) {
+		TSNode a = strip_parens(ts_node_named_child(args, i));
+		if (node_is(a, S_pointer_expression))
+			a = strip_parens(node_field(a, "argument"));
+		int key = lval_key(r, a, false);
+		if (key >= 0 && var_find(s, key))
+			s->forced = 0;
+	}
 }
 
 static void on_call(struct run *r, struct state *s, TSNode call)
@@ -496,8 +520,11 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 		apply_set(r, s, v, call, lval_key(r, a, false) >= 0, true);
 		return;
 	} else if (roles & A_LIMIT_FORCE_BEGIN) {
-		/* it returns the old limit for force_uaccess_end: nothing is lost */
+		/* it returns the old limit for force_uaccess_end: nothing is lost,
+		 * unless a path never hands it back (judge_exits) */
 		apply_set(r, s, LV_USER, call, false, false);
+		s->forced = ts_node_start_byte(call) + 1;
+		s->f_trace = df_step(&r->d, NULL, T_SET, 0, s->forced - 1, df_text(&r->d, call, 60));
 		return;
 	} else if ((roles & A_LIMIT_FORCE_END) && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
@@ -509,6 +536,8 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	}
 	const struct fn_summary *t[8];
 	size_t nt = callees(r, call, t, 8);
+	if (s->forced && !nt && !api)
+		forced_handed_on(r, s, args, nargs);
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
 	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt))
 		taint_check_call(r, s, call, cf, t, nt);
@@ -597,10 +626,11 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
 		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars && e->rclass == rclass &&
+		    e->forced == s->forced &&
 		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
-	struct exit_rec e = { off, s->limit, rclass, s->h.trace, s->nvars, {{0}} };
+	struct exit_rec e = { off, s->limit, rclass, s->forced, s->f_trace, s->h.trace, s->nvars, {{0}} };
 	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
@@ -854,6 +884,34 @@ static const struct df_ops limit_ops = {
 	.elem = elem, .branch = branch, .edge = edge, .traced = traced,
 };
 
+/*
+ * force_uaccess_begin() saves the caller's limit and forces USER_DS; a path
+ * that returns without force_uaccess_end(saved) leaves the caller's limit
+ * lost (a kernel thread's KERNEL_DS window stops working), while other
+ * paths restore it: ds-unbalanced, as for set_fs().  It lowers the limit,
+ * so an entry point that does it leaks nothing (no ds-leak).  When every
+ * path leaves it forced, the function is a helper whose job it is.
+ */
+static void judge_forced(struct run *r)
+{
+	bool restored = false;
+	for (size_t i = 0; i < r->exits.n; i++)
+		restored |= !r->exits.v[i].forced && !(r->exits.v[i].limit & LV_KERNEL);
+	if (!restored)
+		return;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *e = &r->exits.v[i];
+		if (!e->forced)
+			continue;
+		limit_report(r, C_DS_UNBALANCED, e->off, e->f_trace,
+			     xasprintf("'%s' returns with the address limit still forced to USER_DS on this path "
+				       "(force_uaccess_begin() without force_uaccess_end()) but restores the caller's limit on others",
+				       r->ctx->g->name),
+			     r->text[e->off] == '}' ? "falls off the end of the function with the caller's limit not restored"
+						    : "returns with the caller's limit not restored");
+	}
+}
+
 static void judge_exits(struct run *r)
 {
 	const struct limit_ctx *ctx = r->ctx;
@@ -988,8 +1046,10 @@ bool check_limit(struct limit_ctx *ctx)
 	r.name = ctx->env ? arena_strndup(ctx->env->strings, g->name, strlen(g->name)) : g->name;
 	taint_init(&r);
 	struct state init = { .limit = LV_ENTRY, .taint = r.taint_init };
-	if (df_run(&r.d, &init))
+	if (df_run(&r.d, &init)) {
 		judge_exits(&r);
+		judge_forced(&r);
+	}
 	ctx->budget_hit = r.d.budget_hit;
 	ctx->time_hit = r.d.time_hit;
 	if (ctx->sum && ctx->env)

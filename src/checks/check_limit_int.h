@@ -35,6 +35,9 @@ struct state {
 	const struct df_trace *ur_trace;	/* ... the path to it; not compared */
 	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
 	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
+	uint32_t forced;		/* 1 + offset of a force_uaccess_begin() not yet ended, or 0 */
+	const struct df_trace *f_trace;	/* ... the step to it; not compared */
+	uint32_t errp;			/* bit i: run.errps[i] may hold an unchecked error pointer */
 	struct var vars[MAX_VARS];	/* sorted by key */
 };
 
@@ -44,6 +47,8 @@ struct exit_rec {
 	uint32_t off;
 	lv_t limit;
 	uint8_t rclass;			/* RC_*: the sign of the value returned */
+	uint32_t forced;		/* the state's forced */
+	const struct df_trace *f_trace;	/* ... and its step */
 	const struct df_trace *trace;
 	uint8_t nvars;
 	struct var vars[MAX_VARS];
