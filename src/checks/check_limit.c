@@ -549,14 +549,7 @@ static void on_call(struct run *r, struct state *s, TSNode call)
  * `if (fp)` is taken. */
 static void assume_not_null(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
 {
-	static const char *const never_null[] = { "filp_open", "file_open_name", "open_exec" };
-	rhs = strip_parens(rhs);
-	size_t len;
-	const char *name = node_is(rhs, S_call_expression) ? call_name(rhs, r->text, &len) : NULL;
-	bool hit = false;
-	for (size_t i = 0; name && i < ARRAY_SIZE(never_null); i++)
-		hit |= name_is(name, len, never_null[i]);
-	if (!hit)
+	if (!errp_opener(r, rhs))
 		return;
 	char *k = node_text_nospace(strip_parens(lhs), r->text);
 	df_assume_key(r->ctx->g, &s->h.as, k, true);
@@ -581,6 +574,7 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	taint_assign(r, s, lhs, rhs);
 	if (!ts_node_is_null(rhs))
 		df_walk(&r->w, s, rhs, false);
+	errp_assign(r, s, lhs, rhs, plain);
 	kill_root(r, s, lhs);
 	if (plain)
 		df_assume_literal(r->ctx->g, &s->h.as, r->text, lhs, rhs);
@@ -600,6 +594,7 @@ static void hook_forget(void *ctx, void *s, TSNode lvalue)
 {
 	struct run *r = ctx;
 	kill_root(r, s, lvalue);
+	errp_forget(r, s, lvalue);
 	int key = lval_key(r, lvalue, false);
 	if (key >= 0)
 		var_del(s, key);
@@ -608,6 +603,7 @@ static void hook_forget(void *ctx, void *s, TSNode lvalue)
 static void hook_address(void *ctx, void *s, TSNode lvalue)
 {
 	kill_root(ctx, s, lvalue);
+	errp_forget(ctx, s, lvalue);
 }
 
 static const struct df_walk_ops walk_ops = {
@@ -785,12 +781,14 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 	case EL_DECL:
 	case EL_COND:
 		df_walk(&r->w, s, e->node, true);
+		errp_elem(r, s, e->node, e->kind == EL_COND);
 		return s->limit != 0;
 	case EL_RETURN: {
 		TSNode val = ts_node_named_child(e->node, 0);
 		bool ret = node_is(e->node, S_return_statement);
 		int v = ret && !ts_node_is_null(val) ? value_of(r, s, val) : -1;
 		df_walk(&r->w, s, e->node, true);
+		errp_elem(r, s, e->node, false);
 		if (!s->limit)
 			return false;
 		if (v > 0)
@@ -1062,6 +1060,8 @@ bool check_limit(struct limit_ctx *ctx)
 	VEC_FREE(r.tainted);
 	VEC_FREE(r.filled);
 	VEC_FREE(r.loaded);
+	VEC_FREE(r.errps);
+	VEC_FREE(r.errp_from);
 	df_release(&r.d);
 	return !ctx->budget_hit;
 }

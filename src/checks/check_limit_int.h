@@ -87,6 +87,8 @@ struct run {
 	name_list tainted;
 	name_list filled;
 	name_list loaded;		/* `x` of copy_from_user(&x, ...): x itself is user data */
+	name_list errps;		/* lvalues given an opener's result (state.errp bits) */
+	name_list errp_from;		/* ... the opener, for the message */
 	const uint32_t *taint_now;	/* the state's taint bits while judging, or NULL: any */
 	uint32_t taint_init;		/* the sources' bits */
 	const char *name;		/* the function's name, as long as summaries live */
@@ -114,5 +116,16 @@ int taint_null_test(struct run *r, TSNode n, bool *on_true);
  * of the callees t[0..nt). */
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
 		      const struct fn_summary **t, size_t nt);
+
+/* check_limit_errptr.c: error pointers (A_ERR_PTR openers) dereferenced
+ * before a test.  Is rhs a call of an opener? */
+bool errp_opener(struct run *r, TSNode rhs);
+/* `lhs = rhs` (plain: `=`, not `+=`) for the state's errp bits. */
+void errp_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs, bool plain);
+/* lvalue gets a value we do not follow (`x++`, `&x` given away, `T x;`). */
+void errp_forget(struct run *r, struct state *s, TSNode lvalue);
+/* One statement or condition (after the limit's walk of it): tests clear,
+ * dereferences inside a window are reported. */
+void errp_elem(struct run *r, struct state *s, TSNode n, bool is_cond);
 
 #endif

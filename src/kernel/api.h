@@ -36,6 +36,11 @@ enum api_role {
 	A_UA_GET = 1u << 16,		/* get_user-style: loads a value, not a buffer */
 	A_NEEDS_LIMIT = 1u << 17,	/* a set_fs() window exists for it (--fix) */
 	A_FIX_ALT = 1u << 18,		/* the first variant of its rewrite (enum api_fix) */
+	A_ERR_PTR = 1u << 19,		/* returns a pointer or ERR_PTR(-E...), never NULL */
+	A_ERR_TEST = 1u << 20,		/* tests its argument for an error pointer (IS_ERR) */
+	A_DEREF_ARG0 = 1u << 21,	/* dereferences its first argument (a struct file) */
+	A_LIMIT_USER_CHECK = 1u << 22,	/* the limit's check on the return to user mode */
+	A_EXIT_PATH = 1u << 23,		/* where a task ends (an oops too): must reset the limit */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
