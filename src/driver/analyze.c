@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit.h"
 #include "cfg.h"
 #include "check_limit.h"
 #include "entry.h"
@@ -765,6 +766,8 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		ctl_macros_release(&ctl);
 	}
 	cache_end(o, &k, paths, n, results, whole);
+	if (!o->dump_cfg)
+		audit_tree(o, paths, n, results);
 	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
