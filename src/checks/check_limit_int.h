@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside the address-limit check (check_limit.h): the state its walk
- * carries and the run of one function, shared by its three files —
+ * carries and the run of one function, shared by its four files —
  * check_limit.c (the limit: transfer, calls, exits, summaries),
  * check_limit_taint.c (user pointers reaching a uaccess routine under
- * KERNEL_DS) and check_limit_report.c (findings with their paths).
+ * KERNEL_DS), check_limit_errptr.c (error pointers dereferenced inside a
+ * window) and check_limit_report.c (findings with their paths).
  * The walk itself is the dataflow driver's (dataflow.h).
  */
 #ifndef ADDRLIMIT_CHECK_LIMIT_INT_H
