@@ -149,16 +149,12 @@ static bool dir_has_role(const char *dir, uint32_t roles, int depth)
 }
 
 /* Does the architecture have the address limit (its asm headers name the
- * limit's type or set_fs)? */
+ * limit's type or set_fs: uaccess.h, uaccess_64.h, segment.h, ...)? */
 static bool arch_has_limit(const char *root, const char *arch)
 {
-	static const char *const hdrs[] = { "uaccess.h", "thread_info.h", "segment.h", "processor.h" };
-	bool hit = false;
-	for (size_t i = 0; i < ARRAY_SIZE(hdrs) && !hit; i++) {
-		char *p = xasprintf("%sarch/%s/include/asm/%s", root, arch, hdrs[i]);
-		hit = file_has_role(p, A_LIMIT_TYPE | A_LIMIT_SET);
-		free(p);
-	}
+	char *p = xasprintf("%sarch/%s/include/asm", root, arch);
+	bool hit = dir_has_role(p, A_LIMIT_TYPE | A_LIMIT_SET, 0);
+	free(p);
 	return hit;
 }
 
@@ -355,9 +351,11 @@ void audit_tree(const struct opts *o, char **paths, size_t n, struct file_result
 					      "kernel's address limit",
 					      nmissing, nlimit, missing.buf),
 				    "-");
-			note_all(results, n, C_DS_LEAK,
-				 "this tree has no return-to-user check of the address limit on some of its "
-				 "architectures (tree-no-limit-check): nothing stops this leak, it is exploitable");
+			char *note = xasprintf("this tree does not check the address limit on the return to user "
+					       "mode (%s; tree-no-limit-check): nothing stops this leak, it is exploitable",
+					       nmissing == nlimit ? "on any architecture" : missing.buf);
+			note_all(results, n, C_DS_LEAK, note);
+			free(note);
 		}
 		if (reset == 0) {
 			size_t nl = 0;
