@@ -245,7 +245,7 @@ static char *tree_root(const char *path)
 	return root;
 }
 
-/* The architectures the inputs reach under root/arch/, sorted, unique. */
+/* Add the architectures paths[0, n) reach under root/arch/ to out, sorted, unique. */
 static void scanned_archs(const char *root, char **paths, size_t n, path_list *out)
 {
 	char *pre = xasprintf("%sarch/", root);
@@ -319,6 +319,7 @@ void audit_tree(const struct opts *o, char **paths, size_t n, struct file_result
 		return;
 	path_list archs = {0};
 	scanned_archs(root, paths, n, &archs);
+	scanned_archs(root, o->headers.v, o->headers.n, &archs);	/* an arch's headers alone count */
 	char *generic = xasprintf("%skernel/entry/common.c", root);
 	bool generic_entry = file_has_role(generic, A_LIMIT_USER_CHECK);
 	free(generic);
