@@ -27,6 +27,12 @@
 # the recall (missing is not a miss).  Exit status: 0, or 2 on a script
 # error (no binary, unreadable manifest); with --strict also 1 when the
 # recall is under 90% or an after file still reports its fixed bug.
+# An entry's optional "found_by" says how the bug was found: "cve" (an
+# advisory), "diff-scan" (a history diff that adds a restore or a save,
+# found without addrlimit) or "tool-scan" (addrlimit reported it on the
+# buggy version and not on the fixed one, then the fix was read by hand);
+# recall is also printed per source, since tool-scan bugs are hits by
+# construction.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 export REALBUGS_TOP=$top
@@ -157,6 +163,7 @@ def after_fires(bug, doc):
             and same_file(f["file"], bug["file"])]
 
 classes = {}
+sources = {}	# found_by -> [hit, present]: recall on bugs found without the tool's help
 missing_msgs = []
 n_hit = n_present = n_after_bad = n_missing = 0
 rows = []
@@ -193,6 +200,10 @@ for bug in bugs:
     if h:
         n_hit += 1
         c[0] += 1
+    src = sources.setdefault(bug.get("found_by", "unknown"), [0, 0])
+    src[1] += 1
+    if h:
+        src[0] += 1
     if bad:
         n_after_bad += 1
         c[2] += 1
@@ -221,6 +232,11 @@ for name in sorted(classes):
           % (name, h, p, pct(h, p), bad, miss))
 print("  %-15s %3d / %-3d %s   after still firing: %d   missing: %d"
       % ("overall", n_hit, n_present, pct(n_hit, n_present), n_after_bad, n_missing))
+if len(sources) > 1 or "unknown" not in sources:
+    print("recall by how the bug was found (tool-scan: a candidate the tool itself reported, so biased towards hits):")
+    for name in sorted(sources):
+        h, p = sources[name]
+        print("  %-15s %3d / %-3d %s" % (name, h, p, pct(h, p)))
 print("realbugs: %d bugs, %d present, %d hit, recall %s, %d after files still firing, %d missing"
       % (len(bugs), n_present, n_hit, pct(n_hit, n_present).strip(), n_after_bad, n_missing))
 if strict and (n_present == 0 or n_hit * 10 < n_present * 9 or n_after_bad):
