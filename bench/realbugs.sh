@@ -9,11 +9,19 @@
 # bug's check at the bug's line, or on a witness path through it) and on
 # the after file (it must no longer report that check inside the fixed
 # function).  Prints one line per bug, recall per class and overall, and a
-# summary line.  The manifest format: /work/wt/REALBUGS-FORMAT.md, kept in
-# the header of bench/RESULTS.md's "Real bugs" section.
+# summary line.
+#
+# The manifest is a JSON array of bugs: id, class, check (the check id that
+# must fire), repo (owner/name), before and after (commits), file (path in
+# the repo), function, line (the bug's line in the before file), optional
+# lines (other acceptable lines), args (extra addrlimit arguments),
+# extra_files (more files of the same commits, analysed together; their
+# digests in extra_sha256 {path: {before, after}}), sha256_before,
+# sha256_after, reference, note.
 #
 #   bench/realbugs.sh [--strict] [--manifest FILE]... [--only ID]...
-#                     [--recreate] [--keep] [-v]
+#                     [--recreate] [-v]
+#   -v: for each miss, also print what the before run did report
 #
 #   ADDRLIMIT   the binary (default ./addrlimit of this checkout)
 #   REALBUGS_CACHE  the cache (default ~/.cache/addrlimit/realbugs); a bug's
@@ -55,14 +63,13 @@ binary = os.environ["ADDRLIMIT"]
 cache = os.environ["REALBUGS_CACHE"]
 mirror = os.environ["MIRROR"]
 
-strict = recreate = keep = verbose = False
+strict = recreate = verbose = False
 manifests, only = [], set()
 args = sys.argv[1:]
 while args:
     a = args.pop(0)
     if a == "--strict": strict = True
     elif a == "--recreate": recreate = True
-    elif a == "--keep": keep = True
     elif a == "-v": verbose = True
     elif a == "--manifest" and args: manifests.append(args.pop(0))
     elif a.startswith("--manifest="): manifests.append(a.split("=", 1)[1])
