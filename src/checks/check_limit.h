@@ -36,6 +36,9 @@ struct wsink {
 	struct pos at;
 	const char *fn;			/* function holding the window */
 	const char *what;		/* the call, as text */
+	bool uparam;			/* the parameter is declared __user where the
+					 * window is: a caller must show it passes a
+					 * kernel object (user-ptr-kernel-ds) */
 };
 
 /* What a caller needs to know about a function. */
@@ -93,6 +96,10 @@ struct limit_ctx {
 	bool budget_hit;		/* set when the budget ran out */
 	bool time_hit;			/* ... because the deadline passed */
 	bool saw_kernel;		/* some state held KERNEL_DS (the limit or a saved value) */
+	uint32_t marked_params;		/* parameters declared __user */
+	uint32_t open_params;		/* ... of an extern function no visible caller
+					 * calls: whatever reaches a uaccess routine
+					 * under KERNEL_DS may be a user pointer */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test: the
