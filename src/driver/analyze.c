@@ -245,6 +245,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	double deadline = o->time_budget > 0 ? start + o->time_budget : 0;
 	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r, deadline);
 	checks_file(o, &src, path, fns.v, names, bad_fn, fns.n, ctl, &r->findings, deadline);
+	kds_check_file(o, &src, path, root, fns.v, names, bad_fn, fns.n, ff, &r->findings);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);

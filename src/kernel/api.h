@@ -36,6 +36,8 @@ enum api_role {
 	A_UA_GET = 1u << 16,		/* get_user-style: loads a value, not a buffer */
 	A_NEEDS_LIMIT = 1u << 17,	/* a set_fs() window exists for it (--fix) */
 	A_FIX_ALT = 1u << 18,		/* the first variant of its rewrite (enum api_fix) */
+	A_KDS_GUARD = 1u << 22,		/* a handler that calls it refuses callers other than
+					 * the opener's task (kernel_write() under KERNEL_DS) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
