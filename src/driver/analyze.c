@@ -538,7 +538,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
 		uint8_t f = scans[i].flags;
-		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
+		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE | SC_USER_PTR)) ||
 			  (fix && (f & SC_API)) || (o->named && o->named[i]);
 		/* a file wanted only for its rule calls (or, later, for names
 		 * asked about) needs only the bodies that take part in them

@@ -167,6 +167,8 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		}
 		i = j;
 	}
+	if (o->enabled[C_USER_PTR_KERNEL_DS] && api_has_substr(t, len, SUB_USER_PTR))
+		flags |= SC_USER_PTR;
 	out->flags |= flags;
 	out->hash = xmalloc((n ? n : 1) * sizeof(uint32_t));
 	out->nhash = 0;
