@@ -323,9 +323,10 @@ static void report_open_param(struct run *r, const struct state *s, uint32_t pm,
 }
 
 /*
- * A caller hands a callee's __user parameter something that is neither a
- * user pointer it knows of nor plainly a kernel object: the callee's
- * window makes whatever it is an address accessed with KERNEL_DS.
+ * A caller hands a callee's __user parameter a value it read through its
+ * own parameter, neither a user pointer it knows of nor plainly a kernel
+ * object: the callee's window makes whatever it is an address accessed
+ * with KERNEL_DS.
  */
 static void report_unknown_arg(struct run *r, TSNode call, TSNode a, const struct wsink *w,
 			       const struct fn_summary *t)
@@ -420,7 +421,11 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 							    at, r->ctx->g->name, w->what, w->fn),
 						  "access_ok() lets any address through while KERNEL_DS is in force");
 					free(at);
-				} else if (w->uparam && (!pm || !passes_param_itself(a))) {
+				} else if (w->uparam && pm && !passes_param_itself(a)) {
+					/* a value read through a parameter (req->buf): where
+					 * it came from is the caller's caller's business, and
+					 * no kernel object is in sight; a local of this
+					 * function that carries no user pointer is one */
 					report_unknown_arg(r, call, a, w, t[k]);
 				} else if (w->uparam && (pm & r->ctx->open_params)) {
 					report_open_param(r, s, pm & r->ctx->open_params, w->what, call, w, t[k]);

@@ -1,4 +1,4 @@
-/* case: a static helper opens its own window around its __user parameter, but every caller passes a kernel object cast to __user (a stack struct, a kmalloc'd buffer): the window exists for them, nothing user-chosen reaches the copy */
+/* case: a static helper opens its own window around its __user parameter, but every caller passes a kernel object cast to __user (a stack struct, a kmalloc'd buffer) or a local buffer of its own that carries no user pointer: the window exists for them, nothing user-chosen reaches the copy */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
@@ -42,10 +42,19 @@ static int panel_load_blob(const u8 *blob, size_t len)
 	return ret;
 }
 
+static int panel_zero(void)
+{
+	u8 zeros[sizeof(struct panel_cfg)] = { 0 };
+
+	return panel_apply_cfg(zeros, sizeof(zeros));
+}
+
 static long panel_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	if (cmd == 1)
 		return panel_reset_defaults();
+	if (cmd == 2)
+		return panel_zero();
 	return panel_load_blob(file->private_data, sizeof(struct panel_cfg));
 }
 
