@@ -33,6 +33,8 @@ typedef VEC(const char *) kds_names;
 /* One function of the file that receives the buffer. */
 struct kds_fn {
 	uint32_t params;		/* parameters holding (a part of) the buffer */
+	uint32_t objs;			/* parameters pointing to a header copied out of it */
+	uint32_t obj_fill;		/* ... where the caller copied it */
 	int from;			/* the function that passed it, or -1: a handler */
 	uint32_t call_off;		/* ... where */
 	const char *field;		/* the handler's field (for the message) */
@@ -135,6 +137,32 @@ static TSNode root_of(TSNode n)
 	return n;
 }
 
+/*
+ * The key of a copied header: the variable (`hdr` for &hdr, &hdr.type,
+ * hdr[0]), or, for a place reached through a pointer, the place itself
+ * (`uhid->input_buf`: uhid's other fields are no header).
+ */
+static char *fill_key(const struct kds_file *k, TSNode dst)
+{
+	dst = strip_parens(dst);
+	if (node_is(dst, S_pointer_expression) &&
+	    node_text_is(node_field(dst, "operator"), k->text, "&"))
+		dst = strip_parens(node_field(dst, "argument"));
+	char *t = node_text_nospace(dst, k->text);
+	char *arrow = strstr(t, "->");
+	if (arrow) {
+		/* up to the member after the first arrow */
+		char *end = arrow + 2;
+		while (*end && *end != '.' && *end != '[' && *end != '-')
+			end++;
+		*end = '\0';
+		return t;
+	}
+	free(t);
+	TSNode r = root_of(dst);
+	return node_is(r, S_identifier) ? xstrndup(node_ptr(r, k->text), node_len(r)) : NULL;
+}
+
 struct kds_taint {
 	kds_names bufs;			/* hold the buffer */
 	kds_names filled;		/* objects copied out of it */
@@ -153,17 +181,27 @@ static bool reads_header(const struct kds_file *k, const struct kds_taint *t, TS
 	if (node_is(e, S_identifier))
 		return in_names(&t->loaded, node_ptr(e, k->text), node_len(e));
 	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
-		TSNode r = root_of(e);
-		if (!node_is(r, S_identifier))
-			return false;
-		for (size_t i = 0; i < t->filled.n; i++) {
-			if (strlen(t->filled.v[i]) == node_len(r) &&
-			    !memcmp(t->filled.v[i], node_ptr(r, k->text), node_len(r))) {
-				*fill = t->filled_at.v[i];
-				return true;
+		/* a base of e is a copied header: cmd.response, ev->u.create.rd_data */
+		TSNode base = e;
+		for (int guard = 0; guard < 16; guard++) {
+			base = strip_parens(node_is(base, S_field_expression)
+					    ? node_field(base, "argument")
+					    : ts_node_named_child(base, 0));
+			char *key = node_text_nospace(base, k->text);
+			for (size_t i = 0; i < t->filled.n; i++) {
+				if (!strcmp(t->filled.v[i], key)) {
+					*fill = t->filled_at.v[i];
+					free(key);
+					return true;
+				}
 			}
+			free(key);
+			if (node_is(base, S_identifier))
+				return in_names(&t->loaded, node_ptr(base, k->text), node_len(base));
+			if (!node_is(base, S_field_expression) && !node_is(base, S_subscript_expression))
+				return false;
 		}
-		return in_names(&t->loaded, node_ptr(r, k->text), node_len(r));
+		return false;
 	}
 	if (node_is(e, S_call_expression)) {
 		/* u64_to_user_ptr(), compat_ptr(): the conversions the kernel
@@ -216,13 +254,19 @@ static void taint_walk(const struct kds_file *k, struct kds_taint *t, TSNode n, 
 		TSNode args = node_field(n, "arguments");
 		if (api_is(name, len, A_TAINT_LOAD) && ts_node_named_child_count(args) >= 2 &&
 		    holds_buf(k, &t->bufs, ts_node_named_child(args, 1), 0)) {
-			TSNode dst = root_of(ts_node_named_child(args, 0));
-			if (node_is(dst, S_identifier)) {
-				kds_names *v = api_is(name, len, A_UA_GET) ? &t->loaded : &t->filled;
-				size_t before = v->n;
-				names_add(v, &t->arena, node_ptr(dst, k->text), node_len(dst), changed);
-				if (v == &t->filled && v->n != before)
+			TSNode dst = strip_parens(ts_node_named_child(args, 0));
+			if (api_is(name, len, A_UA_GET)) {
+				if (node_is(dst, S_identifier))	/* get_user(ptr, &ubuf->ptr) */
+					names_add(&t->loaded, &t->arena, node_ptr(dst, k->text),
+						  node_len(dst), changed);
+			} else {
+				char *key = fill_key(k, dst);
+				size_t before = t->filled.n;
+				if (key)
+					names_add(&t->filled, &t->arena, key, strlen(key), changed);
+				if (t->filled.n != before)
 					VEC_PUSH(t->filled_at, ts_node_start_byte(n));
+				free(key);
 			}
 		}
 	}
@@ -274,6 +318,19 @@ static void taint_fn(const struct kds_file *k, size_t i, struct kds_taint *t)
 {
 	arena_init(&t->arena);
 	seed_bufs(k, i, t);
+	if (k->f[i].objs) {
+		/* the header a caller copied, reached through a parameter */
+		struct param ps[MAX_PARAMS];
+		int n = function_params(k->fns[i], k->text, ps, MAX_PARAMS);
+		bool changed = false;
+		for (int j = 0; j < n && j < 32; j++) {
+			size_t before = t->filled.n;
+			if ((k->f[i].objs & (1u << j)) && ps[j].name)
+				names_add(&t->filled, &t->arena, ps[j].name, ps[j].len, &changed);
+			if (t->filled.n != before)
+				VEC_PUSH(t->filled_at, k->f[i].obj_fill);
+		}
+	}
 	bool changed = true;
 	for (int round = 0; round < 4 && changed; round++) {
 		changed = false;
@@ -290,6 +347,26 @@ static void taint_release(struct kds_taint *t)
 	arena_release(&t->arena);
 }
 
+/* Is a a copied header itself (&hdr, &uhid->input_buf, a pointer param to one)? */
+static bool passes_header(const struct kds_file *k, const struct kds_taint *t, TSNode a,
+			  uint32_t *fill)
+{
+	a = strip_parens(a);
+	if (!node_is(a, S_identifier) && !(node_is(a, S_pointer_expression) &&
+					   node_text_is(node_field(a, "operator"), k->text, "&")))
+		return false;
+	char *key = fill_key(k, a);
+	bool hit = false;
+	for (size_t i = 0; key && i < t->filled.n && !hit; i++) {
+		if (!strcmp(t->filled.v[i], key)) {
+			*fill = t->filled_at.v[i];
+			hit = true;
+		}
+	}
+	free(key);
+	return hit;
+}
+
 /* Hand the buffer on: calls of function i whose arguments hold it. */
 static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSNode n, int depth)
 {
@@ -303,7 +380,24 @@ static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSN
 		const char *name = call_name(n, k->text, &len);
 		int callee = name ? fn_index(k, name, len) : -1;
 		for (uint32_t a = 0; a < na && a < 32; a++) {
-			if (!holds_buf(k, &t->bufs, ts_node_named_child(args, a), 0))
+			TSNode arg = ts_node_named_child(args, a);
+			uint32_t fill;
+			if (callee >= 0 && callee != (int)i && !k->skip[callee] &&
+			    !(k->f[callee].objs & (1u << a)) && !holds_buf(k, &t->bufs, arg, 0) &&
+			    passes_header(k, t, arg, &fill)) {
+				/* uhid_dev_create(uhid, &uhid->input_buf): the header itself */
+				if (!k->f[callee].params && !k->f[callee].objs) {
+					k->f[callee].from = (int)i;
+					k->f[callee].call_off = ts_node_start_byte(n);
+					k->f[callee].field = k->f[i].field;
+					k->f[callee].field_off = k->f[i].field_off;
+				}
+				k->f[callee].objs |= 1u << a;
+				k->f[callee].obj_fill = fill;
+				changed = true;
+				continue;
+			}
+			if (!holds_buf(k, &t->bufs, arg, 0))
 				continue;
 			for (size_t j = 0; j < k->n; j++) {
 				/* by name; through a table: the file's functions named
@@ -312,7 +406,7 @@ static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSN
 						: k->in_table[j] && (marked_params(k, j) & (1u << a));
 				if (!hit || j == i || k->skip[j] || (k->f[j].params & (1u << a)))
 					continue;
-				if (!k->f[j].params) {
+				if (!k->f[j].params && !k->f[j].objs) {
 					k->f[j].from = (int)i;
 					k->f[j].call_off = ts_node_start_byte(n);
 					k->f[j].field = k->f[i].field;
@@ -370,6 +464,9 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 	add_step(&f, k, k->f[h].field_off,
 		 xasprintf("'%s' is a .%s handler: the kernel may call it under KERNEL_DS (kernel_write(), splice, sendfile)",
 			   k->names[h], k->f[h].field));
+	bool fill_here = fill >= ts_node_start_byte(k->fns[i]) && fill < ts_node_end_byte(k->fns[i]);
+	if (!fill_here)
+		add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
 	/* the hops from the handler down to this function, handler first */
 	size_t hops[16], nh = 0;
 	for (size_t x = i; k->f[x].from >= 0 && nh < 16; x = (size_t)k->f[x].from)
@@ -377,9 +474,11 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 	while (nh--) {
 		size_t x = hops[nh];
 		add_step(&f, k, k->f[x].call_off,
-			 xasprintf("'%s' passes the buffer to '%s'", k->names[k->f[x].from], k->names[x]));
+			 xasprintf("'%s' passes the %s to '%s'", k->names[k->f[x].from],
+				   k->f[x].params ? "buffer" : "copied header", k->names[x]));
 	}
-	add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
+	if (fill_here)
+		add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
 	int j = fn_index(k, what, wlen);
 	if (j >= 0 && j < (int)k->ff->fns.n && k->ff->fns.v[j].sink_callee) {
 		/* a helper of the file: where it hands the pointer on */
@@ -418,7 +517,9 @@ static void find_sinks(const struct kds_file *k, size_t i, const struct kds_tain
 				continue;
 			if (fill == UINT32_MAX)
 				fill = t->filled_at.n ? t->filled_at.v[0] : ts_node_start_byte(n);
-			if (fill < ts_node_start_byte(n)) {
+			/* a fill in this function must come first; one in a caller did */
+			bool here = fill >= ts_node_start_byte(k->fns[i]) && fill < ts_node_end_byte(k->fns[i]);
+			if (!here || fill < ts_node_start_byte(n)) {
 				report(k, i, n, arg, fill, name, len);
 				break;
 			}
@@ -463,7 +564,7 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 	for (int round = 0; round < 8; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < n; i++) {
-			if (!k.f[i].params)
+			if (!k.f[i].params && !k.f[i].objs)
 				continue;
 			struct kds_taint t = {0};
 			taint_fn(&k, i, &t);
@@ -474,7 +575,7 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 			break;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (!k.f[i].params || guarded(&k, node_field(fns[i], "body"), 0))
+		if ((!k.f[i].params && !k.f[i].objs) || guarded(&k, node_field(fns[i], "body"), 0))
 			continue;
 		struct kds_taint t = {0};
 		taint_fn(&k, i, &t);
