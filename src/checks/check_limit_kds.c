@@ -41,6 +41,14 @@ struct kds_fn {
 	uint32_t field_off;		/* ... where it is stored */
 };
 
+/* What a function of the file copies for its caller: from its parameters
+ * `from` (declared __user) into the objects its parameters `into` point to
+ * (uhid_event_from_user(buffer, len, &uhid->input_buf)). */
+struct kds_filler {
+	uint32_t from, into;
+	bool done;
+};
+
 struct kds_file {
 	const struct source *src;
 	const char *text;
@@ -53,6 +61,7 @@ struct kds_file {
 	bool *in_table;			/* named in an initialiser (a dispatch table) */
 	struct findings *out;
 	const struct file_facts *ff;	/* its facts: fns[i]'s are ff->fns.v[i] */
+	struct kds_filler *fill;	/* per function, computed when first asked */
 };
 
 static bool user_marked(const struct source *src, TSNode n)
@@ -225,6 +234,57 @@ static bool reads_header(const struct kds_file *k, const struct kds_taint *t, TS
 	return false;
 }
 
+static int param_at(const struct param *ps, int n, TSNode id, const char *text)
+{
+	if (!node_is(id, S_identifier))
+		return -1;
+	for (int j = 0; j < n && j < 32; j++)
+		if (ps[j].name && ps[j].len == node_len(id) &&
+		    !memcmp(ps[j].name, node_ptr(id, text), ps[j].len))
+			return j;
+	return -1;
+}
+
+static void filler_walk(const struct kds_file *k, const struct param *ps, int np, uint32_t marked,
+			struct kds_filler *f, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 200)
+		return;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, k->text, &len);
+		TSNode args = node_field(n, "arguments");
+		if (api_is(name, len, A_TAINT_LOAD) && !api_is(name, len, A_UA_GET) &&
+		    ts_node_named_child_count(args) >= 2) {
+			int b = param_at(ps, np, strip_parens(ts_node_named_child(args, 1)), k->text);
+			int c = param_at(ps, np, root_of(ts_node_named_child(args, 0)), k->text);
+			if (b >= 0 && c >= 0 && b != c && (marked & (1u << b))) {
+				f->from |= 1u << b;
+				f->into |= 1u << c;
+			}
+		}
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		filler_walk(k, ps, np, marked, f, ts_node_named_child(n, i), depth + 1);
+}
+
+static uint32_t marked_params(const struct kds_file *k, size_t i);
+
+static const struct kds_filler *filler(const struct kds_file *k, size_t j)
+{
+	struct kds_filler *f = &k->fill[j];
+	if (!f->done) {
+		f->done = true;
+		struct param ps[MAX_PARAMS];
+		int np = function_params(k->fns[j], k->text, ps, MAX_PARAMS);
+		uint32_t marked = marked_params(k, j);
+		if (marked && !k->skip[j])
+			filler_walk(k, ps, np, marked, f, node_field(k->fns[j], "body"), 0);
+	}
+	return f;
+}
+
 /* The flow-insensitive spread through one function body. */
 static void taint_walk(const struct kds_file *k, struct kds_taint *t, TSNode n, bool *changed,
 		       int depth)
@@ -252,6 +312,24 @@ static void taint_walk(const struct kds_file *k, struct kds_taint *t, TSNode n, 
 		size_t len;
 		const char *name = call_name(n, k->text, &len);
 		TSNode args = node_field(n, "arguments");
+		int j = name && !api_lookup(name, len) ? fn_index(k, name, len) : -1;
+		const struct kds_filler *fl = j >= 0 ? filler(k, (size_t)j) : NULL;
+		uint32_t na = ts_node_named_child_count(args);
+		bool from_buf = false;
+		for (uint32_t a = 0; fl && a < na && a < 32; a++)
+			from_buf |= (fl->from & (1u << a)) && holds_buf(k, &t->bufs, ts_node_named_child(args, a), 0);
+		for (uint32_t a = 0; from_buf && a < na && a < 32; a++) {
+			if (!(fl->into & (1u << a)))
+				continue;
+			/* a helper of the file copied the header for us */
+			char *key = fill_key(k, ts_node_named_child(args, a));
+			size_t before = t->filled.n;
+			if (key)
+				names_add(&t->filled, &t->arena, key, strlen(key), changed);
+			if (t->filled.n != before)
+				VEC_PUSH(t->filled_at, ts_node_start_byte(n));
+			free(key);
+		}
 		if (api_is(name, len, A_TAINT_LOAD) && ts_node_named_child_count(args) >= 2 &&
 		    holds_buf(k, &t->bufs, ts_node_named_child(args, 1), 0)) {
 			TSNode dst = strip_parens(ts_node_named_child(args, 0));
@@ -537,7 +615,8 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 	if (!o->enabled[C_USER_PTR_KERNEL_DS] || !n)
 		return;
 	struct kds_file k = { src, src->text, path, fns, names, skip, n,
-			      xcalloc(n, sizeof(struct kds_fn)), xcalloc(n, sizeof(bool)), out, ff };
+			      xcalloc(n, sizeof(struct kds_fn)), xcalloc(n, sizeof(bool)), out, ff,
+			      xcalloc(n, sizeof(struct kds_filler)) };
 	for (size_t i = 0; i < n; i++)
 		k.f[i].from = -1;
 	bool any = false;
@@ -564,7 +643,9 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 	for (int round = 0; round < 8; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < n; i++) {
-			if (!k.f[i].params && !k.f[i].objs)
+			/* a function that refuses KERNEL_DS callers passes nothing on */
+			if ((!k.f[i].params && !k.f[i].objs) ||
+			    guarded(&k, node_field(fns[i], "body"), 0))
 				continue;
 			struct kds_taint t = {0};
 			taint_fn(&k, i, &t);
@@ -586,4 +667,5 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 out:
 	free(k.f);
 	free(k.in_table);
+	free(k.fill);
 }

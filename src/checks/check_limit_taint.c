@@ -217,16 +217,21 @@ void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink
  * kernel object there; a parameter without it is a kernel pointer by its
  * declaration.
  */
+static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
+{
+	wsinks_add(r->wsink, &r->nwsink, params, w);
+}
+
 static void add_wsink_marked(struct run *r, uint32_t params, const struct wsink *w, bool user)
 {
 	struct wsink m = *w;
 	m.uparam = true;
 	uint32_t marked = user ? params & r->ctx->marked_params : 0;
 	if (marked)
-		wsinks_add(r->wsink, &r->nwsink, marked, &m);
+		add_wsink(r, marked, &m);
 	m.uparam = false;
 	if (params & ~marked)
-		wsinks_add(r->wsink, &r->nwsink, params & ~marked, &m);
+		add_wsink(r, params & ~marked, &m);
 }
 
 /* The first parameter of mask, as text. */

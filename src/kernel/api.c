@@ -33,7 +33,7 @@ static const struct {
 };
 
 static int16_t slots[NSLOT];	/* index + 1 into table, 0 when empty */
-static const char *by_kind[SUB__COUNT][sizeof(substrs) / sizeof(substrs[0]) + 1];
+static const char *by_kind[2][sizeof(substrs) / sizeof(substrs[0]) + 1];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static uint32_t hash_name(const char *s, size_t n)
@@ -53,7 +53,7 @@ static void build(void)
 			k = (k + 1) & (NSLOT - 1);
 		slots[k] = (int16_t)(i + 1);
 	}
-	size_t nk[SUB__COUNT] = { 0 };
+	size_t nk[2] = { 0, 0 };
 	for (size_t i = 0; i < sizeof(substrs) / sizeof(substrs[0]); i++)
 		by_kind[substrs[i].kind][nk[substrs[i].kind]++] = substrs[i].s;
 }

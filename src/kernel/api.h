@@ -66,8 +66,6 @@ enum api_fix {
 enum api_substr_kind {
 	SUB_LIMIT,	/* text that touches the address limit */
 	SUB_CRITICAL,	/* words normalisation must not lose */
-	SUB_USER_PTR,	/* a user pointer made out of a number (a pointer stored in a struct) */
-	SUB__COUNT
 };
 
 struct api {

@@ -95,6 +95,14 @@ bool entry_kernel_ds(const char *why, const char *field, size_t len)
 	return false;
 }
 
+bool entry_kernel_ds_field(const char *field, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++)
+		if (word_in(kds_table[k].fields, field, len))
+			return true;
+	return false;
+}
+
 const char *entries_lookup(const struct entries *es, const char *name)
 {
 	for (size_t i = 0; i < es->v.n; i++)
