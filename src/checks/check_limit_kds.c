@@ -154,9 +154,16 @@ static TSNode root_of(TSNode n)
 static char *fill_key(const struct kds_file *k, TSNode dst)
 {
 	dst = strip_parens(dst);
-	if (node_is(dst, S_pointer_expression) &&
-	    node_text_is(node_field(dst, "operator"), k->text, "&"))
-		dst = strip_parens(node_field(dst, "argument"));
+	if (!(node_is(dst, S_pointer_expression) &&
+	      node_text_is(node_field(dst, "operator"), k->text, "&"))) {
+		/* a pointer: what it points to is filled (hp->cmdp reads it),
+		 * the pointer itself is no header (runtime->oss.buffer);
+		 * `buf + used` is a data buffer being filled, no header */
+		if (node_is(dst, S_identifier) || node_is(dst, S_field_expression))
+			return node_text_nospace(dst, k->text);
+		return NULL;
+	}
+	dst = strip_parens(node_field(dst, "argument"));
 	char *t = node_text_nospace(dst, k->text);
 	char *arrow = strstr(t, "->");
 	if (arrow) {
@@ -301,7 +308,10 @@ static void taint_walk(const struct kds_file *k, struct kds_taint *t, TSNode n, 
 			rhs = node_field(n, "right");
 		}
 		uint32_t fill;
-		if (!ts_node_is_null(rhs) && node_is(lhs, S_identifier)) {
+		/* `buf += tmp` moves a pointer, it does not load one */
+		bool plain = node_is(n, S_init_declarator) ||
+			     node_text_is(node_field(n, "operator"), k->text, "=");
+		if (plain && !ts_node_is_null(rhs) && node_is(lhs, S_identifier)) {
 			if (holds_buf(k, &t->bufs, rhs, 0))
 				names_add(&t->bufs, &t->arena, node_ptr(lhs, k->text), node_len(lhs), changed);
 			else if (reads_header(k, t, rhs, 0, &fill))
