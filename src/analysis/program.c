@@ -115,6 +115,7 @@ struct program {
 	uint32_t *sinks;
 	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
 	const char **entry_why;
+	uint32_t *ncallers;		/* call sites of other functions that reach it */
 	struct fn_summary *sum;
 	struct arena strings;
 	TSParser *parser;
@@ -513,6 +514,28 @@ static bool decl_has_user_mark(const struct source *src, TSNode decl)
 	return false;
 }
 
+/* Parameters declared __user. */
+static uint32_t marked_params(const struct source *src, TSNode fn)
+{
+	struct param ps[MAX_PARAMS];
+	int n = function_params(fn, src->text, ps, MAX_PARAMS);
+	uint32_t m = 0;
+	for (int i = 0; i < n && i < 32; i++)
+		if (decl_has_user_mark(src, ps[i].decl))
+			m |= 1u << i;
+	return m;
+}
+
+/* How many call sites in the analysed files reach each function. */
+static void count_callers(struct program *p)
+{
+	p->ncallers = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			if (p->tg.v[t] != id)
+				p->ncallers[p->tg.v[t]]++;
+}
+
 /* Parameters of an entry point that hold pointers user space chose. */
 static uint32_t user_params(const struct source *src, TSNode fn, const char *why)
 {
@@ -583,10 +606,15 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
 		.entry_why = p->entry_why[id],
 		.user_params = user_params(&c->src, fn, p->entry_why[id]),
+		.marked_params = marked_params(&c->src, fn),
 		.out = &r->findings, .env = &env, .report = report, .sum = out,
 		.budget = p->o->budget,
 		.deadline = budget > 0 ? t0 + (budget - fr->seconds) : 0,
 	};
+	/* an extern function nobody here calls: its __user parameters are
+	 * what the annotation says (an entry point has its own sources) */
+	if (!f->is_static && !p->ncallers[id] && !p->entry_why[id])
+		ctx.open_params = ctx.marked_params;
 	p->cur = id;
 	if (p->probe)
 		ctx.report = report = false;
@@ -672,6 +700,16 @@ static bool has_wsinks(const struct program *p, uint32_t t, const uint32_t *scc,
 	return p->sum[t].nwsink > 0;
 }
 
+/* A window in t reached by a parameter declared __user: its callers decide
+ * whether what they pass there is a kernel object. */
+static bool has_user_wsinks(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
+{
+	for (int j = 0; j < p->sum[t].nwsink; j++)
+		if (p->sum[t].wsink[j].uparam)
+			return true;
+	return false;
+}
+
 static bool calls_into(const struct program *p, uint32_t id, const uint32_t *scc, size_t n,
 		       bool (*pred)(const struct program *, uint32_t, const uint32_t *, size_t))
 {
@@ -707,7 +745,8 @@ static bool member_needs(const struct program *p, uint32_t id, const uint32_t *s
 	if (f->unanalysable)
 		return false;
 	return f->direct || calls_into(p, id, scc, n, matters) ||
-	       (p->entry_why[id] && calls_into(p, id, scc, n, has_wsinks));
+	       (p->entry_why[id] && calls_into(p, id, scc, n, has_wsinks)) ||
+	       calls_into(p, id, scc, n, has_user_wsinks);
 }
 
 static void show_progress(struct program *p, size_t n)
@@ -1034,6 +1073,7 @@ static void program_init(struct program *p, const struct opts *o, struct file_re
 		sink_fixpoint(p);
 	}
 	find_entries(p);
+	count_callers(p);
 }
 
 static void program_free(struct program *p)
@@ -1048,6 +1088,7 @@ static void program_free(struct program *p)
 	free(p->sinks);
 	free(p->sink_via);
 	free(p->entry_why);
+	free(p->ncallers);
 	free(p->sum);
 	free(p->scc_pos);
 	arena_release(&p->strings);

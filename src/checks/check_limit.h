@@ -10,6 +10,7 @@
 #ifndef ADDRLIMIT_CHECK_LIMIT_H
 #define ADDRLIMIT_CHECK_LIMIT_H
 
+#include "addrlimit.h"
 #include "cfg.h"
 #include "diag.h"
 #include "facts.h"
@@ -36,6 +37,9 @@ struct wsink {
 	struct pos at;
 	const char *fn;			/* function holding the window */
 	const char *what;		/* the call, as text */
+	bool uparam;			/* the parameter is declared __user where the
+					 * window is: a caller must show it passes a
+					 * kernel object (user-ptr-kernel-ds) */
 };
 
 /* What a caller needs to know about a function. */
@@ -93,6 +97,10 @@ struct limit_ctx {
 	bool budget_hit;		/* set when the budget ran out */
 	bool time_hit;			/* ... because the deadline passed */
 	bool saw_kernel;		/* some state held KERNEL_DS (the limit or a saved value) */
+	uint32_t marked_params;		/* parameters declared __user */
+	uint32_t open_params;		/* ... of an extern function no visible caller
+					 * calls: whatever reaches a uaccess routine
+					 * under KERNEL_DS may be a user pointer */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test: the
@@ -104,6 +112,17 @@ bool check_limit(struct limit_ctx *ctx);
 
 /* Add w for each parameter in params to v[0..*n), without duplicates. */
 void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink *w);
+
+/*
+ * user-ptr-kernel-ds in ->write/->read handlers the kernel also calls with
+ * KERNEL_DS in force (check_limit_kds.c): a pointer read out of the
+ * written buffer reaching a uaccess routine.  One parsed file (root, its
+ * function definitions fns[0..n), skip[i]: unanalysable, its facts ff);
+ * findings go to out.
+ */
+void kds_check_file(const struct opts *o, const struct source *src, const char *path, TSNode root,
+		    const TSNode *fns, char *const *names, const bool *skip, size_t n,
+		    const struct file_facts *ff, struct findings *out);
 
 /* Do two summaries say the same to a caller? */
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b);

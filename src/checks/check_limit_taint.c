@@ -211,9 +211,146 @@ void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink
 	}
 }
 
+/*
+ * A window's sink reached by parameters `params` (user: the sink's own
+ * argument is a __user one): those declared __user keep the mark (uparam), so the callers are asked whether they pass a
+ * kernel object there; a parameter without it is a kernel pointer by its
+ * declaration.
+ */
 static void add_wsink(struct run *r, uint32_t params, const struct wsink *w)
 {
 	wsinks_add(r->wsink, &r->nwsink, params, w);
+}
+
+static void add_wsink_marked(struct run *r, uint32_t params, const struct wsink *w, bool user)
+{
+	struct wsink m = *w;
+	m.uparam = true;
+	uint32_t marked = user ? params & r->ctx->marked_params : 0;
+	if (marked)
+		add_wsink(r, marked, &m);
+	m.uparam = false;
+	if (params & ~marked)
+		add_wsink(r, params & ~marked, &m);
+}
+
+/* The first parameter of mask, as text. */
+static const char *param_name(struct run *r, uint32_t mask, size_t *len)
+{
+	for (int k = 0; k < r->params.n && k < 32; k++) {
+		if ((mask & (1u << k)) && r->params.v[k].len) {
+			*len = r->params.v[k].len;
+			return r->params.v[k].name;
+		}
+	}
+	*len = 3;
+	return "arg";
+}
+
+/* Does a `__user` mark lie inside node n (a cast's type)? */
+static bool has_user_mark(struct run *r, TSNode n)
+{
+	uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+	const struct source *src = r->ctx->src;
+	for (size_t i = 0; i < src->user_marks.n; i++)
+		if (src->user_marks.v[i] >= a && src->user_marks.v[i] < b)
+			return true;
+	return false;
+}
+
+/*
+ * An argument that is plainly a kernel object: a cast to a __user pointer
+ * type (`(char __user *)&kbuf`, `(void __user *)kmalloc'd`), NULL or 0.
+ * Called only for arguments that carry no user pointer.
+ */
+static bool kernel_object_arg(struct run *r, TSNode a)
+{
+	for (int guard = 0; guard < 8; guard++) {
+		if (node_is(a, S_parenthesized_expression) && ts_node_named_child_count(a) == 1) {
+			a = ts_node_named_child(a, 0);
+		} else if (node_is(a, S_cast_expression)) {
+			if (has_user_mark(r, node_field(a, "type")))
+				return true;
+			a = node_field(a, "value");
+		} else {
+			break;
+		}
+	}
+	if (literal_truth(a, r->text) == 0)
+		return true;
+	return node_is(a, S_identifier) && node_text_is(a, r->text, "NULL");
+}
+
+/* A parameter passed on as it is (or a local copy of it, plus an offset),
+ * not a field read through one. */
+static bool passes_param_itself(TSNode a)
+{
+	for (int guard = 0; guard < 8; guard++) {
+		a = strip_parens(a);
+		if (!node_is(a, S_binary_expression))
+			break;
+		a = node_field(a, "left");
+	}
+	return node_is(a, S_identifier);
+}
+
+/*
+ * The function raises the limit itself and hands its own __user parameter
+ * to a uaccess routine (here, or in a callee's window w when w is not
+ * NULL), and no caller is visible: the annotation says callers pass user
+ * pointers, and with KERNEL_DS in force any address gets through.
+ */
+static void report_open_param(struct run *r, const struct state *s, uint32_t pm, const char *what,
+			      TSNode call, const struct wsink *w, const struct fn_summary *t)
+{
+	size_t len;
+	const char *pn = param_name(r, pm, &len);
+	const char *scope = r->ctx->fact && !r->ctx->fact->is_static ? "extern" : "static";
+	if (!w) {
+		limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), s->h.trace,
+			     xasprintf("'%s' passes its __user parameter '%.*s' to '%s' with the address limit at KERNEL_DS; "
+				       "no caller is visible (%s function), so a user pointer from any caller is accessed as a kernel address",
+				       r->ctx->g->name, (int)len, pn, what, scope),
+			     "access_ok() lets any address through while KERNEL_DS is in force");
+		return;
+	}
+	char *note = xasprintf("'%s' passes its __user parameter '%.*s' to '%s'; no caller is visible (%s function)",
+			       r->ctx->g->name, (int)len, pn, t->name, scope);
+	const struct df_trace *tr = df_note(&r->d, NULL, T_NOTE, r->ctx->path,
+					    source_at(r->ctx->src, ts_node_start_byte(call)),
+					    arena_strndup(&r->d.arena, note, strlen(note)));
+	free(note);
+	limit_report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
+			xasprintf("__user parameter '%.*s' of '%s' reaches '%s' while '%s' holds the address limit at KERNEL_DS; "
+				  "no caller of '%s' is visible, so a user pointer from any caller is accessed as a kernel address",
+				  (int)len, pn, r->ctx->g->name, w->what, w->fn, r->ctx->g->name),
+			"access_ok() lets any address through while KERNEL_DS is in force");
+}
+
+/*
+ * A caller hands a callee's __user parameter a value it read through its
+ * own parameter, neither a user pointer it knows of nor plainly a kernel
+ * object: the callee's window makes whatever it is an address accessed
+ * with KERNEL_DS.
+ */
+static void report_unknown_arg(struct run *r, TSNode call, TSNode a, const struct wsink *w,
+			       const struct fn_summary *t)
+{
+	if (kernel_object_arg(r, a))
+		return;
+	char *at = node_text_folded(a, r->text, 40);
+	char *note = xasprintf("'%s' passes '%s' to the __user parameter of '%s'", r->ctx->g->name, at,
+			       t->name);
+	const struct df_trace *tr = df_note(&r->d, NULL, T_NOTE, r->ctx->path,
+					    source_at(r->ctx->src, ts_node_start_byte(call)),
+					    arena_strndup(&r->d.arena, note, strlen(note)));
+	free(note);
+	limit_report_in(r, C_USER_PTR_KERNEL_DS, w->out, w->path, w->at, w->fn, tr,
+			xasprintf("'%s' from '%s' reaches '%s' while '%s' holds the address limit at KERNEL_DS; "
+				  "'%s' declares that parameter __user and '%s' is no kernel object cast to __user, so it may be a user pointer",
+				  at, r->ctx->g->name, w->what, w->fn, t->name, at),
+			"access_ok() lets any address through while KERNEL_DS is in force");
+	free(at);
 }
 
 static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)
@@ -260,13 +397,15 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 				       "access_ok() lets any address through while KERNEL_DS is in force");
 				free(at);
 			}
+			if (!taint && (pm & r->ctx->open_params))
+				report_open_param(r, s, pm & r->ctx->open_params, what, call, NULL, NULL);
 			if (pm && r->ctx->env) {
 				struct wsink w = { .path = r->ctx->path, .out = r->ctx->out,
 						   .at = source_at(r->ctx->src, ts_node_start_byte(call)),
 						   .fn = r->name,
 						   .what = arena_strndup(r->ctx->env->strings, what,
 									 strlen(what)) };
-				add_wsink(r, pm, &w);
+				add_wsink_marked(r, pm, &w, true);
 			}
 		}
 		for (size_t k = 0; k < nt; k++) {
@@ -287,9 +426,17 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 							    at, r->ctx->g->name, w->what, w->fn),
 						  "access_ok() lets any address through while KERNEL_DS is in force");
 					free(at);
+				} else if (w->uparam && pm && !passes_param_itself(a)) {
+					/* a value read through a parameter (req->buf): where
+					 * it came from is the caller's caller's business, and
+					 * no kernel object is in sight; a local of this
+					 * function that carries no user pointer is one */
+					report_unknown_arg(r, call, a, w, t[k]);
+				} else if (w->uparam && (pm & r->ctx->open_params)) {
+					report_open_param(r, s, pm & r->ctx->open_params, w->what, call, w, t[k]);
 				}
 				if (pm)
-					add_wsink(r, pm, w);
+					add_wsink_marked(r, pm, w, w->uparam && passes_param_itself(a));
 			}
 		}
 	}

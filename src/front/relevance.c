@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "entry.h"
 #include "load.h"
 #include "macros.h"
 #include "rules.h"
@@ -134,6 +135,11 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	const char *const *limit_subs = api_substrs(SUB_LIMIT);
 	size_t lmin, lmax;
 	api_len_range(A_LIMIT_ANY, &lmin, &lmax);
+	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
+	 * a copy from user memory in the same file */
+	bool kds = o->enabled[C_USER_PTR_KERNEL_DS], kds_field = false, kds_load = false;
+	size_t kmin, kmax;
+	api_len_range(A_TAINT_LOAD, &kmin, &kmax);
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (!name_char(c)) {
@@ -158,6 +164,11 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 			if (has_sub(t + i, j - i, "addrlimit", 9))
 				flags |= SC_MARK;
 		}
+		if (kds && name && !kds_field && i > 0 &&
+		    (t[i - 1] == '.' || (t[i - 1] == '>' && i > 1 && t[i - 2] == '-')))
+			kds_field = entry_kernel_ds_field(t + i, j - i);
+		if (kds && name && fresh && !kds_load && j - i >= kmin && j - i <= kmax)
+			kds_load = api_is(t + i, j - i, A_TAINT_LOAD);
 		if (name && fresh) {
 			int r, k;
 			bool op;
@@ -167,6 +178,8 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		}
 		i = j;
 	}
+	if (kds_field && kds_load)
+		flags |= SC_USER_PTR;
 	out->flags |= flags;
 	out->hash = xmalloc((n ? n : 1) * sizeof(uint32_t));
 	out->nhash = 0;

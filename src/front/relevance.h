@@ -25,6 +25,9 @@ enum {
 	SC_TROUBLE = 16,	/* unreadable, binary, too large, not UTF-8: the parse says why */
 	SC_API = 32,	/* any name of the address-limit API (get_fs, USER_DS, segment_eq...):
 			 * what --fix rewrites */
+	SC_USER_PTR = 64,	/* a function stored into a field the kernel also calls
+				 * under KERNEL_DS (entry.def) and a copy from user
+				 * memory: a ->write handler check_limit_kds.c looks at */
 };
 
 struct scan {

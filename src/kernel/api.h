@@ -41,6 +41,8 @@ enum api_role {
 	A_DEREF_ARG0 = 1u << 21,	/* dereferences its first argument (a struct file) */
 	A_LIMIT_USER_CHECK = 1u << 22,	/* the limit's check on the return to user mode */
 	A_EXIT_PATH = 1u << 23,		/* where a task ends (an oops too): must reset the limit */
+	A_KDS_GUARD = 1u << 24,		/* a handler that calls it refuses callers other than
+					 * the opener's task (kernel_write() under KERNEL_DS) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

@@ -20,19 +20,36 @@ struct ops_field {
 static const struct ops_field ops_table[] = {
 #define OPS(strct, fields, why) { strct, fields, why },
 #define DISTINCTIVE(fields)
+#define UNDER_KERNEL_DS(strct, fields)
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
+#undef UNDER_KERNEL_DS
 };
 
 /* Fields distinctive enough that `x->field = fn` registers fn whatever x is. */
 static const char distinctive[] =
 #define OPS(strct, fields, why)
 #define DISTINCTIVE(fields) fields
+#define UNDER_KERNEL_DS(strct, fields)
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
+#undef UNDER_KERNEL_DS
 	;
+
+/* Fields called under KERNEL_DS too (entry.def's UNDER_KERNEL_DS rows). */
+static const struct {
+	const char *strct, *fields;
+} kds_table[] = {
+#define OPS(strct, fields, why)
+#define DISTINCTIVE(fields)
+#define UNDER_KERNEL_DS(strct, fields) { strct, fields },
+#include "entry.def"
+#undef OPS
+#undef DISTINCTIVE
+#undef UNDER_KERNEL_DS
+};
 
 static bool word_in(const char *list, const char *w, size_t len)
 {
@@ -63,6 +80,27 @@ const char *entry_syscall(const char *name)
 	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
 		return "system call";
 	return NULL;
+}
+
+bool entry_kernel_ds(const char *why, const char *field, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++) {
+		if (!word_in(kds_table[k].fields, field, len))
+			continue;
+		for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++)
+			if (!strcmp(ops_table[i].strct, kds_table[k].strct) &&
+			    !strcmp(ops_table[i].why, why))
+				return true;
+	}
+	return false;
+}
+
+bool entry_kernel_ds_field(const char *field, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++)
+		if (word_in(kds_table[k].fields, field, len))
+			return true;
+	return false;
 }
 
 const char *entries_lookup(const struct entries *es, const char *name)

@@ -31,6 +31,11 @@ void entries_note_assignment(struct entries *es, TSNode n, const char *text);
  * decides it. */
 const char *entry_syscall(const char *name);
 const char *entries_lookup(const struct entries *es, const char *name);
+/* Is a handler of kind `why` stored into field[0, len) also called by the
+ * kernel with KERNEL_DS in force (entry.def's UNDER_KERNEL_DS rows)? */
+bool entry_kernel_ds(const char *why, const char *field, size_t len);
+/* ... is field[0, len) such a field of any kind? */
+bool entry_kernel_ds_field(const char *field, size_t len);
 void entries_add(struct entries *es, const char *name, size_t len, const char *why);
 void entries_release(struct entries *es);
 
