@@ -16,6 +16,13 @@
 
 enum format { FMT_TEXT, FMT_SARIF, FMT_JSON };
 
+/* A kernel version as --kernel-version and the tree's Makefile give it. */
+#define KERNEL_VERSION_CODE(major, minor) ((size_t)(major) * 256 + (size_t)(minor))
+
+/* set_fs() is gone from every architecture (Linux 5.18): no caller can
+ * raise the limit around a handler, so checks that assume one stay off. */
+#define KERNEL_WITHOUT_SET_FS KERNEL_VERSION_CODE(5, 18)
+
 struct opts {
 	enum format format;		/* --format */
 	const char *output;		/* -o FILE, or NULL for stdout */
@@ -52,6 +59,9 @@ struct opts {
 	VEC(const char *) includes;	/* -include, -imacros FILE */
 	const char *cache;		/* --cache: the database, or NULL */
 	bool full;			/* --full: parse every file, not only the relevant ones */
+	size_t kernel_version;		/* --kernel-version X.Y, or the version in the top
+					 * Makefile of the tree the inputs lie in, as
+					 * KERNEL_VERSION_CODE(X, Y); 0: not known */
 	const bool *named;		/* per path: named on the command line (always parsed) */
 	struct strbuf key_file;		/* the options that change a file's results, serialised
 					 * from the option table (cli/options.c): --cache's key */

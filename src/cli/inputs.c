@@ -5,6 +5,8 @@
  * path --exclude matches left out.
  */
 #include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,6 +28,59 @@ static bool excluded(const struct opts *o, const char *path)
 		}
 	}
 	return false;
+}
+
+/* VERSION and PATCHLEVEL of dir/Makefile when dir is a kernel tree's top
+ * (it has kernel/ and arch/ too), else 0. */
+static size_t tree_makefile_version(const char *dir)
+{
+	char *mk = xasprintf("%s/Makefile", dir), *kd = xasprintf("%s/kernel", dir),
+	     *ad = xasprintf("%s/arch", dir);
+	struct stat st;
+	size_t v = 0;
+	FILE *f = stat(kd, &st) == 0 && S_ISDIR(st.st_mode) && stat(ad, &st) == 0 &&
+			  S_ISDIR(st.st_mode) ? fopen(mk, "r") : NULL;
+	if (f) {
+		char line[256];
+		unsigned major = 0, minor = 0;
+		bool has_major = false, has_minor = false;
+		/* the version lines open the top Makefile */
+		for (int i = 0; i < 20 && fgets(line, sizeof(line), f); i++) {
+			has_major |= sscanf(line, "VERSION = %u", &major) == 1;
+			has_minor |= sscanf(line, "PATCHLEVEL = %u", &minor) == 1;
+		}
+		fclose(f);
+		if (has_major && has_minor && major)
+			v = KERNEL_VERSION_CODE(major, minor);
+	}
+	free(mk);
+	free(kd);
+	free(ad);
+	return v;
+}
+
+/* The version of the kernel tree path lies in (its nearest enclosing top
+ * Makefile with VERSION and PATCHLEVEL), or 0. */
+static size_t tree_version(const char *path)
+{
+	char buf[PATH_MAX];
+	if (!realpath(path, buf))
+		return 0;
+	struct stat st;
+	if (stat(buf, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		char *slash = strrchr(buf, '/');
+		if (slash)
+			*slash = 0;
+	}
+	for (;;) {
+		size_t v = tree_makefile_version(*buf ? buf : "/");
+		if (v)
+			return v;
+		char *slash = strrchr(buf, '/');
+		if (!slash || !*buf)
+			return 0;
+		*slash = 0;
+	}
 }
 
 void inputs_collect(struct inputs *in, struct opts *o, char **args, int n)
@@ -54,6 +109,10 @@ void inputs_collect(struct inputs *in, struct opts *o, char **args, int n)
 	}
 	VEC_FREE(all);
 	VEC_FREE(all_named);
+	/* the version of the tree the first input lies in, unless
+	 * --kernel-version said it */
+	if (!o->kernel_version && in->paths.n)
+		o->kernel_version = tree_version(in->paths.v[0]);
 }
 
 void inputs_release(struct inputs *in)

@@ -18,7 +18,9 @@ struct inputs {
 
 /*
  * Collect the files of args[0, n) into in (zeroed by the caller); the
- * headers found beside them go to o->headers.
+ * headers found beside them go to o->headers.  Without --kernel-version,
+ * o->kernel_version becomes that of the kernel tree the first file lies in
+ * (0 outside a tree).
  */
 void inputs_collect(struct inputs *in, struct opts *o, char **args, int n);
 void inputs_release(struct inputs *in);

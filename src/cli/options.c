@@ -292,6 +292,17 @@ static void set_time_budget(struct cli *c, const struct option_def *d, const cha
 	c->o.time_budget = t;
 }
 
+static void set_kernel_version(struct cli *c, const struct option_def *d, const char *arg)
+{
+	(void)d;
+	unsigned major, minor;
+	int used = 0;
+	if (sscanf(arg, "%u.%u%n", &major, &minor, &used) != 2 || arg[used] || !major ||
+	    major > 99 || minor > 255)
+		usage_error("--kernel-version takes MAJOR.MINOR (such as 4.4), not '%s'", arg);
+	c->o.kernel_version = KERNEL_VERSION_CODE(major, minor);
+}
+
 static void set_dump_cfg(struct cli *c, const struct option_def *d, const char *arg)
 {
 	(void)d;
@@ -432,6 +443,12 @@ static const struct option_def option_defs[] = {
 	{ .name = "full", .group = G_ANALYSIS, FIELD(T_BOOL, full), .key = K_RUN,
 	  .help = "parse every file; by default a file that names\n"
 		  "nothing the checks look for is only scanned" },
+	{ .name = "kernel-version", REQ("X.Y"), .group = G_ANALYSIS, .set = set_kernel_version,
+	  FIELD(T_SIZE, kernel_version), .key = K_FILE,
+	  .help = "the kernel the code is for (default: the VERSION\n"
+		  "and PATCHLEVEL of the tree's top Makefile); from\n"
+		  "5.18 on, no caller raises the limit around a\n"
+		  "->write or ->read handler" },
 	{ .name = "dump-cfg", OPT("FUNC"), .group = G_ANALYSIS, .set = set_dump_cfg,
 	  .help = "print the control-flow graph of FUNC (or of every\n"
 		  "function) instead of checking" },

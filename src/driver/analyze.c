@@ -246,7 +246,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	double deadline = o->time_budget > 0 ? start + o->time_budget : 0;
 	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r, deadline);
 	checks_file(o, &src, path, fns.v, names, bad_fn, fns.n, ctl, &r->findings, deadline);
-	kds_check_file(o, &src, path, root, fns.v, names, bad_fn, fns.n, ff, &r->findings);
+	if (o->kernel_version < KERNEL_WITHOUT_SET_FS)
+		kds_check_file(o, &src, path, root, fns.v, names, bad_fn, fns.n, ff, &r->findings);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);
@@ -539,7 +540,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
 		uint8_t f = scans[i].flags;
-		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE | SC_USER_PTR)) ||
+		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
+			  ((f & SC_USER_PTR) && o->kernel_version < KERNEL_WITHOUT_SET_FS) ||
 			  (fix && (f & SC_API)) || (o->named && o->named[i]);
 		/* a file wanted only for its rule calls (or, later, for names
 		 * asked about) needs only the bodies that take part in them
