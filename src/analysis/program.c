@@ -269,10 +269,18 @@ static void build_graph(struct program *p)
 				size_t own = 0;
 				for (size_t k = 0; e && k < e->ids.n; k++)
 					own += p->fn.v[e->ids.v[k]].file == file;
-				if (e && (own || e->ids.n <= MAX_TARGETS)) {
+				/* ... but another file's f_op is never the caller's own
+				 * (dumchar's read passes the request on to the eMMC
+				 * device's ioctl, not to its own dumchar_ioctl) */
+				bool foreign = f->calls[c].foreign;
+				size_t others = e ? e->ids.n - own : 0;
+				if (foreign)
+					own = 0;
+				if (e && (own || (foreign ? others : e->ids.n) <= MAX_TARGETS)) {
 					for (size_t k = 0; k < e->ids.n; k++) {
 						uint32_t tf = p->fn.v[e->ids.v[k]].file;
-						if (own ? tf != file : !linkable(p, file, tf))
+						if (own ? tf != file
+							: (foreign && tf == file) || !linkable(p, file, tf))
 							continue;
 						VEC_PUSH(p->tg, e->ids.v[k]);
 						r.n++;
