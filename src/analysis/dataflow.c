@@ -200,9 +200,11 @@ enum df_rc df_ret_class(TSNode n, const char *text)
 			return DF_RC_NEG;
 		return node_text_is(n, text, "0") ? DF_RC_ZERO : DF_RC_POS;
 	}
-	if (node_is(n, S_true))
+	/* TRUE and FALSE: the boolean macros of vendor code, 1 and 0 */
+	if (node_is(n, S_true) || (node_is(n, S_identifier) && node_text_is(n, text, "TRUE")))
 		return DF_RC_POS;
-	if (node_is(n, S_false) || node_is(n, S_null))
+	if (node_is(n, S_false) || node_is(n, S_null) ||
+	    (node_is(n, S_identifier) && node_text_is(n, text, "FALSE")))
 		return DF_RC_ZERO;
 	if (node_is(n, S_call_expression)) {
 		size_t len;

@@ -269,18 +269,16 @@ static void build_graph(struct program *p)
 				size_t own = 0;
 				for (size_t k = 0; e && k < e->ids.n; k++)
 					own += p->fn.v[e->ids.v[k]].file == file;
-				/* ... but another file's f_op is never the caller's own
-				 * (dumchar's read passes the request on to the eMMC
-				 * device's ioctl, not to its own dumchar_ioctl) */
-				bool foreign = f->calls[c].foreign;
-				size_t others = e ? e->ids.n - own : 0;
-				if (foreign)
-					own = 0;
-				if (e && (own || (foreign ? others : e->ids.n) <= MAX_TARGETS)) {
+				/* ... but a call through another file's f_op goes to
+				 * whatever that file is (the filesystem, the eMMC device
+				 * under MTK dumchar's read), not to the handlers some
+				 * scanned driver stores into the field: left unresolved */
+				if (f->calls[c].foreign)
+					e = NULL;
+				if (e && (own || e->ids.n <= MAX_TARGETS)) {
 					for (size_t k = 0; k < e->ids.n; k++) {
 						uint32_t tf = p->fn.v[e->ids.v[k]].file;
-						if (own ? tf != file
-							: (foreign && tf == file) || !linkable(p, file, tf))
+						if (own ? tf != file : !linkable(p, file, tf))
 							continue;
 						VEC_PUSH(p->tg, e->ids.v[k]);
 						r.n++;
@@ -1124,7 +1122,7 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		 * it is stored into) */
 		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
 			const struct fn_summary *s = &p.sum[id];
-			lv_t any = s->exit | s->exit_neg | s->exit_nonneg | s->ret;
+			lv_t any = s->exit | s->exit_neg | s->exit_zero | s->exit_pos | s->ret;
 			for (int k = 0; k < s->nstore; k++)
 				any |= s->store[k].val;
 			p.saw_kernel |= (any & LV_KERNEL) || s->nwsink;
