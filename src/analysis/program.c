@@ -182,6 +182,16 @@ static bool linkable(struct program *p, uint32_t a, uint32_t b)
 	return ok;
 }
 
+/* The length of the folder path a and b share ("drivers/media/platform/"). */
+static size_t common_dir(const char *a, const char *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			n = i + 1;
+	return n;
+}
+
 static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 			   uint32_t *out, size_t max)
 {
@@ -213,7 +223,18 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 			return 0;
 		out[n++] = id;
 	}
-	return n;
+	/* two extern definitions of one name are never linked together: the
+	 * caller's own driver's is meant (ovisp23's camera open calls
+	 * ovisp23's k3_isp_init, not the ovisp22 driver's of the same name) */
+	size_t best = 0, kept = 0;
+	for (size_t i = 0; n > 1 && i < n; i++) {
+		size_t c = common_dir(from, p->rs[p->fn.v[out[i]].file].path);
+		best = c > best ? c : best;
+	}
+	for (size_t i = 0; n > 1 && i < n; i++)
+		if (common_dir(from, p->rs[p->fn.v[out[i]].file].path) == best)
+			out[kept++] = out[i];
+	return n > 1 ? kept : n;
 }
 
 static void build_graph(struct program *p)
