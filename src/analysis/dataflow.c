@@ -200,9 +200,11 @@ enum df_rc df_ret_class(TSNode n, const char *text)
 			return DF_RC_NEG;
 		return node_text_is(n, text, "0") ? DF_RC_ZERO : DF_RC_POS;
 	}
-	if (node_is(n, S_true))
+	/* TRUE and FALSE: the boolean macros of vendor code, 1 and 0 */
+	if (node_is(n, S_true) || (node_is(n, S_identifier) && node_text_is(n, text, "TRUE")))
 		return DF_RC_POS;
-	if (node_is(n, S_false) || node_is(n, S_null))
+	if (node_is(n, S_false) || node_is(n, S_null) ||
+	    (node_is(n, S_identifier) && node_text_is(n, text, "FALSE")))
 		return DF_RC_ZERO;
 	if (node_is(n, S_call_expression)) {
 		size_t len;
@@ -236,14 +238,57 @@ void df_assume_key(const struct cfg *g, struct cfg_assumes *as, const char *key,
 			assumes_add(as, (int)i, pol);
 }
 
+/* Is n all capitals, digits and underscores (an errno or constant macro)? */
+static bool const_macro(TSNode n, const char *text)
+{
+	if (!node_is(n, S_identifier))
+		return false;
+	const char *p = node_ptr(n, text);
+	for (size_t i = 0; i < node_len(n); i++)
+		if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+			return false;
+	return true;
+}
+
+/*
+ * The truth of an assigned value: literal_truth(), and the vendor spellings
+ * `TRUE`/`FALSE` and `-ENOMEM` (minus a constant macro or a nonzero
+ * number, never zero): `rc = -ENOMEM; goto out; … if (rc)` and
+ * `err = TRUE; break; … if (err == TRUE)` take the arm they set.
+ */
+static int assigned_truth(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	if (node_is(n, S_identifier) && node_text_is(n, text, "TRUE"))
+		return 1;
+	if (node_is(n, S_identifier) && node_text_is(n, text, "FALSE"))
+		return 0;
+	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), text, "-")) {
+		TSNode x = strip_parens(node_field(n, "argument"));
+		if (const_macro(x, text) || literal_truth(x, text) == 1)
+			return 1;
+	}
+	return literal_truth(n, text);
+}
+
 void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *text, TSNode lhs,
 		       TSNode rhs)
 {
-	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : literal_truth(rhs, text);
+	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : assigned_truth(rhs, text);
 	if (truth < 0)
 		return;
 	char *k = node_text_nospace(strip_parens(lhs), text);
 	df_assume_key(g, as, k, truth == 1);
+	/* a flag set to TRUE or FALSE (the grammar reads them as true and
+	 * false), tested against them */
+	TSNode v = strip_parens(rhs);
+	if (node_text_is(v, text, "TRUE") || node_text_is(v, text, "FALSE")) {
+		char *kt = xasprintf("%s==TRUE", k), *kf = xasprintf("%s==FALSE", k);
+		df_assume_key(g, as, kt, truth == 1);
+		df_assume_key(g, as, kf, truth == 0);
+		free(kt);
+		free(kf);
+	}
 	free(k);
 }
 

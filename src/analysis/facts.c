@@ -196,10 +196,35 @@ static void alias_closure(struct fn_walk *w)
 	}
 }
 
-/* The callee of a call: its name, or ".field" for a call through a field. */
-static const char *callee_of(struct arena *a, TSNode call, const char *text, bool *fop)
+/*
+ * Is base (`X->f_op`, `X.f_op`) the f_op of a file other than one of the
+ * calling function's parameters?  A handler that calls through its own
+ * `file->f_op` calls its own file's operations; a call through another
+ * file's (a struct member, a local from filp_open()) goes to whatever that
+ * file is, the block device or filesystem underneath, not to the handlers
+ * the caller's file happens to store into the same field.
+ */
+static bool foreign_fop(TSNode base, const char *text, const struct param *params, int nparams)
 {
-	*fop = false;
+	base = strip_parens(base);
+	if (!node_is(base, S_field_expression) ||
+	    !node_text_is(node_field(base, "field"), text, "f_op"))
+		return false;
+	TSNode obj = strip_parens(node_field(base, "argument"));
+	if (!node_is(obj, S_identifier))
+		return true;
+	for (int i = 0; i < nparams; i++)
+		if (params[i].len == node_len(obj) &&
+		    !memcmp(params[i].name, node_ptr(obj, text), params[i].len))
+			return false;
+	return true;
+}
+
+/* The callee of a call: its name, or ".field" for a call through a field. */
+static const char *callee_of(struct arena *a, TSNode call, const char *text, bool *fop,
+			     bool *foreign, const struct param *params, int nparams)
+{
+	*fop = *foreign = false;
 	size_t len;
 	const char *name = call_name(call, text, &len);
 	if (name)
@@ -216,6 +241,7 @@ static const char *callee_of(struct arena *a, TSNode call, const char *text, boo
 	const char *bp = node_ptr(base, text);
 	size_t bl = node_len(base);
 	*fop = (bl >= 4 && (memmem(bp, bl, "f_op", 4) || memmem(bp, bl, "fops", 4)));
+	*foreign = *fop && foreign_fop(base, text, params, nparams);
 	char *s = arena_alloc(a, node_len(field) + 2);
 	s[0] = '.';
 	memcpy(s + 1, node_ptr(field, text), node_len(field));
@@ -271,7 +297,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	for (size_t i = 0; i < w.calls.n; i++) {
 		TSNode call = w.calls.v[i];
 		struct call_fact *c = &f->calls[f->ncalls];
-		c->callee = callee_of(&ff->arena, call, text, &c->fop);
+		c->callee = callee_of(&ff->arena, call, text, &c->fop, &c->foreign, params, w.nparams);
 		if (!c->callee)
 			continue;
 		c->off = ts_node_start_byte(call);

@@ -23,6 +23,9 @@ struct call_fact {
 	uint32_t off;		/* where the call starts */
 	uint8_t nargs;
 	bool fop;		/* through f_op / fops (->read, ->write are sinks) */
+	bool foreign;		/* through the f_op of a file other than the caller's
+				 * parameter (`fo->act_filp->f_op->read`, a filp_open()
+				 * result): never the caller's own file's handlers */
 	uint32_t *argmask;	/* per argument: the parameters it derives from; NULL if none */
 };
 

@@ -183,6 +183,16 @@ static bool linkable(struct program *p, uint32_t a, uint32_t b)
 	return ok;
 }
 
+/* The length of the folder path a and b share ("drivers/media/platform/"). */
+static size_t common_dir(const char *a, const char *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			n = i + 1;
+	return n;
+}
+
 static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 			   uint32_t *out, size_t max)
 {
@@ -214,7 +224,18 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 			return 0;
 		out[n++] = id;
 	}
-	return n;
+	/* two extern definitions of one name are never linked together: the
+	 * caller's own driver's is meant (ovisp23's camera open calls
+	 * ovisp23's k3_isp_init, not the ovisp22 driver's of the same name) */
+	size_t best = 0, kept = 0;
+	for (size_t i = 0; n > 1 && i < n; i++) {
+		size_t c = common_dir(from, p->rs[p->fn.v[out[i]].file].path);
+		best = c > best ? c : best;
+	}
+	for (size_t i = 0; n > 1 && i < n; i++)
+		if (common_dir(from, p->rs[p->fn.v[out[i]].file].path) == best)
+			out[kept++] = out[i];
+	return n > 1 ? kept : n;
 }
 
 static void build_graph(struct program *p)
@@ -270,6 +291,12 @@ static void build_graph(struct program *p)
 				size_t own = 0;
 				for (size_t k = 0; e && k < e->ids.n; k++)
 					own += p->fn.v[e->ids.v[k]].file == file;
+				/* ... but a call through another file's f_op goes to
+				 * whatever that file is (the filesystem, the eMMC device
+				 * under MTK dumchar's read), not to the handlers some
+				 * scanned driver stores into the field: left unresolved */
+				if (f->calls[c].foreign)
+					e = NULL;
 				if (e && (own || e->ids.n <= MAX_TARGETS)) {
 					for (size_t k = 0; k < e->ids.n; k++) {
 						uint32_t tf = p->fn.v[e->ids.v[k]].file;
@@ -1157,7 +1184,7 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		 * it is stored into) */
 		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
 			const struct fn_summary *s = &p.sum[id];
-			lv_t any = s->exit | s->exit_neg | s->exit_nonneg | s->ret;
+			lv_t any = s->exit | s->exit_neg | s->exit_zero | s->exit_pos | s->ret;
 			for (int k = 0; k < s->nstore; k++)
 				any |= s->store[k].val;
 			p.saw_kernel |= (any & LV_KERNEL) || s->nwsink;

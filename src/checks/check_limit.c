@@ -128,8 +128,8 @@ static bool same_values(const void *av, const void *bv)
 	const struct state *a = av, *b = bv;
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
-	       a->rc_neg == b->rc_neg && a->rc_nonneg == b->rc_nonneg && a->nvars == b->nvars &&
-	       a->forced == b->forced && a->errp == b->errp &&
+	       a->rc_neg == b->rc_neg && a->rc_zero == b->rc_zero && a->rc_pos == b->rc_pos &&
+	       a->nvars == b->nvars && a->forced == b->forced && a->errp == b->errp &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
@@ -150,7 +150,8 @@ static bool state_join(void *av, const void *bv)
 	if (a->rc_key != b->rc_key)
 		a->rc_key = 0;
 	a->rc_neg |= b->rc_neg;
-	a->rc_nonneg |= b->rc_nonneg;
+	a->rc_zero |= b->rc_zero;
+	a->rc_pos |= b->rc_pos;
 	if (!a->user_restore) {
 		a->user_restore = b->user_restore;
 		a->ur_trace = b->ur_trace;
@@ -468,12 +469,14 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	/* a callee that raises only on error returns: remember which sign
 	 * of its result goes with which limit */
 	s->rc_key = 0;
-	if (nt == 1 && t[0]->analysed && t[0]->exit_neg != t[0]->exit_nonneg && nl != prev) {
+	if (nt == 1 && t[0]->analysed && nl != prev &&
+	    (t[0]->exit_neg != t[0]->exit_zero || t[0]->exit_zero != t[0]->exit_pos)) {
 		int key = result_key(r, call);
 		if (key >= 0 && key < UINT16_MAX) {
 			s->rc_key = (uint16_t)(key + 1);
 			s->rc_neg = translate(r, s, t[0]->exit_neg, call, t[0]);
-			s->rc_nonneg = translate(r, s, t[0]->exit_nonneg, call, t[0]);
+			s->rc_zero = translate(r, s, t[0]->exit_zero, call, t[0]);
+			s->rc_pos = translate(r, s, t[0]->exit_pos, call, t[0]);
 		}
 	}
 	s->limit = nl;
@@ -639,7 +642,7 @@ static bool admit(void *ctx, void *sv)
 	if (!ns->limit)
 		return false;	/* the path ended in a call that never returns */
 	if (!r->ctx->saw_kernel) {
-		lv_t any = ns->limit | ns->rc_neg | ns->rc_nonneg;
+		lv_t any = ns->limit | ns->rc_neg | ns->rc_zero | ns->rc_pos;
 		for (int i = 0; i < ns->nvars; i++)
 			any |= ns->vars[i].val;
 		r->ctx->saw_kernel = (any & LV_KERNEL) != 0;
@@ -681,10 +684,17 @@ static int limit_test(struct run *r, TSNode n)
 	return 0;
 }
 
-/* A number literal's value (decimal or hex), or -1 when it is not one. */
+/* A number literal's value (decimal or hex), or -1 when it is not one.
+ * `sizeof x` counts as 1 (some positive size); TRUE and FALSE, the boolean
+ * macros of every vendor tree, as 1 and 0. */
 static long long literal_value(struct run *r, TSNode n)
 {
 	n = strip_parens(n);
+	if (node_is(n, S_sizeof_expression) || node_is(n, S_true) ||
+	    (node_is(n, S_identifier) && node_text_is(n, r->text, "TRUE")))
+		return 1;
+	if (node_is(n, S_false) || (node_is(n, S_identifier) && node_text_is(n, r->text, "FALSE")))
+		return 0;
 	if (!node_is(n, S_number_literal) || node_len(n) > 20)
 		return -1;
 	char buf[24];
@@ -697,8 +707,9 @@ static long long literal_value(struct run *r, TSNode n)
 
 /*
  * A test of the sign of s->rc_key's value: `ret < 0`, `ret`, `!ret`,
- * `ret > 0`, `(ret = f()) < 0`, `f() == 0`...  Sets the RC_* class each
- * arm implies (RC_UNKNOWN: nothing); returns false when n is no such test.
+ * `ret > 0`, `(ret = f()) < 0`, `f() == 0`, `f() != sizeof(x)`, `ok == FALSE`...
+ * Sets the RC_* set each arm implies (RC_ANY: nothing); returns false when
+ * n is no such test.
  */
 static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *on_true,
 		      uint8_t *on_false)
@@ -735,9 +746,10 @@ static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *o
 		  ? lval_key_str(r, node_text_nospace(x, r->text), false) : lval_key(r, x, false);
 	if (key < 0 || key != s->rc_key - 1)
 		return false;
-	uint8_t t = RC_UNKNOWN, f = RC_UNKNOWN;
+	uint8_t t = RC_ANY, f = RC_ANY;
 	if (!op) {
-		f = RC_NONNEG;		/* `ret` false: zero */
+		t = RC_NEG | RC_POS;	/* `ret` true: not zero */
+		f = RC_ZERO;
 	} else {
 		long long v = literal_value(r, lit);
 		bool neglit = false;
@@ -748,20 +760,31 @@ static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *o
 			neglit = true;
 		if (!neglit && v < 0)
 			return false;
+		/* what `== lit` says: negative, zero or positive */
+		uint8_t eq = neglit ? RC_NEG : v == 0 ? RC_ZERO : RC_POS;
 		if (!strcmp(op, "<") && v == 0) {
 			t = RC_NEG;
 			f = RC_NONNEG;
 		} else if (!strcmp(op, ">=") && v == 0) {
 			t = RC_NONNEG;
 			f = RC_NEG;
-		} else if ((!strcmp(op, ">") && !neglit) || (!strcmp(op, ">=") && !neglit)) {
-			t = RC_NONNEG;
+		} else if (!strcmp(op, ">") && !neglit) {
+			t = RC_POS;
+			if (v == 0)
+				f = RC_NEG | RC_ZERO;
+		} else if (!strcmp(op, ">=") && !neglit) {
+			t = RC_POS;
 		} else if (!strcmp(op, "<=") && v == 0) {
-			f = RC_NONNEG;
+			t = RC_NEG | RC_ZERO;
+			f = RC_POS;
 		} else if (!strcmp(op, "==")) {
-			t = neglit ? RC_NEG : RC_NONNEG;
+			t = eq;
+			if (eq == RC_ZERO)
+				f = RC_NEG | RC_POS;
 		} else if (!strcmp(op, "!=")) {
-			f = neglit ? RC_NEG : RC_NONNEG;
+			f = eq;
+			if (eq == RC_ZERO)
+				t = RC_NEG | RC_POS;
 		} else {
 			return false;
 		}
@@ -769,6 +792,47 @@ static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *o
 	*on_true = neg ? f : t;
 	*on_false = neg ? t : f;
 	return true;
+}
+
+/* The atom of g whose canonical text is var followed by suffix, or -1. */
+static int atom_of(const struct cfg *g, const char *var, const char *suffix)
+{
+	size_t vl = strlen(var);
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		const char *k = g->atoms.v[i].key;
+		if (!strncmp(k, var, vl) && !strcmp(k + vl, suffix))
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * The signs a returned variable may have on this path, from the tests the
+ * path took on it: `if (fd < 0) return fd;` returns a negative value,
+ * `if (ret) return ret;` a nonzero one (RC_ANY: no such test).
+ */
+static uint8_t ret_class_on_path(struct run *r, const struct state *s, TSNode val)
+{
+	val = strip_parens(val);
+	if (!node_is(val, S_identifier) && !node_is(val, S_field_expression))
+		return RC_ANY;
+	char *var = node_text_nospace(val, r->text);
+	const struct cfg *g = r->ctx->g;
+	uint8_t rc = RC_ANY;
+	int a = atom_of(g, var, "<0");		/* also `x >= 0`, flipped */
+	int v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
+	if (v >= 0)
+		rc &= v ? RC_NEG : RC_NONNEG;
+	a = atom_of(g, var, "<=0");		/* also `x > 0` */
+	v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
+	if (v >= 0)
+		rc &= v ? RC_NEG | RC_ZERO : RC_POS;
+	a = atom_of(g, var, "");		/* `x`, `!x`, `x == 0` */
+	v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
+	if (v >= 0)
+		rc &= v ? RC_NEG | RC_POS : RC_ZERO;
+	free(var);
+	return rc ? rc : RC_ANY;
 }
 
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
@@ -793,16 +857,17 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 			return false;
 		if (v > 0)
 			r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
-		uint8_t rc = RC_UNKNOWN;
+		uint8_t rc = RC_ANY;
 		if (ret) {
 			enum df_rc c = df_ret_class(val, r->text);
-			rc = c == DF_RC_UNK ? RC_UNKNOWN : c == DF_RC_NEG ? RC_NEG : RC_NONNEG;
+			rc = c == DF_RC_NEG ? RC_NEG : c == DF_RC_ZERO ? RC_ZERO
+			   : c == DF_RC_POS ? RC_POS : ret_class_on_path(r, s, val);
 		}
 		record_exit(r, s, ts_node_start_byte(e->node), rc);
 		return false;
 	}
 	case EL_END:
-		record_exit(r, s, ts_node_start_byte(e->node), RC_UNKNOWN);
+		record_exit(r, s, ts_node_start_byte(e->node), RC_ANY);
 		return false;
 	case EL_NORETURN:
 		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
@@ -826,7 +891,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->tested = 0;
 	r->null_bit = -1;
 	r->null_on_true = r->signed_test = false;
-	r->sign_true = r->sign_false = RC_UNKNOWN;
+	r->sign_true = r->sign_false = RC_ANY;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
 		TSNode c = blk->elems.v[blk->elems.n - 1].node;
 		r->tested = limit_test(r, c);
@@ -852,8 +917,9 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 	/* the sign of a callee's result tells which of its limits we have */
 	if (r->signed_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
 		uint8_t c = e->kind == E_TRUE ? r->sign_true : r->sign_false;
-		if (c != RC_UNKNOWN) {
-			ns->limit = c == RC_NEG ? ns->rc_neg : ns->rc_nonneg;
+		if (c != RC_ANY) {
+			ns->limit = (c & RC_NEG ? ns->rc_neg : 0) | (c & RC_ZERO ? ns->rc_zero : 0) |
+				    (c & RC_POS ? ns->rc_pos : 0);
 			if (!ns->limit)
 				return false;	/* no return of that sign */
 			if (!(ns->limit & LV_KERNEL))
@@ -956,10 +1022,12 @@ static void summarize(struct run *r, struct fn_summary *sum)
 	for (size_t i = 0; i < r->exits.n; i++) {
 		const struct exit_rec *e = &r->exits.v[i];
 		sum->exit |= e->limit;
-		if (e->rclass != RC_NONNEG)
+		if (e->rclass & RC_NEG)
 			sum->exit_neg |= e->limit;
-		if (e->rclass != RC_NEG)
-			sum->exit_nonneg |= e->limit;
+		if (e->rclass & RC_ZERO)
+			sum->exit_zero |= e->limit;
+		if (e->rclass & RC_POS)
+			sum->exit_pos |= e->limit;
 	}
 	sum->ret = r->ret;
 	/* limits left in the caller's objects: param->field at every exit */
@@ -1019,7 +1087,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b)
 {
 	if (a->analysed != b->analysed || a->noreturn != b->noreturn || a->exit != b->exit ||
-	    a->exit_neg != b->exit_neg || a->exit_nonneg != b->exit_nonneg ||
+	    a->exit_neg != b->exit_neg || a->exit_zero != b->exit_zero || a->exit_pos != b->exit_pos ||
 	    a->ret != b->ret || a->nstore != b->nstore || a->nwsink != b->nwsink ||
 	    a->field_param != b->field_param || !a->field_suffix != !b->field_suffix ||
 	    (a->field_suffix && strcmp(a->field_suffix, b->field_suffix)))

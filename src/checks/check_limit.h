@@ -48,7 +48,8 @@ struct fn_summary {
 	bool noreturn;			/* no path returns */
 	lv_t exit;			/* the limit at its returns (LV_ENTRY: unchanged) */
 	lv_t exit_neg;			/* ... at returns that may give a negative value */
-	lv_t exit_nonneg;		/* ... at returns that may give zero or more */
+	lv_t exit_zero;			/* ... at returns that may give zero (FALSE, NULL) */
+	lv_t exit_pos;			/* ... at returns that may give a positive value */
 	lv_t ret;			/* the limit value it returns, 0 when none */
 	uint8_t nstore;
 	struct {

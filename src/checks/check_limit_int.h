@@ -35,19 +35,22 @@ struct state {
 	uint32_t user_restore;		/* 1 + offset of a set_fs(USER_DS) while a saved limit waits, or 0 */
 	const struct df_trace *ur_trace;	/* ... the path to it; not compared */
 	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
-	lv_t rc_neg, rc_nonneg;		/* ... the limit: when it is negative, when not */
+	lv_t rc_neg, rc_zero, rc_pos;	/* ... the limit: when it is negative, zero, positive */
 	uint32_t forced;		/* 1 + offset of a force_uaccess_begin() not yet ended, or 0 */
 	const struct df_trace *f_trace;	/* ... the step to it; not compared */
 	uint32_t errp;			/* bit i: run.errps[i] may hold an unchecked error pointer */
 	struct var vars[MAX_VARS];	/* sorted by key */
 };
 
-enum { RC_UNKNOWN, RC_NEG, RC_NONNEG };
+/* The values a returned expression or a tested result may have, as a set:
+ * zero and positive apart, for helpers that return FALSE with the limit
+ * raised and TRUE without (RC_ANY: nothing known). */
+enum { RC_NEG = 1, RC_ZERO = 2, RC_POS = 4, RC_NONNEG = RC_ZERO | RC_POS, RC_ANY = 7 };
 
 struct exit_rec {
 	uint32_t off;
 	lv_t limit;
-	uint8_t rclass;			/* RC_*: the sign of the value returned */
+	uint8_t rclass;			/* RC_* set: the signs the value returned may have */
 	uint32_t forced;		/* the state's forced */
 	const struct df_trace *f_trace;	/* ... and its step */
 	const struct df_trace *trace;
@@ -71,7 +74,7 @@ struct run {
 	int null_bit;			/* taint bit a NULL test decides, or -1 */
 	bool null_on_true;		/* ... NULL on the true edge */
 	bool signed_test;		/* a sign test of rc_key's value */
-	uint8_t sign_true, sign_false;	/* ... RC_* on each edge */
+	uint8_t sign_true, sign_false;	/* ... RC_* set on each edge (RC_ANY: no news) */
 	/* for the summary */
 	struct df_params params;
 	lv_t ret;
