@@ -271,6 +271,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	for (size_t i = 0; i < w.calls.n; i++) {
 		TSNode call = w.calls.v[i];
 		struct call_fact *c = &f->calls[f->ncalls];
+		entries_note_call(&ff->regs, call, text);
 		c->callee = callee_of(&ff->arena, call, text, &c->fop);
 		if (!c->callee)
 			continue;
