@@ -256,9 +256,13 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	struct param params[MAX_PARAMS];
 	struct fn_walk w = { .ff = ff, .text = text, .params = params };
 	w.nparams = function_params(fn, text, params, MAX_PARAMS);
-	for (int i = 0; i < w.nparams; i++)
+	TSNode decls[MAX_PARAMS];
+	for (int i = 0; i < w.nparams; i++) {
 		if (!params[i].name)
 			params[i].len = 0;
+		decls[i] = params[i].decl;
+	}
+	entries_note_params(&ff->regs, f->name, decls, w.nparams, text);
 	f->nparams = (uint8_t)w.nparams;
 	f->is_static = function_is_static(fn, text);
 	TSNode d = node_field(fn, "declarator");

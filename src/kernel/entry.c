@@ -12,14 +12,14 @@
 #include <string.h>
 
 /* One row of entry.def (the kinds of row are explained there). */
-enum row_kind { R_OPS, R_DISTINCTIVE, R_HINT, R_PRIVATE, R_TYPED, R_CALL, R_MACRO };
+enum row_kind { R_OPS, R_DISTINCTIVE, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO };
 
 struct row {
 	enum row_kind kind;
 	const char *name;	/* struct tag, type, function or macro name; DISTINCTIVE: the fields */
 	const char *list;	/* OPS, PRIVATE: the fields; HINT: substrings; MACRO: the handlers */
 	const char *why;
-	int arg;		/* CALL: the argument */
+	int arg;		/* CALL: the argument; SIGNATURE: the parameter */
 };
 
 static const struct row rows[] = {
@@ -28,6 +28,7 @@ static const struct row rows[] = {
 #define HINT(strct, subs) { R_HINT, strct, subs, NULL, 0 },
 #define PRIVATE(trigger, fields, why) { R_PRIVATE, trigger, fields, why, 0 },
 #define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
+#define SIGNATURE(index, strct, why) { R_SIGNATURE, strct, NULL, why, index },
 #define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
 #define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
 #include "entry.def"
@@ -36,6 +37,7 @@ static const struct row rows[] = {
 #undef HINT
 #undef PRIVATE
 #undef TYPED
+#undef SIGNATURE
 #undef CALL
 #undef MACRO
 };
@@ -517,6 +519,23 @@ void entries_note_call(struct entries *es, TSNode call, const char *text)
 	TSNode args = node_field(call, "arguments");
 	if ((uint32_t)r->arg < ts_node_named_child_count(args))
 		add_value(es, ts_node_named_child(args, (uint32_t)r->arg), text, r->why);
+}
+
+void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
+			 const char *text)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].kind != R_SIGNATURE || rows[i].arg >= n)
+			continue;
+		TSNode d = decls[rows[i].arg];
+		TSNode type = node_field(d, "type");
+		TSNode tag = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
+		if (node_is(tag, S_type_identifier) && node_text_is(tag, text, rows[i].name) &&
+		    node_is(node_field(d, "declarator"), S_pointer_declarator)) {
+			entries_add(es, name, strlen(name), rows[i].why);
+			return;
+		}
+	}
 }
 
 /* The file scope (and #ifdef arms, ERROR nodes): struct definitions of the

@@ -30,6 +30,10 @@ void entries_note_assignment(struct entries *es, TSNode n, const char *text);
 /* ... and by the call expression n (`single_open(file, my_show, NULL)`, the
  * CALL rows of entry.def): the caller hands every call in a body here. */
 void entries_note_call(struct entries *es, TSNode call, const char *text);
+/* ... and by the n parameter declarations of its definition (the
+ * SIGNATURE rows): the caller hands every function defined here. */
+void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
+			 const char *text);
 /* The reason `name` is an entry point, or NULL. */
 /* "system call" when name is one by its name (sys_*, compat_sys_*: what
  * SYSCALL_DEFINEn defines once normalised), else NULL.  The one place that
