@@ -78,6 +78,10 @@ def entry_kinds(_m):
     dist = ' '.join(a[0] for k, a in rows if k == 'DISTINCTIVE')
     out.append('- By assignment whatever the object (`x->field = fn`), for the fields %s.' % code(dist))
     for k, a in rows:
+        if k == 'ORDER':
+            out.append('- By position in an initializer of `%s` (no designators), its members taken in the'
+                       ' order %s when no definition is in view.' % (a[0], code(a[1])))
+    for k, a in rows:
         if k == 'HINT':
             out.append('- By assignment to a field of `%s` when the type of the object is not in view'
                        ' and its text contains %s.'

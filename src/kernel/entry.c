@@ -12,12 +12,13 @@
 #include <string.h>
 
 /* One row of entry.def (the kinds of row are explained there). */
-enum row_kind { R_OPS, R_DISTINCTIVE, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO };
+enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO };
 
 struct row {
 	enum row_kind kind;
 	const char *name;	/* struct tag, type, function or macro name; DISTINCTIVE: the fields */
-	const char *list;	/* OPS, PRIVATE: the fields; HINT: substrings; MACRO: the handlers */
+	const char *list;	/* OPS, PRIVATE: the fields; ORDER: the members; HINT:
+				 * substrings; MACRO: the handlers */
 	const char *why;
 	int arg;		/* CALL: the argument; SIGNATURE: the parameter */
 };
@@ -25,6 +26,7 @@ struct row {
 static const struct row rows[] = {
 #define OPS(strct, fields, why) { R_OPS, strct, fields, why, 0 },
 #define DISTINCTIVE(fields) { R_DISTINCTIVE, fields, NULL, NULL, 0 },
+#define ORDER(strct, members) { R_ORDER, strct, members, NULL, 0 },
 #define HINT(strct, subs) { R_HINT, strct, subs, NULL, 0 },
 #define PRIVATE(trigger, fields, why) { R_PRIVATE, trigger, fields, why, 0 },
 #define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
@@ -34,6 +36,7 @@ static const struct row rows[] = {
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
+#undef ORDER
 #undef HINT
 #undef PRIVATE
 #undef TYPED
@@ -113,7 +116,7 @@ struct members {
 };
 
 /* A struct (or a typedef of one) defined in the file with a PRIVATE
- * trigger member. */
+ * trigger member, or a struct of an OPS row (its member order). */
 struct private_def {
 	const char *tag;
 	size_t tlen;
@@ -243,11 +246,26 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text, const p
 	const char *tp = node_ptr(tag, text);
 	size_t tl = node_len(tag);
 	struct filled k = {0};
+	struct members order;
 	const struct row *r;
 	const struct private_def *pd;
 	if (node_is(type, S_struct_specifier) && (r = row_named(R_OPS, tp, tl))) {
 		k.fields = r->list;
 		k.why = r->why;
+		const struct private_def *own = private_find(pv, tp, tl);
+		const struct row *o = row_named(R_ORDER, tp, tl);
+		if (own && own->m.n) {
+			k.m = &own->m;
+		} else if (o) {
+			order.n = 0;
+			for (const char *p = o->list; *p && order.n < MAX_MEMBERS;) {
+				size_t n = strcspn(p, " ");
+				order.name[order.n] = p;
+				order.len[order.n++] = (uint8_t)n;
+				p += n + (p[n] == ' ');
+			}
+			k.m = &order;
+		}
 	} else if (!node_is(type, S_struct_specifier) && (r = row_named(R_TYPED, tp, tl))) {
 		k.why = r->why;
 		k.typed = true;
@@ -326,10 +344,16 @@ static void note_struct(private_vec *pv, TSNode type, TSNode tdname, const char 
 	TSNode tag = node_field(type, "name");
 	if (!node_is(body, S_field_declaration_list))
 		return;
-	if (!ts_node_is_null(tag) && row_named(R_OPS, node_ptr(tag, text), node_len(tag)))
-		return;
 	struct members m;
 	read_members(body, text, &m);
+	const struct row *ops = ts_node_is_null(tag) ? NULL
+				: row_named(R_OPS, node_ptr(tag, text), node_len(tag));
+	if (ops) {	/* a kernel struct defined in view: its order, for positions */
+		struct private_def d = { node_ptr(tag, text), node_len(tag), ops, m };
+		if (m.n)
+			VEC_PUSH(*pv, d);
+		return;
+	}
 	const struct row *kind = NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(rows) && !kind; i++) {
 		if (rows[i].kind != R_PRIVATE)
@@ -600,10 +624,17 @@ static void macro_handlers(struct entries *es, const char *spec, const char *why
  * from the text, since at file scope they parse as odd declarations. */
 static void scan_macros(struct entries *es, const char *text, size_t len)
 {
+	/* the first letters of the macros' names (`module_init`, the capitals) */
+	bool first[256] = { ['_'] = true };
+	for (int c = 'A'; c <= 'Z'; c++)
+		first[c] = true;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == R_MACRO)
+			first[(unsigned char)rows[i].name[0]] = true;
 	const char *p = text, *end = text + len;
 	while (p < end) {
-		/* the next name that starts with a capital or `_` */
-		while (p < end && !(isupper((unsigned char)*p) || *p == '_'))
+		/* the next name that starts with one of them */
+		while (p < end && !first[(unsigned char)*p])
 			p++;
 		const char *a = p;
 		if (a > text && (isalnum((unsigned char)a[-1]) || a[-1] == '_')) {
