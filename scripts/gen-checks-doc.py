@@ -5,6 +5,7 @@
 @@FILE path@@ is replaced by the example file's text; @@RUN dir|command@@ by
 the command line and what the analyzer prints when run in docs/examples/dir
 ("./addrlimit" stands for the binary).  So every output on the page is real.
+@@ENTRY_KINDS@@ is the list of entry-point kinds, from src/kernel/entry.def.
 
     scripts/gen-checks-doc.py [ADDRLIMIT] [OUTPUT]
 """
@@ -33,8 +34,101 @@ def run(m):
     return ('$ ' + cmd + '\n' + p.stdout).rstrip('\n')
 
 
+def entry_rows():
+    """The rows of entry.def: (kind, args), in order."""
+    import ast
+    with open(os.path.join(top, 'src', 'kernel', 'entry.def')) as f:
+        src = re.sub(r'/\*.*?\*/', '', f.read(), flags=re.S)
+    rows, i = [], 0
+    for m in re.finditer(r'^([A-Z]+)\(', src, re.M):
+        depth, j = 1, m.end()
+        while depth:
+            c = src[j]
+            if c == '"':
+                j = src.index('"', j + 1)
+            elif c == '(':
+                depth += 1
+            elif c == ')':
+                depth -= 1
+            j += 1
+        rows.append((m.group(1), ast.literal_eval('(' + src[m.end():j - 1] + ',)')))
+    return rows
+
+
+def code(words):
+    return ' '.join('`%s`' % w for w in words.split())
+
+
+def entry_kinds(_m):
+    rows = entry_rows()
+    out = []
+    ops = {}
+    for kind, a in rows:
+        if kind == 'OPS':
+            ops.setdefault((a[1], a[2]), []).append(a[0])
+    out.append('- Functions stored in these fields, by initializer (`.unlocked_ioctl = my_ioctl,`)')
+    out.append('  or by assignment (`my_fops.unlocked_ioctl = my_ioctl;`); `vidioc_*` is every field')
+    out.append('  of that prefix:')
+    out.append('')
+    out.append('| struct | fields | reported as |')
+    out.append('|---|---|---|')
+    for (fields, why), strs in ops.items():
+        out.append('| %s | %s | %s |' % (', '.join('`%s`' % s for s in strs), code(fields), why))
+    out.append('')
+    dist = ' '.join(a[0] for k, a in rows if k == 'DISTINCTIVE')
+    out.append('- By assignment whatever the object (`x->field = fn`), for the fields %s.' % code(dist))
+    for k, a in rows:
+        if k == 'ORDER':
+            out.append('- By position in an initializer of `%s` (no designators), its members taken in the'
+                       ' order %s when no definition is in view.' % (a[0], code(a[1])))
+    for k, a in rows:
+        if k == 'HINT':
+            out.append('- By assignment to a field of `%s` when the type of the object is not in view'
+                       ' and its text contains %s.'
+                       % (a[0], ' or '.join('`%s`' % s for s in a[1].split())))
+    for k, a in rows:
+        if k == 'PRIVATE':
+            out.append('- A struct defined in the scanned files with a member named %s: its members %s'
+                       ' are handlers ("%s"), filled by designator or by position.' % (code(a[0]).replace('` `', '`, `'),
+                                                                       code(a[1]), a[2]))
+    out.append('  (`static struct foo_attr attrs[] = { { "name", 0644, foo_show, foo_store } };`; read/write')
+    out.append('  alone make no kind: private bus accessors have them.)')
+    for k, a in rows:
+        if k == 'TYPED':
+            out.append('- Every function named in an array of `%s` ("%s").' % (a[0], a[1]))
+    for k, a in rows:
+        if k == 'SIGNATURE':
+            out.append('- A function whose parameter %d is a `struct %s *` ("%s").' % (a[0] + 1, a[1], a[2]))
+    out.append('- Functions passed to these calls (argument counted from 1):')
+    out.append('')
+    out.append('| call | argument | reported as |')
+    out.append('|---|---|---|')
+    for k, a in rows:
+        if k == 'CALL':
+            out.append('| `%s` | %d | %s |' % (a[0], a[1] + 1, a[2]))
+    out.append('')
+    out.append('- Handlers named by these macros (arguments counted from 1; `arg1_show` is the text of')
+    out.append('  the first argument followed by `_show`, so `DEVICE_ATTR_RW(foo)` names `foo_show` and')
+    out.append('  `foo_store`):')
+    out.append('')
+    out.append('| macro | handlers | reported as |')
+    out.append('|---|---|---|')
+    for k, a in rows:
+        if k == 'MACRO':
+            hs = []
+            for h in a[1].split():
+                n = re.match(r'\d+', h).group(0)
+                hs.append('`arg%d%s`' % (int(n) + 1, h[len(n):]))
+            out.append('| `%s` | %s | %s |' % (a[0], ' '.join(hs), a[2]))
+    out.append('')
+    out.append('  A macro not listed whose name contains `ATTR` (a vendor\'s own) names arguments 3 and 4')
+    out.append('  when it has four, and `arg1_show`/`arg1_store` when it ends in `ATTR_RW`, `_RO` or `_WO`.')
+    return '\n'.join(out)
+
+
 with open(os.path.join(ex, 'checks.md.in')) as f:
     t = f.read()
+t = re.sub(r'@@ENTRY_KINDS@@', entry_kinds, t)
 t = re.sub(r'@@FILE (\S+)@@', file_, t)
 t = re.sub(r'@@RUN ([^|]+)\|([^@]+)@@', run, t)
 if '@@' in t:

@@ -4,6 +4,8 @@
  */
 #include "facts.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,9 +284,13 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	struct param params[MAX_PARAMS];
 	struct fn_walk w = { .ff = ff, .text = text, .params = params };
 	w.nparams = function_params(fn, text, params, MAX_PARAMS);
-	for (int i = 0; i < w.nparams; i++)
+	TSNode decls[MAX_PARAMS];
+	for (int i = 0; i < w.nparams; i++) {
 		if (!params[i].name)
 			params[i].len = 0;
+		decls[i] = params[i].decl;
+	}
+	entries_note_params(&ff->regs, f->name, decls, w.nparams, text);
 	f->nparams = (uint8_t)w.nparams;
 	f->is_static = function_is_static(fn, text);
 	TSNode d = node_field(fn, "declarator");
@@ -297,6 +303,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	for (size_t i = 0; i < w.calls.n; i++) {
 		TSNode call = w.calls.v[i];
 		struct call_fact *c = &f->calls[f->ncalls];
+		entries_note_call(&ff->regs, call, text);
 		c->callee = callee_of(&ff->arena, call, text, &c->fop, &c->foreign, params, w.nparams);
 		if (!c->callee)
 			continue;
@@ -411,6 +418,146 @@ static bool visit_binding(TSNode n, void *ctx)
 	return true;
 }
 
+/* --- bindings hidden in the file's own macros ------------------------------ */
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* A designator a function-like macro fills from its parameter:
+ * `#define TSP_CMD(name, func) .cmd_name = name, .cmd_func = func`. */
+struct macro_bind {
+	const char *name;
+	size_t nlen;
+	const char *field;
+	size_t flen;
+	int param;
+};
+
+#define MAX_MACRO_BINDS 64
+
+/* The arguments of the call whose `(` is at t[i]: up to max, each trimmed. */
+static int split_args(const char *t, size_t n, size_t i, const char **args, size_t *alen, int max)
+{
+	int na = 0, depth = 0;
+	size_t s = i + 1;
+	for (size_t k = i + 1; k < n && k < i + 512 && na < max; k++) {
+		char c = t[k];
+		if (c == '"') {		/* a string argument: to its end */
+			while (++k < n && t[k] != '"' && t[k] != '\n')
+				k += t[k] == '\\';
+			continue;
+		}
+		if (c == '(' || c == '{' || c == '[') {
+			depth++;
+		} else if ((c == ')' || c == '}' || c == ']') && depth) {
+			depth--;
+		} else if ((c == ',' || c == ')') && !depth) {
+			size_t a = s, e = k;
+			while (a < e && isspace((unsigned char)t[a]))
+				a++;
+			while (e > a && isspace((unsigned char)t[e - 1]))
+				e--;
+			args[na] = t + a;
+			alen[na++] = e - a;
+			s = k + 1;
+			if (c == ')')
+				break;
+		} else if (c == ';' || c == '}') {
+			break;
+		}
+	}
+	return na;
+}
+
+/*
+ * Vendor tables fill designators through the file's own macros
+ * (`{ TSP_CMD("fw_update", fw_update) }`, the macro expanding to
+ * `.cmd_func = func`): the tree shows a call, not the binding.  Read the
+ * macros from the raw text and add the bindings their uses make, so that a
+ * call through the field (`cmd->cmd_func(info)`) reaches the function.
+ */
+static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
+{
+	struct macro_bind mb[MAX_MACRO_BINDS];
+	size_t nmb = 0;
+	for (const char *p = t; (p = memmem(p, (size_t)(t + n - p), "#define", 7)); p += 7) {
+		size_t i = (size_t)(p - t) + 7, end = i;
+		while (end < n && (t[end] != '\n' || t[end - 1] == '\\'))
+			end++;
+		while (i < end && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		size_t name = i;
+		while (i < end && ident_char(t[i]))
+			i++;
+		if (i == name || i >= end || t[i] != '(')
+			continue;
+		const char *params[8];
+		size_t plen[8];
+		int np = split_args(t, end, i, params, plen, 8);
+		for (size_t k = i; k + 1 < end && nmb < MAX_MACRO_BINDS; k++) {
+			if (t[k] != '.' || !(isalpha((unsigned char)t[k + 1]) || t[k + 1] == '_') ||
+			    (k > 0 && ident_char(t[k - 1])))
+				continue;
+			size_t f = k + 1, fe = f;
+			while (fe < end && ident_char(t[fe]))
+				fe++;
+			size_t v = fe;
+			while (v < end && (t[v] == ' ' || t[v] == '\t'))
+				v++;
+			if (v >= end || t[v] != '=' || t[v + 1] == '=')
+				continue;
+			v++;
+			while (v < end && (t[v] == ' ' || t[v] == '\t'))
+				v++;
+			size_t ve = v;
+			while (ve < end && ident_char(t[ve]))
+				ve++;
+			for (int q = 0; q < np; q++)
+				if (plen[q] == ve - v && ve > v && !memcmp(params[q], t + v, ve - v))
+					mb[nmb++] = (struct macro_bind){ t + name, i - name, t + f, fe - f, q };
+		}
+	}
+	if (!nmb)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (!ident_char(t[i]) || (i && ident_char(t[i - 1])))
+			continue;
+		size_t e = i;
+		while (e < n && ident_char(t[e]))
+			e++;
+		size_t q = e;
+		while (q < n && (t[q] == ' ' || t[q] == '\t'))
+			q++;
+		bool any = false;
+		for (size_t k = 0; k < nmb && !any; k++)
+			any = mb[k].nlen == e - i && !memcmp(mb[k].name, t + i, e - i);
+		if (!any || q >= n || t[q] != '(' || (i >= 8 && !memcmp(t + i - 8, "#define ", 8))) {
+			i = e - 1;
+			continue;
+		}
+		const char *args[8];
+		size_t alen[8];
+		int na = split_args(t, n, q, args, alen, 8);
+		for (size_t k = 0; k < nmb; k++) {
+			if (mb[k].nlen != e - i || memcmp(mb[k].name, t + i, e - i) ||
+			    mb[k].param >= na || !alen[mb[k].param])
+				continue;
+			const char *a = args[mb[k].param];
+			size_t al = alen[mb[k].param], j = 0;
+			while (j < al && ident_char(a[j]))
+				j++;
+			if (j != al || isdigit((unsigned char)a[0]))
+				continue;
+			struct binding b = { arena_strndup(&ff->arena, mb[k].field, mb[k].flen),
+					     arena_strndup(&ff->arena, a, al), (uint32_t)i };
+			VEC_PUSH(ff->binds, b);
+		}
+		i = e - 1;
+	}
+}
+
 static int binding_order(const void *a, const void *b)
 {
 	const struct binding *x = a, *y = b;
@@ -433,6 +580,7 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 	}
 	struct bind_walk bw = { ff, src->text, fns, nfns, 0 };
 	node_walk(root, visit_binding, &bw);
+	macro_bindings(ff, src->raw, src->len);
 	/* in the order of the text, as one walk of the whole tree gives them */
 	if (ff->binds.n > 1)
 		qsort(ff->binds.v, ff->binds.n, sizeof(ff->binds.v[0]), binding_order);

@@ -11,32 +11,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ops_field {
-	const char *strct;	/* struct tag */
-	const char *fields;	/* space-separated field names reached from user mode */
+/* One row of entry.def (the kinds of row are explained there). */
+enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO };
+
+struct row {
+	enum row_kind kind;
+	const char *name;	/* struct tag, type, function or macro name; DISTINCTIVE: the fields */
+	const char *list;	/* OPS, PRIVATE: the fields; ORDER: the members; HINT:
+				 * substrings; MACRO: the handlers */
 	const char *why;
+	int arg;		/* CALL: the argument; SIGNATURE: the parameter */
 };
 
-static const struct ops_field ops_table[] = {
-#define OPS(strct, fields, why) { strct, fields, why },
-#define DISTINCTIVE(fields)
+static const struct row rows[] = {
+#define OPS(strct, fields, why) { R_OPS, strct, fields, why, 0 },
+#define DISTINCTIVE(fields) { R_DISTINCTIVE, fields, NULL, NULL, 0 },
+#define ORDER(strct, members) { R_ORDER, strct, members, NULL, 0 },
+#define HINT(strct, subs) { R_HINT, strct, subs, NULL, 0 },
+#define PRIVATE(trigger, fields, why) { R_PRIVATE, trigger, fields, why, 0 },
+#define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
+#define SIGNATURE(index, strct, why) { R_SIGNATURE, strct, NULL, why, index },
+#define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
+#define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
 #define UNDER_KERNEL_DS(strct, fields)
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
+#undef ORDER
+#undef HINT
+#undef PRIVATE
+#undef TYPED
+#undef SIGNATURE
+#undef CALL
+#undef MACRO
 #undef UNDER_KERNEL_DS
 };
 
-/* Fields distinctive enough that `x->field = fn` registers fn whatever x is. */
-static const char distinctive[] =
-#define OPS(strct, fields, why)
-#define DISTINCTIVE(fields) fields
-#define UNDER_KERNEL_DS(strct, fields)
-#include "entry.def"
-#undef OPS
-#undef DISTINCTIVE
-#undef UNDER_KERNEL_DS
-	;
+/* Is w[0..len) a word of the space-separated list?  A word ending in `*`
+ * is a prefix. */
 
 /* Fields called under KERNEL_DS too (entry.def's UNDER_KERNEL_DS rows). */
 static const struct {
@@ -44,10 +56,24 @@ static const struct {
 } kds_table[] = {
 #define OPS(strct, fields, why)
 #define DISTINCTIVE(fields)
+#define ORDER(strct, members)
+#define HINT(strct, subs)
+#define PRIVATE(trigger, fields, why)
+#define TYPED(type, why)
+#define SIGNATURE(index, strct, why)
+#define CALL(fn, arg, why)
+#define MACRO(name, handlers, why)
 #define UNDER_KERNEL_DS(strct, fields) { strct, fields },
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
+#undef ORDER
+#undef HINT
+#undef PRIVATE
+#undef TYPED
+#undef SIGNATURE
+#undef CALL
+#undef MACRO
 #undef UNDER_KERNEL_DS
 };
 
@@ -58,6 +84,8 @@ static bool word_in(const char *list, const char *w, size_t len)
 		const char *e = strchr(p, ' ');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
 		if (n == len && !memcmp(p, w, len))
+			return true;
+		if (n && p[n - 1] == '*' && len >= n - 1 && !memcmp(p, w, n - 1))
 			return true;
 		if (!e)
 			break;
@@ -87,9 +115,9 @@ bool entry_kernel_ds(const char *why, const char *field, size_t len)
 	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++) {
 		if (!word_in(kds_table[k].fields, field, len))
 			continue;
-		for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++)
-			if (!strcmp(ops_table[i].strct, kds_table[k].strct) &&
-			    !strcmp(ops_table[i].why, why))
+		for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+			if (rows[i].kind == R_OPS && !strcmp(rows[i].name, kds_table[k].strct) &&
+			    !strcmp(rows[i].why, why))
 				return true;
 	}
 	return false;
@@ -118,48 +146,187 @@ void entries_release(struct entries *es)
 	VEC_FREE(es->v);
 }
 
-/* A designated initialiser list of a known ops struct: record its handlers. */
-static void scan_init(struct entries *es, TSNode list, const char *text,
-		      const struct ops_field *ops, int depth)
+/* What an initializer fills: the fields that are handlers, what a finding
+ * calls them and, for a struct defined in the scanned file, its members in
+ * order (positional initializers).  typed: every function named is one. */
+struct filled {
+	const char *fields;
+	const char *why;
+	const struct members *m;
+	bool typed;
+};
+
+#define MAX_MEMBERS 64
+
+/* The members of a struct definition, in order; n is 0 when the order is
+ * not known (a conditional member, too many). */
+struct members {
+	const char *name[MAX_MEMBERS];
+	uint8_t len[MAX_MEMBERS];
+	size_t n;
+};
+
+/* A struct (or a typedef of one) defined in the file with a PRIVATE
+ * trigger member, or a struct of an OPS row (its member order). */
+struct private_def {
+	const char *tag;
+	size_t tlen;
+	const struct row *kind;
+	struct members m;
+};
+
+typedef VEC(struct private_def) private_vec;
+
+/* A handler named by the value v (through casts and `&`), if it is a name. */
+static void add_value(struct entries *es, TSNode v, const char *text, const char *why)
+{
+	v = strip_parens(v);
+	if (node_is(v, S_pointer_expression))
+		v = strip_parens(node_field(v, "argument"));
+	if (node_is(v, S_identifier))
+		entries_add(es, node_ptr(v, text), node_len(v), why);
+}
+
+static long member_index(const struct members *m, const char *name, size_t len)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->len[i] == len && !memcmp(m->name[i], name, len))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * The initializer list of a value of the filled kind: `arrays` levels of
+ * array first (`[i] = {...}` or `{...}` elements), then the struct, by
+ * designator or (its members known) by position.  Without members a list
+ * inside the struct's list is read as one more element, as arrays of ops
+ * without a declared dimension always were.
+ */
+static void scan_init(struct entries *es, TSNode list, const char *text, const struct filled *k,
+		      int arrays, int depth)
 {
 	if (depth > 16)
 		return;
-	uint32_t c = ts_node_named_child_count(list);
-	for (uint32_t i = 0; i < c; i++) {
-		TSNode ch = ts_node_named_child(list, i);
-		if (node_is(ch, S_initializer_list)) {
-			scan_init(es, ch, text, ops, depth + 1);	/* arrays of ops */
+	node_vec kids = {0};
+	node_children(list, &kids);
+	long pos = 0;
+	for (size_t i = 0; i < kids.n; i++) {
+		TSNode ch = kids.v[i];
+		if (node_is(ch, S_comment))
+			continue;
+		TSNode des = {0}, val = ch;
+		if (node_is(ch, S_initializer_pair)) {
+			des = node_field(ch, "designator");
+			val = node_field(ch, "value");
+		}
+		if (arrays > 0 || k->typed) {
+			if (node_is(val, S_initializer_list))
+				scan_init(es, val, text, k, arrays - 1, depth + 1);
+			else if (k->typed)
+				add_value(es, val, text, k->why);
 			continue;
 		}
-		if (!node_is(ch, S_initializer_pair))
+		if (node_is(des, S_field_designator)) {
+			TSNode f = ts_node_named_child(des, 0);
+			if (ts_node_is_null(f))
+				continue;
+			if (word_in(k->fields, node_ptr(f, text), node_len(f)))
+				add_value(es, val, text, k->why);
+			pos = k->m ? member_index(k->m, node_ptr(f, text), node_len(f)) + 1 : 0;
+			if (pos == 0)
+				pos = MAX_MEMBERS;	/* order lost */
 			continue;
-		TSNode des = node_field(ch, "designator");
-		TSNode val = strip_parens(node_field(ch, "value"));
-		if (node_is(val, S_pointer_expression))
-			val = strip_parens(node_field(val, "argument"));
-		if (node_is(des, S_field_designator))
-			des = ts_node_named_child(des, 0);
-		if (ts_node_is_null(des) || !node_is(val, S_identifier))
+		}
+		if (!ts_node_is_null(des))
 			continue;
-		if (word_in(ops->fields, node_ptr(des, text), node_len(des)))
-			entries_add(es, node_ptr(val, text), node_len(val), ops->why);
+		if (!k->m) {
+			if (node_is(val, S_initializer_list))
+				scan_init(es, val, text, k, 0, depth + 1);
+			continue;
+		}
+		if (pos < (long)k->m->n &&
+		    word_in(k->fields, k->m->name[pos], k->m->len[pos]))
+			add_value(es, val, text, k->why);
+		pos++;
 	}
+	VEC_FREE(kids);
 }
 
-static void scan_decl(struct entries *es, TSNode decl, const char *text)
+/* The number of array dimensions of a declarator (`x[]` is 1). */
+static int array_dims(TSNode d)
+{
+	int n = 0;
+	for (int guard = 0; guard < 16 && !ts_node_is_null(d); guard++) {
+		if (node_is(d, S_array_declarator))
+			n++;
+		else if (!node_is(d, S_pointer_declarator) && !node_is(d, S_parenthesized_declarator) &&
+			 !node_is(d, S_attributed_declarator))
+			break;
+		TSNode inner = node_field(d, "declarator");
+		if (ts_node_is_null(inner))
+			inner = ts_node_named_child(d, 0);
+		d = inner;
+	}
+	return n;
+}
+
+static const struct private_def *private_find(const private_vec *pv, const char *tag, size_t len)
+{
+	for (size_t i = 0; i < pv->n; i++)
+		if (pv->v[i].tlen == len && !memcmp(pv->v[i].tag, tag, len))
+			return &pv->v[i];
+	return NULL;
+}
+
+static const struct row *row_named(enum row_kind kind, const char *name, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == kind && strlen(rows[i].name) == len &&
+		    !memcmp(rows[i].name, name, len))
+			return &rows[i];
+	return NULL;
+}
+
+/* A declaration of a value of an entry kind: its initializers' handlers. */
+static void scan_decl(struct entries *es, TSNode decl, const char *text, const private_vec *pv)
 {
 	TSNode type = node_field(decl, "type");
-	if (!node_is(type, S_struct_specifier))
+	TSNode tag = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
+	if (!node_is(tag, S_type_identifier))
 		return;
-	TSNode tag = node_field(type, "name");
-	if (ts_node_is_null(tag))
+	const char *tp = node_ptr(tag, text);
+	size_t tl = node_len(tag);
+	struct filled k = {0};
+	struct members order;
+	const struct row *r;
+	const struct private_def *pd;
+	if (node_is(type, S_struct_specifier) && (r = row_named(R_OPS, tp, tl))) {
+		k.fields = r->list;
+		k.why = r->why;
+		const struct private_def *own = private_find(pv, tp, tl);
+		const struct row *o = row_named(R_ORDER, tp, tl);
+		if (own && own->m.n) {
+			k.m = &own->m;
+		} else if (o) {
+			order.n = 0;
+			for (const char *p = o->list; *p && order.n < MAX_MEMBERS;) {
+				size_t n = strcspn(p, " ");
+				order.name[order.n] = p;
+				order.len[order.n++] = (uint8_t)n;
+				p += n + (p[n] == ' ');
+			}
+			k.m = &order;
+		}
+	} else if (!node_is(type, S_struct_specifier) && (r = row_named(R_TYPED, tp, tl))) {
+		k.why = r->why;
+		k.typed = true;
+	} else if ((pd = private_find(pv, tp, tl))) {
+		k.fields = pd->kind->list;
+		k.why = pd->kind->why;
+		k.m = pd->m.n ? &pd->m : NULL;
+	} else {
 		return;
-	const struct ops_field *ops = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++)
-		if (node_text_is(tag, text, ops_table[i].strct))
-			ops = &ops_table[i];
-	if (!ops)
-		return;
+	}
 	uint32_t c = ts_node_named_child_count(decl);
 	for (uint32_t i = 0; i < c; i++) {
 		TSNode ch = ts_node_named_child(decl, i);
@@ -167,7 +334,110 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text)
 			continue;
 		TSNode val = node_field(ch, "value");
 		if (node_is(val, S_initializer_list))
-			scan_init(es, val, text, ops, 0);
+			scan_init(es, val, text, &k, array_dims(node_field(ch, "declarator")), 0);
+	}
+}
+
+/* The members of a field declaration list, in order (m->n = 0 when a
+ * conditional member makes the order unknown). */
+static void read_members(TSNode body, const char *text, struct members *m)
+{
+	m->n = 0;
+	node_vec kids = {0};
+	node_children(body, &kids);
+	bool known = true;
+	for (size_t i = 0; i < kids.n && known; i++) {
+		TSNode ch = kids.v[i];
+		if (node_is(ch, S_comment))
+			continue;
+		if (!node_is(ch, S_field_declaration)) {
+			known = false;	/* #ifdef'd members, ERROR */
+			break;
+		}
+		uint32_t c = ts_node_named_child_count(ch);
+		bool any = false;
+		for (uint32_t j = 0; j < c; j++) {
+			TSNode d = ts_node_named_child(ch, j);
+			if (ts_node_eq(d, node_field(ch, "type")))
+				continue;
+			TSNode id = declarator_name(d);
+			if (!node_is(id, S_field_identifier))
+				continue;
+			if (m->n == MAX_MEMBERS || node_len(id) > 255) {
+				known = false;
+				break;
+			}
+			m->name[m->n] = node_ptr(id, text);
+			m->len[m->n++] = (uint8_t)node_len(id);
+			any = true;
+		}
+		if (!any && known) {	/* an anonymous struct or union: one place */
+			if (m->n == MAX_MEMBERS) {
+				known = false;
+				break;
+			}
+			m->name[m->n] = "";
+			m->len[m->n++] = 0;
+		}
+	}
+	VEC_FREE(kids);
+	if (!known)
+		m->n = 0;
+}
+
+/* A struct definition (in a declaration or a typedef): is it a PRIVATE
+ * kind?  Kernel structs of the OPS rows never are. */
+static void note_struct(private_vec *pv, TSNode type, TSNode tdname, const char *text)
+{
+	if (!node_is(type, S_struct_specifier))
+		return;
+	TSNode body = node_field(type, "body");
+	TSNode tag = node_field(type, "name");
+	if (!node_is(body, S_field_declaration_list))
+		return;
+	struct members m;
+	read_members(body, text, &m);
+	const struct row *ops = ts_node_is_null(tag) ? NULL
+				: row_named(R_OPS, node_ptr(tag, text), node_len(tag));
+	if (ops) {	/* a kernel struct defined in view: its order, for positions */
+		struct private_def d = { node_ptr(tag, text), node_len(tag), ops, m };
+		if (m.n)
+			VEC_PUSH(*pv, d);
+		return;
+	}
+	const struct row *kind = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(rows) && !kind; i++) {
+		if (rows[i].kind != R_PRIVATE)
+			continue;
+		/* the trigger is looked for among all the members, even when
+		 * their order is unknown */
+		node_vec kids = {0};
+		node_children(body, &kids);
+		for (size_t j = 0; j < kids.n && !kind; j++) {
+			if (!node_is(kids.v[j], S_field_declaration))
+				continue;
+			uint32_t c = ts_node_named_child_count(kids.v[j]);
+			for (uint32_t q = 0; q < c && !kind; q++) {
+				TSNode id = declarator_name(ts_node_named_child(kids.v[j], q));
+				if (node_is(id, S_field_identifier) &&
+				    word_in(rows[i].name, node_ptr(id, text), node_len(id)))
+					kind = &rows[i];
+			}
+		}
+		VEC_FREE(kids);
+	}
+	if (!kind)
+		return;
+	struct private_def d = { NULL, 0, kind, m };
+	if (!ts_node_is_null(tag)) {
+		d.tag = node_ptr(tag, text);
+		d.tlen = node_len(tag);
+		VEC_PUSH(*pv, d);
+	}
+	if (!ts_node_is_null(tdname)) {
+		d.tag = node_ptr(tdname, text);
+		d.tlen = node_len(tdname);
+		VEC_PUSH(*pv, d);
 	}
 }
 
@@ -271,19 +541,37 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 		bid = strip_parens(node_field(bid, "argument"));
 	if (node_is(bid, S_identifier))
 		tag = declared_struct(n, node_ptr(bid, text), node_len(bid), text, &tlen);
-	for (size_t i = 0; i < ARRAY_SIZE(ops_table); i++) {
-		const struct ops_field *ops = &ops_table[i];
-		if (!word_in(ops->fields, f, flen))
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct row *ops = &rows[i];
+		if (ops->kind == R_HINT && !tag) {
+			/* the struct's name from the text of the object */
+			const struct row *o = row_named(R_OPS, ops->name, strlen(ops->name));
+			bool hit = false;
+			for (const char *p = ops->list; *p && !hit;) {
+				size_t sl = strcspn(p, " ");
+				hit = sl && memmem(b, blen, p, sl);
+				p += sl + (p[sl] == ' ');
+			}
+			if (hit && o && word_in(o->list, f, flen)) {
+				entries_add(es, node_ptr(val, text), node_len(val), o->why);
+				return;
+			}
+			continue;
+		}
+		if (ops->kind != R_OPS || !word_in(ops->list, f, flen))
 			continue;
 		if (tag) {
-			if (strlen(ops->strct) == tlen && !memcmp(ops->strct, tag, tlen)) {
+			if (strlen(ops->name) == tlen && !memcmp(ops->name, tag, tlen)) {
 				entries_add(es, node_ptr(val, text), node_len(val), ops->why);
 				return;
 			}
 			continue;
 		}
 		bool sysfs = !strcmp(ops->why, "sysfs attribute handler");
-		if (word_in(distinctive, f, flen) || (fops && i == 0) || (attr && sysfs)) {
+		bool distinctive = false;
+		for (size_t j = 0; j < ARRAY_SIZE(rows) && !distinctive; j++)
+			distinctive = rows[j].kind == R_DISTINCTIVE && word_in(rows[j].name, f, flen);
+		if (distinctive || (fops && !strcmp(ops->name, "file_operations")) || (attr && sysfs)) {
 			entries_add(es, node_ptr(val, text), node_len(val), ops->why);
 			return;
 		}
@@ -296,7 +584,39 @@ void entries_note_assignment(struct entries *es, TSNode n, const char *text)
 		scan_assign(es, n, text);
 }
 
-static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
+void entries_note_call(struct entries *es, TSNode call, const char *text)
+{
+	size_t len;
+	const char *name = call_name(call, text, &len);
+	const struct row *r = name ? row_named(R_CALL, name, len) : NULL;
+	if (!r)
+		return;
+	TSNode args = node_field(call, "arguments");
+	if ((uint32_t)r->arg < ts_node_named_child_count(args))
+		add_value(es, ts_node_named_child(args, (uint32_t)r->arg), text, r->why);
+}
+
+void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
+			 const char *text)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].kind != R_SIGNATURE || rows[i].arg >= n)
+			continue;
+		TSNode d = decls[rows[i].arg];
+		TSNode type = node_field(d, "type");
+		TSNode tag = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
+		if (node_is(tag, S_type_identifier) && node_text_is(tag, text, rows[i].name) &&
+		    node_is(node_field(d, "declarator"), S_pointer_declarator)) {
+			entries_add(es, name, strlen(name), rows[i].why);
+			return;
+		}
+	}
+}
+
+/* The file scope (and #ifdef arms, ERROR nodes): struct definitions of the
+ * PRIVATE kinds, or (pv filled) the declarations of values. */
+static void scan_tree(struct entries *es, TSNode n, const char *text, private_vec *pv, bool defs,
+		      int depth)
 {
 	if (depth > 64)
 		return;
@@ -304,47 +624,95 @@ static void scan_tree(struct entries *es, TSNode n, const char *text, int depth)
 	node_children(n, &kids);
 	for (size_t i = 0; i < kids.n; i++) {
 		TSNode ch = kids.v[i];
-		if (node_is(ch, S_declaration))
-			scan_decl(es, ch, text);
-		else if (!node_is(ch, S_function_definition) && ts_node_named_child_count(ch))
-			scan_tree(es, ch, text, depth + 1);	/* #ifdef arms, ERROR nodes */
+		TSNode none = {0};
+		if (node_is(ch, S_declaration)) {
+			if (defs)
+				note_struct(pv, node_field(ch, "type"), none, text);
+			else
+				scan_decl(es, ch, text, pv);
+		} else if (node_is(ch, S_type_definition)) {
+			if (defs)
+				note_struct(pv, node_field(ch, "type"),
+					    declarator_name(node_field(ch, "declarator")), text);
+		} else if (node_is(ch, S_function_definition)) {
+			continue;
+		} else if (node_is(ch, S_struct_specifier)) {
+			if (defs)	/* `struct foo { ... };` */
+				note_struct(pv, ch, none, text);
+		} else if (ts_node_named_child_count(ch)) {
+			scan_tree(es, ch, text, pv, defs, depth + 1);
+		}
 	}
 	VEC_FREE(kids);
 }
 
-/* DEVICE_ATTR(name, mode, show, store), DEVICE_ATTR_RW(name), __ATTR(...)... */
-static void scan_attr_macros(struct entries *es, const char *text, size_t len)
+/* The handlers a registration macro names, by its handlers spec (entry.def:
+ * "2 3" or "0_show 0_store"). */
+static void macro_handlers(struct entries *es, const char *spec, const char *why,
+			   const char *const *args, const size_t *alen, int na)
 {
+	for (const char *p = spec; *p;) {
+		size_t n = strcspn(p, " ");
+		char *end;
+		long k = strtol(p, &end, 10);
+		if (end > p && k >= 0 && k < na && alen[k] && alen[k] < 100) {
+			bool ident = true;
+			for (size_t j = 0; j < alen[k]; j++)
+				ident &= isalnum((unsigned char)args[k][j]) || args[k][j] == '_';
+			if (ident && !(alen[k] == 4 && !memcmp(args[k], "NULL", 4))) {
+				char buf[160];
+				int m = snprintf(buf, sizeof(buf), "%.*s%.*s", (int)alen[k], args[k],
+						 (int)(p + n - end), end);
+				entries_add(es, buf, (size_t)m, why);
+			}
+		}
+		p += n + (p[n] == ' ');
+	}
+}
+
+/* MACRO rows, and vendor attribute macros by their names: DEVICE_ATTR(name,
+ * mode, show, store), DEVICE_ATTR_RW(name), SOC_SINGLE_EXT(...)...  Read
+ * from the text, since at file scope they parse as odd declarations. */
+static void scan_macros(struct entries *es, const char *text, size_t len)
+{
+	/* the first letters of the macros' names (`module_init`, the capitals) */
+	bool first[256] = { ['_'] = true };
+	for (int c = 'A'; c <= 'Z'; c++)
+		first[c] = true;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == R_MACRO)
+			first[(unsigned char)rows[i].name[0]] = true;
 	const char *p = text, *end = text + len;
-	while ((p = memmem(p, (size_t)(end - p), "ATTR", 4))) {
+	while (p < end) {
+		/* the next name that starts with one of them */
+		while (p < end && !first[(unsigned char)*p])
+			p++;
 		const char *a = p;
-		while (a > text && (isalnum((unsigned char)a[-1]) || a[-1] == '_'))
-			a--;
-		const char *e = p + 4;
-		while (e < end && (isalnum((unsigned char)*e) || *e == '_'))
-			e++;
-		p = e;
-		size_t nlen = (size_t)(e - a);
-		const char *q = e;
+		if (a > text && (isalnum((unsigned char)a[-1]) || a[-1] == '_')) {
+			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			continue;
+		}
+		while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+			p++;
+		size_t nlen = (size_t)(p - a);
+		const char *q = p;
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
-		if (q >= end || *q != '(' || nlen > 40)
+		if (q >= end || *q != '(' || nlen > 40 || nlen < 4)
 			continue;
-		/* the macro's name decides which arguments are handlers */
-		char name[48];
-		memcpy(name, a, nlen);
-		name[nlen] = '\0';
-		const char *suffix = strstr(name, "ATTR");
-		if (!suffix || (a > text && a[-1] != '\n' && a[-1] != ' ' && a[-1] != '\t' &&
-				a[-1] != '=' && a[-1] != ',' && a[-1] != '{' && a[-1] != '('))
+		const struct row *r = row_named(R_MACRO, a, nlen);
+		const char *attr = memmem(a, nlen, "ATTR", 4);
+		if (!r && !attr)
 			continue;
-		suffix += 4;
-		/* split arguments */
-		const char *args[6];
-		size_t alen[6];
+		if (a > text && a[-1] != '\n' && a[-1] != ' ' && a[-1] != '\t' && a[-1] != '=' &&
+		    a[-1] != ',' && a[-1] != '{' && a[-1] != '(')
+			continue;
+		const char *args[10];
+		size_t alen[10];
 		int na = 0, depth = 0;
 		const char *s = q + 1;
-		for (const char *t = q + 1; t < end && na < 6; t++) {
+		for (const char *t = q + 1; t < end && na < 10; t++) {
 			if (*t == '(') {
 				depth++;
 			} else if (*t == ')' && depth) {
@@ -364,34 +732,31 @@ static void scan_attr_macros(struct entries *es, const char *text, size_t len)
 				break;
 			}
 		}
+		if (r) {
+			macro_handlers(es, r->list, r->why, args, alen, na);
+			continue;
+		}
+		/* a vendor macro named like the attribute macros */
+		const char *suffix = attr + 4;
+		size_t slen = nlen - (size_t)(suffix - a);
 		const char *why = "sysfs attribute handler";
-		char buf[160];
-		bool rw = !strcmp(suffix, "_RW") || !strcmp(suffix, "_ADMIN_RW");
-		bool ro = !strcmp(suffix, "_RO") || !strcmp(suffix, "_ADMIN_RO");
-		bool wo = !strcmp(suffix, "_WO");
-		if ((rw || ro || wo) && na >= 1 && alen[0] && alen[0] < 100) {
-			if (rw || ro) {
-				snprintf(buf, sizeof(buf), "%.*s_show", (int)alen[0], args[0]);
-				entries_add(es, buf, strlen(buf), why);
-			}
-			if (rw || wo) {
-				snprintf(buf, sizeof(buf), "%.*s_store", (int)alen[0], args[0]);
-				entries_add(es, buf, strlen(buf), why);
-			}
-		} else if (!*suffix && na == 4) {
-			for (int k = 2; k < 4; k++) {
-				bool ident = alen[k] > 0;
-				for (size_t j = 0; j < alen[k]; j++)
-					ident &= isalnum((unsigned char)args[k][j]) || args[k][j] == '_';
-				if (ident && !(alen[k] == 4 && !memcmp(args[k], "NULL", 4)))
-					entries_add(es, args[k], alen[k], why);
-			}
+		if ((slen == 3 || (slen == 9 && !memcmp(suffix, "_ADMIN", 6))) &&
+		    (!memcmp(suffix + slen - 3, "_RW", 3) || !memcmp(suffix + slen - 3, "_RO", 3) ||
+		     !memcmp(suffix + slen - 3, "_WO", 3))) {
+			char c = suffix[slen - 2];
+			macro_handlers(es, c == 'R' && suffix[slen - 1] == 'W' ? "0_show 0_store"
+					   : c == 'R' ? "0_show" : "0_store", why, args, alen, na);
+		} else if (!slen && na == 4) {
+			macro_handlers(es, "2 3", why, args, alen, na);
 		}
 	}
 }
 
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 {
-	scan_tree(es, root, text, 0);
-	scan_attr_macros(es, text, len);
+	private_vec pv = {0};
+	scan_tree(es, root, text, &pv, true, 0);
+	scan_tree(es, root, text, &pv, false, 0);
+	VEC_FREE(pv);
+	scan_macros(es, text, len);
 }

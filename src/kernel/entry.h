@@ -2,8 +2,10 @@
 /*
  * Entry points recognisable inside one file: functions user space reaches
  * directly.  System calls (SYSCALL_DEFINEn, sys_*, compat_sys_*), handlers
- * named in designated initialisers of file_operations and its kin, and
- * sysfs show/store functions named by DEVICE_ATTR* and friends.
+ * named in initialisers of file_operations and its kin (and of a driver's
+ * own attribute structs, by position too), functions passed to registration
+ * calls, and the handlers registration macros name (DEVICE_ATTR* and
+ * friends).  The kinds are the rows of entry.def.
  */
 #ifndef ADDRLIMIT_ENTRY_H
 #define ADDRLIMIT_ENTRY_H
@@ -25,6 +27,13 @@ void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 /* ... and by the assignment expression n (`fops.unlocked_ioctl = f;`): the
  * caller's tree walk hands every assignment here. */
 void entries_note_assignment(struct entries *es, TSNode n, const char *text);
+/* ... and by the call expression n (`single_open(file, my_show, NULL)`, the
+ * CALL rows of entry.def): the caller hands every call in a body here. */
+void entries_note_call(struct entries *es, TSNode call, const char *text);
+/* ... and by the n parameter declarations of its definition (the
+ * SIGNATURE rows): the caller hands every function defined here. */
+void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
+			 const char *text);
 /* The reason `name` is an entry point, or NULL. */
 /* "system call" when name is one by its name (sys_*, compat_sys_*: what
  * SYSCALL_DEFINEn defines once normalised), else NULL.  The one place that
