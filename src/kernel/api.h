@@ -36,6 +36,16 @@ enum api_role {
 	A_UA_GET = 1u << 16,		/* get_user-style: loads a value, not a buffer */
 	A_NEEDS_LIMIT = 1u << 17,	/* a set_fs() window exists for it (--fix) */
 	A_FIX_ALT = 1u << 18,		/* the first variant of its rewrite (enum api_fix) */
+	A_USER_PTR_SOURCE = 1u << 19,	/* turns its first argument into a user pointer
+					 * (compat_ptr): a user value stays one through it */
+	A_USER_PTR_ALLOC = 1u << 20,	/* returns user memory (compat_alloc_user_space):
+					 * user space can rewrite what is stored there */
+	A_UREG_READ = 1u << 21,		/* reads an address out of the register frame that
+					 * is its first argument (instruction_pointer) */
+	A_UREG_FIELD = 1u << 22,	/* a field of the register frame holding an address
+					 * (regs->ARM_pc, regs->sp, regs->regs[29]) */
+	A_UREG_TYPE = 1u << 23,		/* the register frame's struct tag (pt_regs) */
+	A_USER_MODE_TEST = 1u << 24,	/* true when its register frame came from user mode */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
