@@ -339,7 +339,8 @@ static void sink_fixpoint(struct program *p)
 
 /*
  * Parameters handed to a call through a function pointer (`file->f_op->
- * unlocked_ioctl(file, cmd, arg)`), through any depth of direct calls: a
+ * unlocked_ioctl(file, cmd, arg)`) or to a function the tree does not
+ * define (video_usercopy()), through any depth of direct calls: a
  * compat handler's kernel struct given to such a function under KERNEL_DS
  * may reach any native handler, whatever the tree lets us resolve.
  */
@@ -350,9 +351,14 @@ static void opaque_fixpoint(struct program *p)
 		const struct fn_fact *f = fact(p, id);
 		for (uint32_t c = 0; c < f->ncalls; c++) {
 			const struct call_fact *cf = &f->calls[c];
-			if (cf->argmask && cf->callee[0] == '.')
-				for (uint32_t a = 0; a < cf->nargs && a < 64; a++)
-					p->opaque[id] |= cf->argmask[a];
+			if (!cf->argmask)
+				continue;
+			/* through a pointer, or to a function the tree does not define */
+			bool unknown = cf->callee[0] == '.' ||
+				       (!p->cr.v[p->call_base[id] + c].n &&
+					!api_lookup(cf->callee, strlen(cf->callee)));
+			for (uint32_t a = 0; unknown && a < cf->nargs && a < 64; a++)
+				p->opaque[id] |= cf->argmask[a];
 		}
 	}
 	for (int round = 0; round < 64; round++) {

@@ -59,6 +59,8 @@ struct ufield {
 	const char *field;		/* the field below it ("v2edid.edid", "ptrs[]") */
 	const char *how;		/* what made the pointer ("compat_ptr()") */
 	const char *stored;		/* the lvalue written, as text there ("kp->edid") */
+	bool alloc;			/* the pointer is compat_alloc_user_space()'s: user
+					 * memory the kernel chose, which user space rewrites */
 	uint32_t off;			/* where it was stored (this file) */
 	uint32_t call;			/* 1 + offset of the helper call here that stored it, or 0 */
 	const char *helper;		/* ... that helper's name */

@@ -41,6 +41,15 @@ static TSNode lvalue_root(TSNode n)
 	return n;
 }
 
+/* `~1`, `~3UL`: a mask that clears the low bits of an address and keeps it one. */
+static bool low_bits_mask(struct run *r, TSNode m)
+{
+	m = strip_parens(m);
+	if (!node_is(m, S_unary_expression) || !node_text_is(node_field(m, "operator"), r->text, "~"))
+		return false;
+	return node_is(strip_parens(node_field(m, "argument")), S_number_literal);
+}
+
 /* Does expression e carry a pointer user space chose? */
 static bool carries(struct run *r, TSNode e, int depth)
 {
@@ -110,6 +119,8 @@ static bool carries(struct run *r, TSNode e, int depth)
 	}
 	if (node_is(e, S_binary_expression)) {
 		TSNode op = node_field(e, "operator");
+		if (node_text_is(op, r->text, "&") && low_bits_mask(r, node_field(e, "right")))
+			return carries(r, node_field(e, "left"), depth + 1);	/* pc & ~1 */
 		if (!node_text_is(op, r->text, "+") && !node_text_is(op, r->text, "-"))
 			return false;
 		return carries(r, node_field(e, "left"), depth + 1) ||

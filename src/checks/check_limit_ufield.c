@@ -12,9 +12,10 @@
  * (v4l2-compat-ioctl32.c until 2017).  The stores are found field by field
  * in the function and in the conversion helpers of the same file it hands
  * `&karg` to (get_v4l2_edid32(&karg.v2edid, up)), flow-insensitively but
- * before the call; the report is at the call made under KERNEL_DS, when
- * the callee reaches a uaccess routine with that argument, hands it to a
- * function pointer, or is not visible at all.
+ * before the call; the report is at a call made under KERNEL_DS with the
+ * object as an ioctl argument (`(unsigned long)&karg`), when the callee
+ * reaches a uaccess routine with that argument, hands it to a function
+ * pointer, or is not visible at all.
  */
 #include "check_limit_int.h"
 
@@ -205,6 +206,14 @@ static const char *uptr(struct uf_scan *s, TSNode e, int depth)
 	return NULL;
 }
 
+/* Was the pointer compat_alloc_user_space()'s (its how names the routine)? */
+static bool alloc_made(const char *how)
+{
+	const struct api *a;
+	size_t n = strcspn(how, "(");
+	return how[n] && (a = api_lookup(how, n)) && (a->roles & A_USER_PTR_ALLOC);
+}
+
 static void add_ufield(ufield_list *out, const struct ufield *f)
 {
 	for (size_t i = 0; i < out->n; i++)
@@ -232,6 +241,25 @@ static bool arg_object(struct run *r, TSNode a, TSNode *obj, const char **sub)
 		return true;
 	}
 	return false;
+}
+
+/*
+ * `(unsigned long)&karg`: the object handed over as an ioctl argument, the
+ * way a compat handler calls the native one.  An object passed as a pointer
+ * (do_sigaltstack((stack_t __user *)&kss, ...)) is read by a callee that
+ * keeps the user address as a value (the alternate stack's base), and
+ * serves no native handler that follows it.
+ */
+static bool ioctl_arg(const struct run *r, TSNode a)
+{
+	while (node_is(a, S_parenthesized_expression) && ts_node_named_child_count(a) == 1)
+		a = ts_node_named_child(a, 0);
+	if (!node_is(a, S_cast_expression))
+		return false;
+	TSNode d = node_field(node_field(a, "type"), "declarator");
+	TSNode t = node_field(node_field(a, "type"), "type");
+	return ts_node_is_null(d) && (node_is(t, S_sized_type_specifier) || node_is(t, S_primitive_type) ||
+				      node_is(t, S_type_identifier));
 }
 
 static TSNode find_fn(struct run *r, const char *name, size_t len)
@@ -344,7 +372,7 @@ static void uf_assign(struct uf_scan *s, TSNode lhs, TSNode rhs, uint32_t off)
 			return;
 	}
 	struct ufield f = { .obj = obj, .field = field_path(r, lhs, root), .how = how, .off = off,
-			    .stored = df_text(&r->d, lhs, 40) };
+			    .stored = df_text(&r->d, lhs, 40), .alloc = alloc_made(how) };
 	add_ufield(s->out, &f);
 }
 
@@ -406,6 +434,7 @@ static const struct ufield *holds(const struct run *r, const char *obj, size_t l
 				  uint32_t before)
 {
 	size_t sl = strlen(sub);
+	const struct ufield *alloc = NULL;
 	for (size_t i = 0; i < r->ufields.n; i++) {
 		const struct ufield *f = &r->ufields.v[i];
 		uint32_t at = f->call ? f->call - 1 : f->off;
@@ -414,9 +443,12 @@ static const struct ufield *holds(const struct run *r, const char *obj, size_t l
 		if (sl && (strncmp(f->field, sub, sl) ||
 			   (f->field[sl] && f->field[sl] != '.' && f->field[sl] != '[')))
 			continue;
-		return f;
+		if (!f->alloc)
+			return f;	/* a pointer user space chose: the one to name */
+		if (!alloc)
+			alloc = f;
 	}
-	return NULL;
+	return alloc;
 }
 
 /* ", as do 'm.planes' and 'base'": the other such fields of f's object. */
@@ -462,7 +494,8 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 	for (uint32_t i = 0; i < nargs && i < 32; i++) {
 		TSNode obj;
 		const char *sub;
-		if (!arg_object(r, ts_node_named_child(args, i), &obj, &sub))
+		TSNode a = ts_node_named_child(args, i);
+		if (!ioctl_arg(r, a) || !arg_object(r, a, &obj, &sub))
 			continue;
 		const struct ufield *f = holds(r, node_ptr(obj, r->text), node_len(obj), sub, off);
 		if (!f)

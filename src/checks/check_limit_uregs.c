@@ -9,7 +9,8 @@
  * (arm's and arm64's dump_instr, fixed in 2016-2017).  A frame is a source
  * until the kernel-mode edge of a user_mode() test, and none at all in a
  * static function whose every call in the file is made with kernel-mode
- * registers (`if (!user_mode(regs)) dump_instr(...)`).
+ * registers (`if (!user_mode(regs)) dump_instr(...)`) or in one whose
+ * author asserts it (`WARN_ON(user_mode(regs))`).
  */
 #include "check_limit_int.h"
 
@@ -223,6 +224,24 @@ static bool only_kernel_callers(struct run *r)
 	return c.calls > 0 && c.calls == c.guarded;
 }
 
+struct asserts {
+	const struct run *r;
+	bool kernel;		/* WARN_ON(user_mode(regs)) seen */
+};
+
+static bool visit_asserts(TSNode n, void *ctx)
+{
+	struct asserts *a = ctx;
+	if (!node_is(n, S_call_expression))
+		return true;
+	size_t len;
+	const char *name = call_name(n, a->r->text, &len);
+	if (api_is(name, len, A_ASSERT) &&
+	    mode_call(a->r, ts_node_named_child(node_field(n, "arguments"), 0)) == 1)
+		a->kernel = true;
+	return true;
+}
+
 bool uregs_add_frames(struct run *r)
 {
 	size_t n0 = r->tainted.n;
@@ -232,7 +251,9 @@ bool uregs_add_frames(struct run *r)
 	local_frames(r, node_field(r->ctx->g->fn, "body"), 0);
 	if (r->tainted.n == n0)
 		return false;
-	if (only_kernel_callers(r)) {
+	struct asserts as = { r, false };
+	node_walk(node_field(r->ctx->g->fn, "body"), visit_asserts, &as);
+	if (as.kernel || only_kernel_callers(r)) {
 		r->tainted.n = n0;
 		r->ureg_bits = 0;
 		return false;

@@ -46,6 +46,8 @@ enum api_role {
 					 * (regs->ARM_pc, regs->sp, regs->regs[29]) */
 	A_UREG_TYPE = 1u << 23,		/* the register frame's struct tag (pt_regs) */
 	A_USER_MODE_TEST = 1u << 24,	/* true when its register frame came from user mode */
+	A_ASSERT = 1u << 25,		/* warns when its first argument is true: the author
+					 * states it is not (WARN_ON(user_mode(regs))) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

@@ -1,4 +1,4 @@
-/* case: the twin of user-ptr-kernel-ds-trap-dump-instr, as fixed upstream: the window is opened only for kernel-mode registers (!user_mode(regs)), user-mode registers are read with USER_DS in force; a dump that returns early for user-mode traps, and one whose only caller passes kernel-mode registers, read the saved pc/sp under KERNEL_DS safely: silent */
+/* case: the twin of user-ptr-kernel-ds-trap-dump-instr, as fixed upstream: the window is opened only for kernel-mode registers (!user_mode(regs)), user-mode registers are read with USER_DS in force; a dump that returns early for user-mode traps, and one whose only caller passes kernel-mode registers, and one that asserts WARN_ON(user_mode(regs)), read the saved pc/sp under KERNEL_DS safely: silent */
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
@@ -83,4 +83,22 @@ asmlinkage void do_undefinstr(struct pt_regs *regs)
 {
 	dump_frame(KERN_INFO, regs);
 	dump_instr(KERN_INFO, regs);
+}
+
+/* sh's trapped I/O: the author asserts kernel-mode registers */
+int handle_trapped_io(struct pt_regs *regs, unsigned long address)
+{
+	mm_segment_t oldfs;
+	u16 instruction;
+
+	WARN_ON(user_mode(regs));
+
+	oldfs = get_fs();
+	set_fs(KERNEL_DS);
+	if (copy_from_user(&instruction, (void *)(regs->pc), sizeof(instruction))) {
+		set_fs(oldfs);
+		return 0;
+	}
+	set_fs(oldfs);
+	return instruction;
 }

@@ -1,4 +1,4 @@
-/* case: compat conversions done in the handler itself: a 32-bit struct copied in whole, its buffer field cast to a __user pointer into the kernel struct and handed through f_op->unlocked_ioctl under KERNEL_DS; and an array of pointers rebuilt with compat_ptr() hung on a kernel struct given to an extern transfer routine under KERNEL_DS; each call is reported, the calls with a struct of plain values are not */
+/* case: compat conversions done in the handler itself: a 32-bit struct copied in whole, its buffer field cast to a __user pointer into the kernel struct and handed through f_op->unlocked_ioctl under KERNEL_DS; and an array of pointers rebuilt with compat_ptr() hung on a kernel struct given to an extern ioctl routine under KERNEL_DS; each call is reported, the calls with a struct of plain values are not */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/compat.h>
@@ -7,6 +7,7 @@
 #define PCM_XFER	_IOW('P', 1, struct pcm_xfer)
 #define PCM_XFER32	_IOW('P', 1, struct pcm_xfer32)
 #define PCM_RATE	_IOW('P', 2, struct pcm_rate)
+#define PCM_XFERN	_IOW('P', 3, struct pcm_xfern)
 #define PCM_XFERN32	_IOW('P', 3, struct pcm_xfern32)
 
 struct pcm_xfer {
@@ -35,7 +36,7 @@ struct pcm_xfern32 {
 };
 
 struct pcm_sub;
-int pcm_xfern(struct pcm_sub *sub, struct pcm_xfern *x);
+long pcm_sub_ioctl(struct pcm_sub *sub, unsigned int cmd, unsigned long arg);
 
 static long pcm_compat_xfer(struct file *file, unsigned long arg)
 {
@@ -79,7 +80,7 @@ static long pcm_compat_xfern(struct pcm_sub *sub, struct pcm_xfern32 __user *up)
 	kx.bufs = bufs;
 	old_fs = get_fs();
 	set_fs(KERNEL_DS);
-	err = pcm_xfern(sub, &kx); /* expect: user-ptr-kernel-ds */
+	err = pcm_sub_ioctl(sub, PCM_XFERN, (unsigned long)&kx); /* expect: user-ptr-kernel-ds */
 	set_fs(old_fs);
 	return err;
 }
