@@ -127,11 +127,11 @@ static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 	if (node_is(n, S_call_expression)) {
 		size_t len;
 		const char *name = call_name(n, w->text, &len);
-		static const char *const conv[] = { "compat_ptr", "u64_to_user_ptr", "untagged_addr" };
-		for (size_t i = 0; name && i < ARRAY_SIZE(conv); i++)
-			if (strlen(conv[i]) == len && !memcmp(conv[i], name, len))
-				return expr_mask(w, ts_node_named_child(node_field(n, "arguments"), 0),
-						 depth + 1);
+		/* the pointer conversions, and the addresses read out of a
+		 * register frame (instruction_pointer(regs)) */
+		if (api_is(name, len, A_USER_PTR_SOURCE | A_UREG_READ))
+			return expr_mask(w, ts_node_named_child(node_field(n, "arguments"), 0),
+					 depth + 1);
 	}
 	return 0;
 }

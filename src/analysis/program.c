@@ -114,6 +114,8 @@ struct program {
 	struct smap fields;		/* ".field" → functions stored into it */
 	uint32_t *sinks;
 	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
+	uint32_t *opaque;		/* per function: parameters handed to a call through a
+					 * function pointer, through any depth of calls */
 	const char **entry_why;
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
 	struct fn_summary *sum;
@@ -354,6 +356,57 @@ static void sink_fixpoint(struct program *p)
 					if (!p->sinks[id])
 						p->sink_via[id] = via;
 					p->sinks[id] |= add;
+					changed = true;
+				}
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+/*
+ * Parameters handed to a call through a function pointer (`file->f_op->
+ * unlocked_ioctl(file, cmd, arg)`) or to a function the tree does not
+ * define (video_usercopy()), through any depth of direct calls: a
+ * compat handler's kernel struct given to such a function under KERNEL_DS
+ * may reach any native handler, whatever the tree lets us resolve.
+ */
+static void opaque_fixpoint(struct program *p)
+{
+	p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		for (uint32_t c = 0; c < f->ncalls; c++) {
+			const struct call_fact *cf = &f->calls[c];
+			if (!cf->argmask)
+				continue;
+			/* through a pointer, or to a function the tree does not define */
+			bool unknown = cf->callee[0] == '.' ||
+				       (!p->cr.v[p->call_base[id] + c].n &&
+					!api_lookup(cf->callee, strlen(cf->callee)));
+			for (uint32_t a = 0; unknown && a < cf->nargs && a < 64; a++)
+				p->opaque[id] |= cf->argmask[a];
+		}
+	}
+	for (int round = 0; round < 64; round++) {
+		bool changed = false;
+		for (uint32_t id = 0; id < p->fn.n; id++) {
+			const struct fn_fact *f = fact(p, id);
+			for (uint32_t c = 0; c < f->ncalls; c++) {
+				const struct call_fact *cf = &f->calls[c];
+				if (!cf->argmask)
+					continue;
+				const struct range *r = &p->cr.v[p->call_base[id] + c];
+				uint32_t m = 0;
+				for (uint32_t k = 0; k < r->n; k++)
+					m |= p->opaque[p->tg.v[r->first + k]];
+				uint32_t add = 0;
+				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
+					if (m & (1u << a))
+						add |= cf->argmask[a];
+				if ((p->opaque[id] | add) != p->opaque[id]) {
+					p->opaque[id] |= add;
 					changed = true;
 				}
 			}
@@ -653,6 +706,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		fr->seconds += mono_seconds() - t0;
 	}
 	out->sinks = p->sinks[id];
+	out->opaque = p->opaque[id];
 	set_sink_site(p, id, out);
 	if (report) {
 		r->fn_analysed++;
@@ -836,6 +890,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 		sum->analysed = sum->noreturn = true;
 		sum->name = fact(p, scc[i])->name;
 		sum->sinks = p->sinks[scc[i]];
+		sum->opaque = p->opaque[scc[i]];
 		VEC_PUSH(work, (uint32_t)i);
 		queued[i] = true;
 	}
@@ -1045,6 +1100,7 @@ static void run_summaries(struct program *p)
 		const struct fn_fact *f = fact(p, id);
 		p->sum[id].name = f->name;
 		p->sum[id].sinks = p->sinks[id];
+		p->sum[id].opaque = p->opaque[id];
 		set_sink_site(p, id, &p->sum[id]);
 		if (f->noreturn) {
 			p->sum[id].analysed = true;
@@ -1096,8 +1152,10 @@ static void program_init(struct program *p, const struct opts *o, struct file_re
 		 * a window, and a probe stops at the first sign of one */
 		p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 		p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+		p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	} else {
 		sink_fixpoint(p);
+		opaque_fixpoint(p);
 	}
 	find_entries(p);
 	count_callers(p);
@@ -1114,6 +1172,7 @@ static void program_free(struct program *p)
 	free(p->tg_base);
 	free(p->sinks);
 	free(p->sink_via);
+	free(p->opaque);
 	free(p->entry_why);
 	free(p->ncallers);
 	free(p->sum);

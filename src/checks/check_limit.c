@@ -514,7 +514,7 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 		free(k);
 	}
 	const struct api *api = api_lookup(name, len);
-	uint32_t roles = api ? api->roles : 0;
+	uint64_t roles = api ? api->roles : 0;
 	if ((roles & A_LIMIT_SET) && nargs == 1) {
 		TSNode a = ts_node_named_child(args, 0);
 		r->param_values = true;
@@ -544,6 +544,11 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
 	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt))
 		taint_check_call(r, s, call, cf, t, nt);
+	if (nargs && (s->limit & LV_KERNEL)) {
+		ufield_check_call(r, s, call, t, nt);
+		if (r->ureg_bits && nt)
+			uregs_check_call(r, s, call, t, nt);
+	}
 	if (nt)
 		apply_summaries(r, s, call, t, nt);
 }
@@ -892,8 +897,11 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->null_bit = -1;
 	r->null_on_true = r->signed_test = false;
 	r->sign_true = r->sign_false = RC_ANY;
+	r->umode_test = 0;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
 		TSNode c = blk->elems.v[blk->elems.n - 1].node;
+		if (s->taint & r->ureg_bits)
+			r->umode_test = uregs_mode_test(r, c);
 		r->tested = limit_test(r, c);
 		if (s->taint)
 			r->null_bit = taint_null_test(r, c, &r->null_on_true);
@@ -926,6 +934,10 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 				ns->h.trace = NULL;
 		}
 	}
+	/* registers found to come from kernel mode hold no user address */
+	if (r->umode_test && (e->kind == E_TRUE || e->kind == E_FALSE) &&
+	    (e->kind == E_TRUE) == (r->umode_test < 0))
+		ns->taint &= ~(r->ureg_bits | r->ureg_derived);
 	/* a user pointer found NULL is harmless */
 	if (r->null_bit >= 0 && ((e->kind == E_TRUE && r->null_on_true) ||
 				 (e->kind == E_FALSE && !r->null_on_true)))
@@ -1130,6 +1142,7 @@ bool check_limit(struct limit_ctx *ctx)
 	VEC_FREE(r.loaded);
 	VEC_FREE(r.errps);
 	VEC_FREE(r.errp_from);
+	ufield_release(&r);
 	df_release(&r.d);
 	return !ctx->budget_hit;
 }

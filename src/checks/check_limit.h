@@ -63,6 +63,8 @@ struct fn_summary {
 	struct pos raise_at;
 	const char *raise_text;
 	uint32_t sinks;			/* parameters that reach a uaccess routine */
+	uint32_t opaque;		/* parameters handed to a call through a function
+					 * pointer (a native ioctl handler, maybe) */
 	const char *sink_path;		/* ... the first such routine call, for notes */
 	struct pos sink_at;
 	const char *sink_what;

@@ -13,6 +13,7 @@
 
 #include "check_limit.h"
 #include "dataflow.h"
+#include "front.h"
 
 #define MAX_VARS 8
 #define MAX_STATES 24
@@ -60,6 +61,20 @@ struct exit_rec {
 
 typedef VEC(const char *) name_list;
 
+/* A field of a kernel object that holds a user pointer (check_limit_ufield.c):
+ * `kp->edid = compat_ptr(tmp)`, here or in a conversion helper given &obj. */
+struct ufield {
+	const char *obj;		/* the object's identifier here ("karg") */
+	const char *field;		/* the field below it ("v2edid.edid", "ptrs[]") */
+	const char *how;		/* what made the pointer ("compat_ptr()") */
+	const char *stored;		/* the lvalue written, as text there ("kp->edid") */
+	bool alloc;			/* the pointer is compat_alloc_user_space()'s: user
+					 * memory the kernel chose, which user space rewrites */
+	uint32_t off;			/* where it was stored (this file) */
+	uint32_t call;			/* 1 + offset of the helper call here that stored it, or 0 */
+	const char *helper;		/* ... that helper's name */
+};
+
 struct run {
 	struct limit_ctx *ctx;
 	const char *text;
@@ -97,6 +112,15 @@ struct run {
 	uint32_t taint_init;		/* the sources' bits */
 	const char *name;		/* the function's name, as long as summaries live */
 	bool param_values;		/* value_of: a parameter stands for what the caller passed */
+	/* kernel objects whose fields hold user pointers, found on the first
+	 * call made under KERNEL_DS (check_limit_ufield.c) */
+	VEC(struct ufield) ufields;
+	bool ufields_done;
+	node_list tu_fns;		/* the file's function definitions, for helpers */
+	/* register frames of a trap (check_limit_uregs.c): their taint bits,
+	 * and the bits of what was read out of them */
+	uint32_t ureg_bits, ureg_derived;
+	int umode_test;			/* the branch: user_mode() (1), !user_mode() (-1), none (0) */
 };
 
 /* check_limit_report.c: a finding at `at` in file `path` (collected in
@@ -131,5 +155,28 @@ void errp_forget(struct run *r, struct state *s, TSNode lvalue);
 /* One statement or condition (after the limit's walk of it): tests clear,
  * dereferences inside a window are reported. */
 void errp_elem(struct run *r, struct state *s, TSNode n, bool is_cond);
+
+/* check_limit_ufield.c: a call under KERNEL_DS given a kernel object one of
+ * whose fields holds a user pointer (a compat handler's converted struct
+ * handed to the native handler). */
+void ufield_check_call(struct run *r, struct state *s, TSNode call,
+		       const struct fn_summary **t, size_t nt);
+void ufield_release(struct run *r);
+
+/* check_limit_uregs.c: the register frames of a trap handler as sources
+ * (their pc/sp are user-chosen when the trap came from user mode): added to
+ * r->tainted with their bits in r->ureg_bits; false when there is none (or
+ * every caller in the file passes kernel-mode registers). */
+bool uregs_add_frames(struct run *r);
+/* Is n a frame field or accessor (regs->ARM_pc, instruction_pointer(regs))
+ * whose frame may be user mode now?  -1: n is none of them. */
+int uregs_carries(struct run *r, TSNode n);
+/* Is identifier n a register frame (no pointer user space chose itself)? */
+bool uregs_is_frame(struct run *r, TSNode n);
+/* A user_mode() test: 1 when the true edge is user mode, else 0. */
+int uregs_mode_test(struct run *r, TSNode cond);
+/* A register frame handed to a callee that reads through it, under KERNEL_DS. */
+void uregs_check_call(struct run *r, struct state *s, TSNode call,
+		      const struct fn_summary **t, size_t nt);
 
 #endif

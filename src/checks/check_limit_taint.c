@@ -41,6 +41,15 @@ static TSNode lvalue_root(TSNode n)
 	return n;
 }
 
+/* `~1`, `~3UL`: a mask that clears the low bits of an address and keeps it one. */
+static bool low_bits_mask(struct run *r, TSNode m)
+{
+	m = strip_parens(m);
+	if (!node_is(m, S_unary_expression) || !node_text_is(node_field(m, "operator"), r->text, "~"))
+		return false;
+	return node_is(strip_parens(node_field(m, "argument")), S_number_literal);
+}
+
 /* Does expression e carry a pointer user space chose? */
 static bool carries(struct run *r, TSNode e, int depth)
 {
@@ -49,9 +58,16 @@ static bool carries(struct run *r, TSNode e, int depth)
 		return false;
 	if (node_is(e, S_identifier)) {
 		int i = list_index(r->tainted.v, r->tainted.n, node_ptr(e, r->text), node_len(e));
+		if (i >= 0 && i < 32 && (r->ureg_bits & (1u << i)))
+			return false;	/* a register frame: what it holds may be */
 		if (i < 0)	/* a pointer value copied in from user memory */
 			return in_list(r->loaded.v, r->loaded.n, node_ptr(e, r->text), node_len(e));
 		return !r->taint_now || (i < 32 && (*r->taint_now & (1u << i)));
+	}
+	if (r->ureg_bits) {
+		int u = uregs_carries(r, e);
+		if (u >= 0)
+			return u;
 	}
 	if (node_is(e, S_field_expression) || node_is(e, S_subscript_expression)) {
 		/* an address inside user memory: up->buf, up[i] */
@@ -85,19 +101,26 @@ static bool carries(struct run *r, TSNode e, int depth)
 		if (!node_is(a, S_field_expression) && !node_is(a, S_subscript_expression))
 			return false;
 		TSNode root = lvalue_root(a);
-		return node_is(root, S_identifier) &&
-		       in_list(r->tainted.v, r->tainted.n, node_ptr(root, r->text), node_len(root));
+		int i = node_is(root, S_identifier)
+			? list_index(r->tainted.v, r->tainted.n, node_ptr(root, r->text), node_len(root))
+			: -1;
+		if (i < 0 || (i < 32 && (r->ureg_bits & (1u << i))))
+			return false;	/* (a field of a register frame lies in the kernel) */
+		/* a pointer derived from a register frame counts while the frame may be user mode */
+		return !(i < 32 && (r->ureg_derived & (1u << i))) || !r->taint_now ||
+		       (*r->taint_now & (1u << i));
 	}
 	if (node_is(e, S_call_expression)) {
 		size_t len;
 		const char *name = call_name(e, r->text, &len);
-		if (!(name_is(name, len, "compat_ptr") || name_is(name, len, "u64_to_user_ptr") ||
-		      name_is(name, len, "untagged_addr")))
+		if (!api_is(name, len, A_USER_PTR_SOURCE))
 			return false;
 		return carries(r, ts_node_named_child(node_field(e, "arguments"), 0), depth + 1);
 	}
 	if (node_is(e, S_binary_expression)) {
 		TSNode op = node_field(e, "operator");
+		if (node_text_is(op, r->text, "&") && low_bits_mask(r, node_field(e, "right")))
+			return carries(r, node_field(e, "left"), depth + 1);	/* pc & ~1 */
 		if (!node_text_is(op, r->text, "+") && !node_text_is(op, r->text, "-"))
 			return false;
 		return carries(r, node_field(e, "left"), depth + 1) ||
@@ -178,6 +201,17 @@ static void taint_scan(struct run *r, TSNode n, bool *changed, int depth)
 		taint_scan(r, ts_node_named_child(n, i), changed, depth + 1);
 }
 
+/* Spread r->tainted through the function (again, after new sources). */
+static void taint_spread(struct run *r)
+{
+	r->taint_init = (uint32_t)((1ull << (r->tainted.n < 32 ? r->tainted.n : 32)) - 1);
+	bool changed = true;
+	for (int round = 0; round < 6 && changed; round++) {
+		changed = false;
+		taint_scan(r, node_field(r->ctx->g->fn, "body"), &changed, 0);
+	}
+}
+
 /* Sources are the parameters ctx->user_params names; spread them flow-insensitively. */
 void taint_init(struct run *r)
 {
@@ -185,13 +219,15 @@ void taint_init(struct run *r)
 		if ((r->ctx->user_params & (1u << i)) && r->params.v[i].len)
 			VEC_PUSH(r->tainted, arena_strndup(&r->d.arena, r->params.v[i].name,
 							   r->params.v[i].len));
-	if (!r->tainted.n)
-		return;
-	r->taint_init = (uint32_t)((1ull << (r->tainted.n < 32 ? r->tainted.n : 32)) - 1);
-	bool changed = true;
-	for (int round = 0; round < 6 && changed; round++) {
-		changed = false;
-		taint_scan(r, node_field(r->ctx->g->fn, "body"), &changed, 0);
+	if (r->tainted.n)
+		taint_spread(r);
+	/* the register frames of a trap: what is read out of them is marked
+	 * apart, a user_mode() test clears it */
+	if (uregs_add_frames(r)) {
+		size_t n = r->tainted.n;
+		taint_spread(r);
+		for (size_t i = n; i < r->tainted.n && i < 32; i++)
+			r->ureg_derived |= 1u << i;
 	}
 }
 
@@ -353,6 +389,22 @@ static void report_unknown_arg(struct run *r, TSNode call, TSNode a, const struc
 	free(at);
 }
 
+/* The register frame a pointer comes from, when nothing but a frame makes
+ * it user-chosen (check_limit_uregs.c); NULL otherwise. */
+static const char *ureg_origin(struct run *r, const struct state *s, TSNode a)
+{
+	if (!r->ureg_bits)
+		return NULL;
+	uint32_t other = s->taint & ~(r->ureg_bits | r->ureg_derived);
+	r->taint_now = &other;
+	bool user = carries(r, a, 0);
+	r->taint_now = NULL;
+	for (size_t i = 0; !user && i < r->tainted.n && i < 32; i++)
+		if (r->ureg_bits & (1u << i))
+			return r->tainted.v[i];
+	return NULL;
+}
+
 static const char *callee_text(const struct call_fact *cf, TSNode call, struct run *r)
 {
 	if (cf && cf->callee[0] != '.')
@@ -391,9 +443,12 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 					free(note);
 					break;
 				}
+				const char *frame = ureg_origin(r, s, a);
 				limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), tr,
-				       xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
-						 at, what),
+				       frame ? xasprintf("address '%s' comes from the registers '%s', which user space chose when the trap came from user mode (no user_mode() test rules that out), and reaches '%s' while the address limit may be KERNEL_DS",
+							 at, frame, what)
+					     : xasprintf("user-controlled pointer '%s' reaches '%s' while the address limit may be KERNEL_DS",
+							 at, what),
 				       "access_ok() lets any address through while KERNEL_DS is in force");
 				free(at);
 			}

@@ -105,7 +105,7 @@ static size_t close_of(const char *t, size_t n, size_t i)
 	return n;
 }
 
-static bool text_has_role(const char *t, size_t n, uint32_t roles)
+static bool text_has_role(const char *t, size_t n, uint64_t roles)
 {
 	size_t i = 0, len;
 	for (size_t s; (s = next_ident(t, n, &i, &len)) < n;)
@@ -114,7 +114,7 @@ static bool text_has_role(const char *t, size_t n, uint32_t roles)
 	return false;
 }
 
-static bool file_has_role(const char *path, uint32_t roles)
+static bool file_has_role(const char *path, uint64_t roles)
 {
 	size_t n;
 	char *t = read_all(path, &n);
@@ -124,7 +124,7 @@ static bool file_has_role(const char *path, uint32_t roles)
 }
 
 /* Any .c/.S/.h under dir (depth-limited) naming one of roles? */
-static bool dir_has_role(const char *dir, uint32_t roles, int depth)
+static bool dir_has_role(const char *dir, uint64_t roles, int depth)
 {
 	DIR *d = depth > 4 ? NULL : opendir(dir);
 	if (!d)

@@ -16,7 +16,7 @@
 
 /* Is s[0, n) `NAME()`, a call without arguments of a name with one of the
  * roles (`get_ds()`, `get_fs()`, `uaccess_kernel()`)? */
-static bool is_call0(const char *s, size_t n, uint32_t roles)
+static bool is_call0(const char *s, size_t n, uint64_t roles)
 {
 	return n > 2 && s[n - 2] == '(' && s[n - 1] == ')' && api_is(s, n - 2, roles);
 }
@@ -41,7 +41,7 @@ static uint32_t node_limit_value(TSNode n, const char *t)
 
 /* Is `n` a call of a name with one of the roles?  Its argument, when it
  * has exactly one, goes to *arg (else a null node). */
-static bool is_call1(TSNode n, const char *t, uint32_t roles, TSNode *arg)
+static bool is_call1(TSNode n, const char *t, uint64_t roles, TSNode *arg)
 {
 	n = strip_parens(n);
 	size_t len = 0;

@@ -72,7 +72,7 @@ const struct api *api_lookup(const char *name, size_t len)
 	return NULL;
 }
 
-bool api_is_str(const char *name, uint32_t roles)
+bool api_is_str(const char *name, uint64_t roles)
 {
 	return name && api_is(name, strlen(name), roles);
 }
@@ -93,7 +93,7 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind)
 	return false;
 }
 
-void api_len_range(uint32_t roles, size_t *min, size_t *max)
+void api_len_range(uint64_t roles, size_t *min, size_t *max)
 {
 	*min = *max = 0;
 	for (size_t i = 0; i < NTABLE; i++) {

@@ -43,6 +43,18 @@ enum api_role {
 	A_EXIT_PATH = 1u << 23,		/* where a task ends (an oops too): must reset the limit */
 	A_KDS_GUARD = 1u << 24,		/* a handler that calls it refuses callers other than
 					 * the opener's task (kernel_write() under KERNEL_DS) */
+	A_USER_PTR_SOURCE = 1u << 25,	/* turns its first argument into a user pointer
+					 * (compat_ptr): a user value stays one through it */
+	A_USER_PTR_ALLOC = 1u << 26,	/* returns user memory (compat_alloc_user_space):
+					 * user space can rewrite what is stored there */
+	A_UREG_READ = 1u << 27,		/* reads an address out of the register frame that
+					 * is its first argument (instruction_pointer) */
+	A_UREG_FIELD = 1u << 28,	/* a field of the register frame holding an address
+					 * (regs->ARM_pc, regs->sp, regs->regs[29]) */
+	A_UREG_TYPE = 1u << 29,		/* the register frame's struct tag (pt_regs) */
+	A_USER_MODE_TEST = 1u << 30,	/* true when its register frame came from user mode */
+	A_ASSERT = 1u << 31,		/* warns when its first argument is true: the author
+					 * states it is not (WARN_ON(user_mode(regs))) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
@@ -76,7 +88,7 @@ enum api_substr_kind {
 struct api {
 	const char *name;	/* NUL-terminated */
 	uint32_t len;		/* strlen(name) */
-	uint32_t roles;		/* enum api_role bits */
+	uint64_t roles;		/* enum api_role bits (64: the table outgrew 32) */
 	uint32_t user_args;	/* bit i: argument i is a user pointer */
 	enum api_fix fix;
 };
@@ -85,14 +97,14 @@ struct api {
 const struct api *api_lookup(const char *name, size_t len);
 
 /* Does name[0, len) carry any of the roles? */
-static inline bool api_is(const char *name, size_t len, uint32_t roles)
+static inline bool api_is(const char *name, size_t len, uint64_t roles)
 {
 	const struct api *a = api_lookup(name, len);
 	return a && (a->roles & roles);
 }
 
 /* The same for a NUL-terminated name. */
-bool api_is_str(const char *name, uint32_t roles);
+bool api_is_str(const char *name, uint64_t roles);
 
 /* The substrings of one kind, NULL-terminated (static storage). */
 const char *const *api_substrs(enum api_substr_kind kind);
@@ -102,7 +114,7 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
 
 /* The shortest and longest name carrying any of roles (a scan's cheap
  * pre-test before a look-up); both 0 when none does. */
-void api_len_range(uint32_t roles, size_t *min, size_t *max);
+void api_len_range(uint64_t roles, size_t *min, size_t *max);
 
 /* Every entry, for iteration (tests, --list, documentation). */
 const struct api *api_table(size_t *n);
