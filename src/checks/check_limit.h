@@ -127,6 +127,14 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 		    const TSNode *fns, char *const *names, const bool *skip, size_t n,
 		    const struct file_facts *ff, struct findings *out);
 
+/*
+ * user-ptr-kernel-ds where a kernel thread borrows a user's mm with
+ * use_mm() and calls a uaccess routine without setting USER_DS first
+ * (check_limit_usemm.c): one function at a time, in the text's order.
+ */
+void usemm_check_file(const struct source *src, const char *path, const TSNode *fns,
+		      char *const *names, const bool *skip, size_t n, struct findings *out);
+
 /* Do two summaries say the same to a caller? */
 bool summary_eq(const struct fn_summary *a, const struct fn_summary *b);
 

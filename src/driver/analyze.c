@@ -248,6 +248,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	checks_file(o, &src, path, fns.v, names, bad_fn, fns.n, ctl, &r->findings, deadline);
 	if (o->kernel_version < KERNEL_WITHOUT_SET_FS)
 		kds_check_file(o, &src, path, root, fns.v, names, bad_fn, fns.n, ff, &r->findings);
+	if (o->kernel_version < KERNEL_VERSION_CODE(5, 10))
+		usemm_check_file(&src, path, fns.v, names, bad_fn, fns.n, &r->findings);
 	r->seconds = mono_seconds() - start;
 	for (size_t i = 0; i < fns.n; i++)
 		free(names[i]);

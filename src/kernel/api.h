@@ -55,6 +55,10 @@ enum api_role {
 	A_USER_MODE_TEST = 1u << 30,	/* true when its register frame came from user mode */
 	A_ASSERT = 1u << 31,		/* warns when its first argument is true: the author
 					 * states it is not (WARN_ON(user_mode(regs))) */
+	A_MM_BORROW = 1ull << 40,	/* lends a kernel thread a user's mm, not its limit (use_mm) */
+	A_MM_RETURN = 1ull << 41,	/* gives the borrowed mm back (unuse_mm) */
+	A_ITER_COPY = 1ull << 42,	/* copies to or from an iov_iter (user memory for a
+					 * user iterator): copy_to_iter */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

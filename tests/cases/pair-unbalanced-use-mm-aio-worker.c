@@ -1,4 +1,4 @@
-/* case: an f_fs ffs_user_copy_worker-style work function adopts the submitter's mm with use_mm and, when the copy fails, completes the request and returns without unuse_mm; the normal path unuses it */
+/* case: an f_fs ffs_user_copy_worker-style work function adopts the submitter's mm with use_mm and, when the copy fails, completes the request and returns without unuse_mm; the normal path unuses it; the copy itself runs with the worker's KERNEL_DS (use_mm() lends no address limit), also reported */
 #include <linux/fs.h>
 #include <linux/mmu_context.h>
 #include <linux/uio.h>
@@ -25,7 +25,7 @@ static void lite_user_copy_worker(struct work_struct *work)
 
 	if (io_data->read && ret > 0) {
 		use_mm(io_data->mm);
-		ret = copy_to_iter(io_data->buf, ret, &io_data->data);
+		ret = copy_to_iter(io_data->buf, ret, &io_data->data); /* expect: user-ptr-kernel-ds */
 		if (!ret) {
 			lite_complete_io(io_data, -EFAULT);
 			return; /* expect: pair-unbalanced */
