@@ -43,6 +43,9 @@ enum api_role {
 	A_EXIT_PATH = 1u << 23,		/* where a task ends (an oops too): must reset the limit */
 	A_KDS_GUARD = 1u << 24,		/* a handler that calls it refuses callers other than
 					 * the opener's task (kernel_write() under KERNEL_DS) */
+	A_RANGE_CHECK = 1u << 25,	/* access_ok(): true only for a user range while the
+					 * limit is USER_DS (its pointer is the last but one
+					 * argument; VERIFY_* form or not) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
