@@ -129,7 +129,7 @@ static bool same_values(const void *av, const void *bv)
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_zero == b->rc_zero && a->rc_pos == b->rc_pos &&
-	       a->nvars == b->nvars && a->forced == b->forced && a->errp == b->errp &&
+	       a->nvars == b->nvars && a->forced == b->forced && a->errp == b->errp && a->checked == b->checked &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
 
@@ -147,6 +147,7 @@ static bool state_join(void *av, const void *bv)
 	struct state o = *a;
 	a->limit |= b->limit;
 	a->taint |= b->taint;
+	a->checked &= b->checked;
 	if (a->rc_key != b->rc_key)
 		a->rc_key = 0;
 	a->rc_neg |= b->rc_neg;
@@ -894,7 +895,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	struct run *r = ctx;
 	const struct state *s = sv;
 	r->tested = 0;
-	r->null_bit = -1;
+	r->null_bit = r->range_param = -1;
 	r->null_on_true = r->signed_test = false;
 	r->sign_true = r->sign_false = RC_ANY;
 	r->umode_test = 0;
@@ -905,6 +906,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 		r->tested = limit_test(r, c);
 		if (s->taint)
 			r->null_bit = taint_null_test(r, c, &r->null_on_true);
+		taint_range_test(r, s, c);
 		if (s->rc_key)
 			r->signed_test = sign_test(r, s, c, &r->sign_true, &r->sign_false);
 	}
@@ -942,6 +944,9 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 	if (r->null_bit >= 0 && ((e->kind == E_TRUE && r->null_on_true) ||
 				 (e->kind == E_FALSE && !r->null_on_true)))
 		ns->taint &= ~(1u << r->null_bit);
+	/* a parameter access_ok() passed under USER_DS points to user memory */
+	if (r->range_param >= 0 && e->kind == (r->range_on_true ? E_TRUE : E_FALSE))
+		ns->checked |= 1u << r->range_param;
 	return true;
 }
 

@@ -40,6 +40,8 @@ struct state {
 	uint32_t forced;		/* 1 + offset of a force_uaccess_begin() not yet ended, or 0 */
 	const struct df_trace *f_trace;	/* ... the step to it; not compared */
 	uint32_t errp;			/* bit i: run.errps[i] may hold an unchecked error pointer */
+	uint32_t checked;		/* bit k: parameter k passed access_ok() under USER_DS on
+					 * every path here (no user pointer to a window after) */
 	struct var vars[MAX_VARS];	/* sorted by key */
 };
 
@@ -88,6 +90,8 @@ struct run {
 	int tested;			/* LV_* a limit test is true for, or 0 */
 	int null_bit;			/* taint bit a NULL test decides, or -1 */
 	bool null_on_true;		/* ... NULL on the true edge */
+	int range_param;		/* parameter an access_ok() test passes, or -1 */
+	bool range_on_true;		/* ... it passes on the true edge */
 	bool signed_test;		/* a sign test of rc_key's value */
 	uint8_t sign_true, sign_false;	/* ... RC_* set on each edge (RC_ANY: no news) */
 	/* for the summary */
@@ -140,6 +144,9 @@ void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs);
 /* A NULL test of a tracked pointer: its taint bit, *on_true when the true
  * arm means NULL; -1 when n is none. */
 int taint_null_test(struct run *r, TSNode n, bool *on_true);
+/* An access_ok() test of a parameter while the limit cannot be KERNEL_DS:
+ * sets run.range_* (which parameter, on which edge it passed). */
+void taint_range_test(struct run *r, const struct state *s, TSNode n);
 /* User pointers given to a uaccess routine at call, here or in the windows
  * of the callees t[0..nt). */
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,

@@ -412,6 +412,27 @@ static const char *callee_text(const struct call_fact *cf, TSNode call, struct r
 	return df_text(&r->d, node_field(call, "function"), 40);
 }
 
+/*
+ * The bit of the parameter argument a is, when access_ok() passed it
+ * before the raise (taint_range_test); only the pointer itself: what was
+ * loaded through it (ss32->iomem_base) is no safer for the check.
+ */
+static uint32_t checked_itself(struct run *r, const struct state *s, TSNode a)
+{
+	if (!s->checked)
+		return 0;
+	a = strip_parens(a);
+	if (node_is(a, S_cast_expression))
+		a = strip_parens(node_field(a, "value"));
+	if (!node_is(a, S_identifier))
+		return 0;
+	for (int k = 0; k < r->params.n && k < 32; k++)
+		if ((s->checked & (1u << k)) && r->params.v[k].len == node_len(a) &&
+		    !memcmp(r->params.v[k].name, node_ptr(a, r->text), node_len(a)))
+			return 1u << k;
+	return 0;
+}
+
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
 		      const struct fn_summary **t, size_t nt)
 {
@@ -426,6 +447,7 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 		bool taint = r->tainted.n && carries(r, a, 0);
 		r->taint_now = NULL;
 		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
+		pm &= ~checked_itself(r, s, a);
 		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
 			const char *what = callee_text(cf, call, r);
 			if (taint) {
@@ -528,6 +550,7 @@ int taint_null_test(struct run *r, TSNode n, bool *on_true)
 void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
 {
 	TSNode id = strip_parens(lhs);
+	s->checked &= ~checked_itself(r, s, id);	/* a new value: access_ok() was for the old */
 	int ti = r->tainted.n && node_is(id, S_identifier)
 		 ? list_index(r->tainted.v, r->tainted.n, node_ptr(id, r->text), node_len(id)) : -1;
 	if (ti >= 0 && ti < 32) {
@@ -536,4 +559,42 @@ void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
 		r->taint_now = NULL;
 		s->taint = c ? s->taint | (1u << ti) : s->taint & ~(1u << ti);
 	}
+}
+
+/*
+ * access_ok() is a range check against the limit: while the limit is
+ * USER_DS a kernel address cannot pass it, so a parameter that passed
+ * it before any raise is no user-chosen kernel address in the window
+ * after (sysn32_waitid's fix).  Under KERNEL_DS (or the caller's limit,
+ * which may be KERNEL_DS) it lets anything through and decides nothing.
+ */
+void taint_range_test(struct run *r, const struct state *s, TSNode n)
+{
+	r->range_param = -1;
+	if (!s->limit || (s->limit & ~(lv_t)(LV_ENTRY | LV_USER)))
+		return;
+	bool neg = false;
+	n = strip_parens(n);
+	while (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
+		neg = !neg;
+		n = strip_parens(node_field(n, "argument"));
+	}
+	if (!node_is(n, S_call_expression))
+		return;
+	size_t len;
+	const char *name = call_name(n, r->text, &len);
+	TSNode args = node_field(n, "arguments");
+	uint32_t na = ts_node_named_child_count(args);
+	if (!name || !api_is(name, len, A_RANGE_CHECK) || na < 2)
+		return;
+	TSNode p = strip_parens(ts_node_named_child(args, na - 2));
+	if (node_is(p, S_cast_expression))
+		p = strip_parens(node_field(p, "value"));
+	if (!node_is(p, S_identifier))
+		return;
+	for (int k = 0; k < r->params.n && k < 32; k++)
+		if (r->params.v[k].len == node_len(p) &&
+		    !memcmp(r->params.v[k].name, node_ptr(p, r->text), node_len(p)))
+			r->range_param = k;
+	r->range_on_true = !neg;
 }

@@ -55,10 +55,13 @@ enum api_role {
 	A_USER_MODE_TEST = 1u << 30,	/* true when its register frame came from user mode */
 	A_ASSERT = 1u << 31,		/* warns when its first argument is true: the author
 					 * states it is not (WARN_ON(user_mode(regs))) */
-	A_MM_BORROW = 1ull << 40,	/* lends a kernel thread a user's mm, not its limit (use_mm) */
-	A_MM_RETURN = 1ull << 41,	/* gives the borrowed mm back (unuse_mm) */
-	A_ITER_COPY = 1ull << 42,	/* copies to or from an iov_iter (user memory for a
+	A_MM_BORROW = 1ull << 32,	/* lends a kernel thread a user's mm, not its limit (use_mm) */
+	A_MM_RETURN = 1ull << 33,	/* gives the borrowed mm back (unuse_mm) */
+	A_ITER_COPY = 1ull << 34,	/* copies to or from an iov_iter (user memory for a
 					 * user iterator): copy_to_iter */
+	A_RANGE_CHECK = 1ull << 35,/* access_ok(): true only for a user range while the
+					 * limit is USER_DS (its pointer is the last but one
+					 * argument; VERIFY_* form or not) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
