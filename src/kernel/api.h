@@ -59,7 +59,7 @@ enum api_role {
 	A_MM_RETURN = 1ull << 33,	/* gives the borrowed mm back (unuse_mm) */
 	A_ITER_COPY = 1ull << 34,	/* copies to or from an iov_iter (user memory for a
 					 * user iterator): copy_to_iter */
-	A_RANGE_CHECK = 1ull << 35,/* access_ok(): true only for a user range while the
+	A_RANGE_CHECK = 1ull << 35,	/* access_ok(): true only for a user range while the
 					 * limit is USER_DS (its pointer is the last but one
 					 * argument; VERIFY_* form or not) */
 };
