@@ -38,7 +38,7 @@
 # An entry's optional "also_checks" lists weaker checks that count as well
 # (a leak to user mode reported as ds-unbalanced when the entry point is not
 # known).  An entry's optional "found_by" says how the bug was found: "cve" (an
-"# advisory), "upstream-fix" (a named upstream or stable fix commit),
+# advisory), "upstream-fix" (a named upstream or stable fix commit),
 # "diff-scan" (a history diff that adds a restore or a save, found without
 # addrlimit) or "tool-scan" (addrlimit reported it on the
 # buggy version and not on the fixed one, then the fix was read by hand);
