@@ -34,7 +34,9 @@ static char *read_all(const char *path, size_t *len)
 		strbuf_add(&sb, buf, k);
 	fclose(f);
 	*len = sb.len;
-	return strbuf_detach(&sb);
+	char *text = strbuf_detach(&sb);
+	strbuf_release(&sb);	/* detach leaves a fresh empty buffer behind */
+	return text;
 }
 
 static bool is_ident(char c, bool first)
