@@ -20,8 +20,14 @@
 # sha256_after, reference, note.
 #
 #   bench/realbugs.sh [--strict] [--manifest FILE]... [--only ID]...
-#                     [--recreate] [-v]
+#                     [--recreate] [-v] [--entry-probe]
 #   -v: for each miss, also print what the before run did report
+#   --entry-probe: for each miss, run the before file again with
+#               --entry=FUNCTION (the bug's function) and say whether that
+#               finds it: separates "entry point not recognised" from
+#               misses of the engine itself (printed per class too); when
+#               it does, the after file is run the same way and must stay
+#               silent in the fixed function
 #
 #   ADDRLIMIT   the binary (default ./addrlimit of this checkout)
 #   REALBUGS_CACHE  the cache (default ~/.cache/addrlimit/realbugs); a bug's
@@ -64,7 +70,7 @@ binary = os.environ["ADDRLIMIT"]
 cache = os.environ["REALBUGS_CACHE"]
 mirror = os.environ["MIRROR"]
 
-strict = recreate = verbose = False
+strict = recreate = verbose = probe = False
 manifests, only = [], set()
 args = sys.argv[1:]
 while args:
@@ -72,6 +78,7 @@ while args:
     if a == "--strict": strict = True
     elif a == "--recreate": recreate = True
     elif a == "-v": verbose = True
+    elif a == "--entry-probe": probe = True
     elif a == "--manifest" and args: manifests.append(args.pop(0))
     elif a.startswith("--manifest="): manifests.append(a.split("=", 1)[1])
     elif a == "--only" and args: only.add(args.pop(0))
@@ -136,13 +143,13 @@ def how_to(bug, path, commit, dest):
             % (bug["id"], dest, bug["repo"], mirror, bug["repo"].replace("/", "+"),
                commit, path, dest, bug["repo"], path, commit))
 
-def run(bug, side):
+def run(bug, side, extra=()):
     """Findings of addrlimit on one side, run from the side's cache root so
     relative includes next to the file resolve."""
     root = os.path.join(cache, bug["id"], side)
     files = [bug["file"]] + list(bug.get("extra_files", []))
     cmd = [binary, "-q", "-f", "json", "-j1"]
-    cmd += bug.get("args", []) + files
+    cmd += bug.get("args", []) + list(extra) + files
     try:
         r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as e:
@@ -182,6 +189,7 @@ def after_fires(bug, doc):
             and same_file(f["file"], bug["file"])]
 
 classes = {}
+probes = {}	# class -> [misses found with --entry, misses probed, after firing with --entry]
 sources = {}	# found_by -> [hit, present]: recall on bugs found without the tool's help
 missing_msgs = []
 n_hit = n_present = n_after_bad = n_missing = n_weaker = 0
@@ -232,6 +240,17 @@ for bug in bugs:
     row = "%-44s %-15s %-4s after %s" % (bug["id"], bug["class"], verdict,
                                           "silent" if not bad else "FIRES (%s:%d)"
                                           % (bad[0]["file"], bad[0]["line"]))
+    if probe and not h:
+        ph = hits(bug, run(bug, "before", ["--entry=" + bug["function"]]))
+        pc = probes.setdefault(bug["class"], [0, 0, 0])
+        pc[1] += 1
+        pa = []
+        if ph:
+            pc[0] += 1
+            pa = after_fires(bug, run(bug, "after", ["--entry=" + bug["function"]]))
+            pc[2] += 1 if pa else 0
+        row += "  [--entry=%s: %s%s]" % (bug["function"], "found as %s" % ph["check"] if ph else "still missed",
+                                        "; after FIRES at line %d" % pa[0]["line"] if pa else "")
     if verbose and not h:
         got = ["%s:%d %s" % (f["file"], f["line"], f["check"]) for f in before.get("findings", [])]
         row += "\n    want %s at %s:%s; before reports: %s" % (
@@ -254,6 +273,14 @@ for name in sorted(classes):
           % (name, h, p, pct(h, p), bad, miss))
 print("  %-15s %3d / %-3d %s   after still firing: %d   missing: %d"
       % ("overall", n_hit, n_present, pct(n_hit, n_present), n_after_bad, n_missing))
+if probes:
+    print("misses found when the bug's function is given with --entry (entry point not recognised) / misses:")
+    for name in sorted(probes):
+        print("  %-15s %3d / %-3d   after with --entry still firing: %d"
+              % (name, probes[name][0], probes[name][1], probes[name][2]))
+    print("  %-15s %3d / %-3d   after with --entry still firing: %d"
+          % ("overall", sum(v[0] for v in probes.values()), sum(v[1] for v in probes.values()),
+             sum(v[2] for v in probes.values())))
 if len(sources) > 1 or "unknown" not in sources:
     print("recall by how the bug was found (tool-scan: a candidate the tool itself reported, so biased towards hits):")
     for name in sorted(sources):
