@@ -11,6 +11,7 @@
 
 #include "api.h"
 #include "cfg.h"
+#include "kmode.h"
 
 /* --- parameters ---------------------------------------------------------- */
 
@@ -81,6 +82,7 @@ struct fn_walk {
 	VEC(TSNode) calls;
 	bool has_noreturn_call;
 	bool has_return;
+	bool mode_tests;	/* a test of a trap's mode (kmode.h) is in the body */
 };
 
 static uint32_t name_mask(struct fn_walk *w, const char *p, size_t len)
@@ -148,6 +150,11 @@ static bool visit_body(TSNode n, void *ctx)
 		const char *name = call_name(n, w->text, &len);
 		if (name && is_noreturn_call(name, len))
 			w->has_noreturn_call = true;
+		if (name && api_is(name, len, A_USER_MODE_TEST | A_KMODE_MARK | A_UMODE_MARK))
+			w->mode_tests = true;
+	} else if (node_is(n, S_identifier)) {
+		if (api_is(node_ptr(n, w->text), node_len(n), A_KMODE_MARK | A_UMODE_MARK))
+			w->mode_tests = true;
 	} else if (node_is(n, S_assignment_expression) || node_is(n, S_init_declarator)) {
 		VEC_PUSH(w->assigns, n);
 	} else if (node_is(n, S_return_statement)) {
@@ -310,6 +317,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 		c->off = ts_node_start_byte(call);
 		TSNode args = node_field(call, "arguments");
 		uint32_t na = ts_node_named_child_count(args);
+		c->kmode = w.mode_tests && na && kmode_call_guarded(call, text);
 		c->nargs = (uint8_t)(na > 255 ? 255 : na);
 		uint32_t any = 0;
 		uint32_t masks[64] = {0};

@@ -26,6 +26,8 @@ struct call_fact {
 	bool foreign;		/* through the f_op of a file other than the caller's
 				 * parameter (`fo->act_filp->f_op->read`, a filp_open()
 				 * result): never the caller's own file's handlers */
+	bool kmode;		/* made only with a trap's kernel-mode registers
+				 * (`if (!user_mode(regs))` around it, kmode.h) */
 	uint32_t *argmask;	/* per argument: the parameters it derives from; NULL if none */
 };
 

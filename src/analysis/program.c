@@ -119,6 +119,8 @@ struct program {
 					 * function pointer, through any depth of calls */
 	const char **entry_why;
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
+	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
+	bool *bound;			/* stored into a field: called from where we may not see */
 	struct fn_summary *sum;
 	struct arena strings;
 	TSParser *parser;
@@ -254,6 +256,7 @@ static void build_graph(struct program *p)
 		}
 	}
 	/* functions stored into fields */
+	p->bound = xcalloc(p->fn.n + 1, sizeof(bool));
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].binds.n; i++) {
 			const struct binding *b = &p->ff[f].binds.v[i];
@@ -267,6 +270,7 @@ static void build_graph(struct program *p)
 			memcpy(key + 1, b->field, fl);
 			struct smap_ent *e = smap_get(&p->fields, key, fl + 1, true);
 			for (size_t k = 0; k < n; k++) {
+				p->bound[ids[k]] = true;
 				bool dup = false;
 				for (size_t j = 0; j < e->ids.n && !dup; j++)
 					dup = e->ids.v[j] == ids[k];
@@ -611,10 +615,40 @@ static uint32_t marked_params(const struct source *src, TSNode fn)
 static void count_callers(struct program *p)
 {
 	p->ncallers = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++)
-		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
-			if (p->tg.v[t] != id)
-				p->ncallers[p->tg.v[t]]++;
+	p->nkmode = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		for (uint32_t c = 0; c < f->ncalls; c++) {
+			const struct range *r = &p->cr.v[p->call_base[id] + c];
+			for (uint32_t k = 0; k < r->n; k++) {
+				uint32_t t = p->tg.v[r->first + k];
+				if (t == id)
+					continue;
+				p->ncallers[t]++;
+				p->nkmode[t] += f->calls[c].kmode;
+			}
+		}
+	}
+}
+
+/*
+ * Is every call of the function made with a trap's kernel-mode registers
+ * (m68k's show_registers, called only by die_if_kernel after `if
+ * (!(fp->sr & PS_S)) return;`)?  Then the frame it is given holds no
+ * address user space chose.  Not for a function called from where we do
+ * not look: an entry point, one stored into a field, one the assembly
+ * calls (asmlinkage).
+ */
+static bool kmode_callers(const struct program *p, uint32_t id, const struct source *src,
+			  TSNode fn)
+{
+	if (!p->ncallers[id] || p->nkmode[id] != p->ncallers[id] || p->entry_why[id] ||
+	    p->bound[id])
+		return false;
+	uint32_t a = ts_node_start_byte(fn);
+	TSNode d = node_field(fn, "declarator");
+	uint32_t b = ts_node_is_null(d) ? a : ts_node_start_byte(d);
+	return !(b > a && memmem(src->raw + a, b - a, "asmlinkage", 10));
 }
 
 /* Parameters of an entry point that hold pointers user space chose. */
@@ -696,6 +730,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	 * what the annotation says (an entry point has its own sources) */
 	if (!f->is_static && !p->ncallers[id] && !p->entry_why[id])
 		ctx.open_params = ctx.marked_params;
+	ctx.kmode_callers = kmode_callers(p, id, &c->src, fn);
 	p->cur = id;
 	if (p->probe)
 		ctx.report = report = false;
@@ -1083,6 +1118,8 @@ static void program_free(struct program *p)
 	free(p->opaque);
 	free(p->entry_why);
 	free(p->ncallers);
+	free(p->nkmode);
+	free(p->bound);
 	free(p->sum);
 	free(p->scc_pos);
 	arena_release(&p->strings);

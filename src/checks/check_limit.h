@@ -104,6 +104,9 @@ struct limit_ctx {
 	uint32_t open_params;		/* ... of an extern function no visible caller
 					 * calls: whatever reaches a uaccess routine
 					 * under KERNEL_DS may be a user pointer */
+	bool kmode_callers;		/* every visible call passes a trap's kernel-mode
+					 * registers (kmode.h): its register frames hold
+					 * no address user space chose */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test: the

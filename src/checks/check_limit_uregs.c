@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "kmode.h"
 
 static int frame_index(const struct run *r, TSNode id)
 {
@@ -105,89 +106,9 @@ static void local_frames(struct run *r, TSNode n, int depth)
 		local_frames(r, ts_node_named_child(n, i), depth + 1);
 }
 
-/* `user_mode(x)` (1), `!user_mode(x)` (-1), or neither (0). */
-static int mode_call(const struct run *r, TSNode n)
-{
-	n = strip_parens(n);
-	int sign = 1;
-	while (node_is(n, S_unary_expression) &&
-	       node_text_is(node_field(n, "operator"), r->text, "!")) {
-		sign = -sign;
-		n = strip_parens(node_field(n, "argument"));
-	}
-	if (!node_is(n, S_call_expression))
-		return 0;
-	size_t len;
-	const char *name = call_name(n, r->text, &len);
-	return api_is(name, len, A_USER_MODE_TEST) ? sign : 0;
-}
-
 int uregs_mode_test(struct run *r, TSNode cond)
 {
-	return mode_call(r, cond);
-}
-
-/* Is the condition, when true, only met with kernel-mode registers (want
- * -1) or with user-mode ones (want 1)?  `a && !user_mode(regs)` is. */
-static bool cond_implies(const struct run *r, TSNode c, int want, int depth)
-{
-	c = strip_parens(c);
-	if (depth > 8)
-		return false;
-	if (mode_call(r, c) == want)
-		return true;
-	if (node_is(c, S_binary_expression)) {
-		TSNode op = node_field(c, "operator");
-		bool both = node_text_is(op, r->text, want < 0 ? "&&" : "||");
-		bool either = node_text_is(op, r->text, want < 0 ? "||" : "&&");
-		if (both)	/* (a && !user_mode) implies kernel mode */
-			return cond_implies(r, node_field(c, "left"), want, depth + 1) ||
-			       cond_implies(r, node_field(c, "right"), want, depth + 1);
-		if (either)	/* (a || user_mode) is false only in kernel mode */
-			return cond_implies(r, node_field(c, "left"), want, depth + 1) &&
-			       cond_implies(r, node_field(c, "right"), want, depth + 1);
-	}
-	return false;
-}
-
-static bool leaves(TSNode n)
-{
-	n = node_is(n, S_compound_statement) && ts_node_named_child_count(n) == 1
-	    ? ts_node_named_child(n, 0) : n;
-	return node_is(n, S_return_statement) || node_is(n, S_goto_statement);
-}
-
-/* Is this call made only with kernel-mode registers: inside `if
- * (!user_mode(regs))`, in the else of `if (user_mode(regs))`, or after an
- * `if (user_mode(regs)) return ...;` of a block around it? */
-static bool call_guarded(const struct run *r, TSNode call)
-{
-	TSNode child = call;
-	for (TSNode up = ts_node_parent(call); !ts_node_is_null(up) &&
-	     !node_is(up, S_function_definition); child = up, up = ts_node_parent(up)) {
-		if (node_is(up, S_if_statement)) {
-			TSNode cond = node_field(up, "condition");
-			TSNode cons = node_field(up, "consequence");
-			if (ts_node_start_byte(child) == ts_node_start_byte(cons) &&
-			    ts_node_end_byte(child) == ts_node_end_byte(cons) && cond_implies(r, cond, -1, 0))
-				return true;
-			if (node_is(child, S_else_clause) && cond_implies(r, cond, 1, 0))
-				return true;
-		}
-		if (node_is(up, S_compound_statement)) {
-			uint32_t c = ts_node_named_child_count(up);
-			for (uint32_t i = 0; i < c; i++) {
-				TSNode st = ts_node_named_child(up, i);
-				if (ts_node_start_byte(st) >= ts_node_start_byte(child))
-					break;
-				if (node_is(st, S_if_statement) &&
-				    cond_implies(r, node_field(st, "condition"), 1, 0) &&
-				    leaves(node_field(st, "consequence")))
-					return true;
-			}
-		}
-	}
-	return false;
+	return kmode_test(cond, r->text);
 }
 
 struct calls_of {
@@ -205,7 +126,7 @@ static bool visit_calls(TSNode n, void *ctx)
 	const char *name = call_name(n, c->r->text, &len);
 	if (name && name_is(name, len, c->name)) {
 		c->calls++;
-		c->guarded += call_guarded(c->r, n);
+		c->guarded += kmode_call_guarded(n, c->r->text);
 	}
 	return true;
 }
@@ -237,7 +158,7 @@ static bool visit_asserts(TSNode n, void *ctx)
 	size_t len;
 	const char *name = call_name(n, a->r->text, &len);
 	if (api_is(name, len, A_ASSERT) &&
-	    mode_call(a->r, ts_node_named_child(node_field(n, "arguments"), 0)) == 1)
+	    kmode_test(ts_node_named_child(node_field(n, "arguments"), 0), a->r->text) == 1)
 		a->kernel = true;
 	return true;
 }
@@ -253,7 +174,7 @@ bool uregs_add_frames(struct run *r)
 		return false;
 	struct asserts as = { r, false };
 	node_walk(node_field(r->ctx->g->fn, "body"), visit_asserts, &as);
-	if (as.kernel || only_kernel_callers(r)) {
+	if (as.kernel || r->ctx->kmode_callers || only_kernel_callers(r)) {
 		r->tainted.n = n0;
 		r->ureg_bits = 0;
 		return false;

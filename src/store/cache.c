@@ -508,7 +508,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 			w_str(b, c->callee);
 			w_u32(b, c->off);
 			w_u8(b, c->nargs);
-			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1 | c->foreign << 2));
+			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1 | c->foreign << 2 | c->kmode << 3));
 			if (c->argmask)	/* facts keep masks for the first 64 arguments */
 				strbuf_add(b, c->argmask, (size_t)(c->nargs < 64 ? c->nargs : 64) * 4);
 		}
@@ -576,6 +576,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 			uint8_t cb = r_u8(rd);
 			c->fop = cb & 1;
 			c->foreign = (cb & 4) != 0;
+			c->kmode = (cb & 8) != 0;
 			if (cb & 2) {
 				size_t m = c->nargs < 64 ? c->nargs : 64;
 				c->argmask = arena_alloc(a, (m ? m : 1) * 4);
