@@ -85,6 +85,9 @@ struct file_facts {
 	ctl_macro_list macros;	/* its #defines that hide a jump */
 	pair_cand_list pairs;	/* pair-rule findings waiting for entry points */
 	const struct ctl_macros *ctl;	/* the run's control macros its CFGs see (not owned) */
+	VEC(const char *) ufollow;	/* names of fields followed as user pointers here:
+					 * `p->buf` given to a uaccess routine as its user
+					 * pointer, or cast to a __user pointer (each once) */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

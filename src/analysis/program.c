@@ -113,6 +113,7 @@ struct program {
 	VEC(uint32_t) tg;
 	struct smap names;		/* function name → ids */
 	struct smap fields;		/* ".field" → functions stored into it */
+	struct smap ufollow;		/* fields some file follows as user pointers */
 	uint32_t *sinks;
 	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
 	uint32_t *opaque;		/* per function: parameters handed to a call through a
@@ -255,6 +256,11 @@ static void build_graph(struct program *p)
 			VEC_PUSH(p->fn, g);
 		}
 	}
+	/* fields followed as user pointers */
+	for (size_t f = 0; f < p->nfiles; f++)
+		for (size_t i = 0; i < p->ff[f].ufollow.n; i++)
+			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]),
+				 true);
 	/* functions stored into fields */
 	p->bound = xcalloc(p->fn.n + 1, sizeof(bool));
 	for (size_t f = 0; f < p->nfiles; f++) {
@@ -574,6 +580,11 @@ static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out
 	return n;
 }
 
+static bool env_followed(void *env, const char *field, size_t len)
+{
+	return smap_get(&((struct program *)env)->ufollow, field, len, false) != NULL;
+}
+
 /* Where a parameter of id first reaches a uaccess routine, for notes. */
 static void set_sink_site(struct program *p, uint32_t id, struct fn_summary *s)
 {
@@ -716,7 +727,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	arena_init(&arena);
 	struct cfg g;
 	cfg_build(&g, &arena, c->src.text, fn, f->name, p->ctl);
-	struct limit_env env = { env_callees, p, &p->strings };
+	struct limit_env env = { env_callees, p, &p->strings, env_followed };
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
 		.entry_why = p->entry_why[id],
@@ -1108,6 +1119,7 @@ static void program_free(struct program *p)
 {
 	smap_free(&p->names);
 	smap_free(&p->fields);
+	smap_free(&p->ufollow);
 	VEC_FREE(p->fn);
 	VEC_FREE(p->cr);
 	VEC_FREE(p->tg);

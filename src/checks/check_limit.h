@@ -82,6 +82,9 @@ struct limit_env {
 	size_t (*callees)(void *env, uint32_t off, const struct fn_summary **out, size_t max);
 	void *env;
 	struct arena *strings;		/* outlives every summary */
+	/* Does some analysed file follow a field of this name as a user
+	 * pointer (a uaccess routine's, a cast to __user)?  NULL: unknown. */
+	bool (*followed)(void *env, const char *field, size_t len);
 };
 
 struct limit_ctx {

@@ -540,6 +540,9 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_str(b, c->held);
 		w_str(b, c->callee);
 	}
+	w_u32(b, (uint32_t)ff->ufollow.n);
+	for (size_t i = 0; i < ff->ufollow.n; i++)
+		w_str(b, ff->ufollow.v[i]);
 }
 
 static void r_facts(struct rd *rd, struct file_facts *ff)
@@ -633,6 +636,14 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		if (c.fn >= ff->fns.n || (c.need == PC_OUTLINE && !c.callee))
 			rd->bad = true;
 		VEC_PUSH(ff->pairs, c);
+	}
+	n = r_count(rd, 4);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		const char *f = r_str_in(rd, a);
+		if (!f)
+			rd->bad = true;
+		else
+			VEC_PUSH(ff->ufollow, f);
 	}
 }
 
