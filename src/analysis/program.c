@@ -726,7 +726,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	struct arena arena;
 	arena_init(&arena);
 	struct cfg g;
-	cfg_build(&g, &arena, c->src.text, fn, f->name, p->ctl);
+	cfg_build(&g, &arena, c->src.text, fn, f->name, ctl_macros_view(p->ctl, file));
 	struct limit_env env = { env_callees, p, &p->strings, env_followed };
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,

@@ -739,7 +739,8 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 	size_t dropped = 0;
 	for (size_t i = 0; i < c->n; i++) {
 		stale[i] = false;
-		if (!have[i] || !c->uses || uses_digest(&c->uses[i], ctl) == c->digest[i])
+		if (!have[i] || !c->uses ||
+		    uses_digest(&c->uses[i], ctl_macros_view(ctl, i)) == c->digest[i])
 			continue;
 		stale[i] = true;
 		have[i] = false;
@@ -946,7 +947,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		if (!have[i]) {
 			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
-			w_uses(&b, uses ? &uses[i] : NULL, ctl);
+			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i));
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);
