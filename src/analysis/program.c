@@ -256,11 +256,9 @@ static void build_graph(struct program *p)
 			VEC_PUSH(p->fn, g);
 		}
 	}
-	/* fields followed as user pointers */
-	for (size_t f = 0; f < p->nfiles; f++)
+	for (size_t f = 0; f < p->nfiles; f++)	/* fields followed as user pointers */
 		for (size_t i = 0; i < p->ff[f].ufollow.n; i++)
-			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]),
-				 true);
+			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]), true);
 	/* functions stored into fields */
 	p->bound = xcalloc(p->fn.n + 1, sizeof(bool));
 	for (size_t f = 0; f < p->nfiles; f++) {
@@ -631,35 +629,13 @@ static void count_callers(struct program *p)
 		const struct fn_fact *f = fact(p, id);
 		for (uint32_t c = 0; c < f->ncalls; c++) {
 			const struct range *r = &p->cr.v[p->call_base[id] + c];
-			for (uint32_t k = 0; k < r->n; k++) {
-				uint32_t t = p->tg.v[r->first + k];
-				if (t == id)
-					continue;
-				p->ncallers[t]++;
-				p->nkmode[t] += f->calls[c].kmode;
-			}
+			for (uint32_t k = 0, t; k < r->n; k++)
+				if ((t = p->tg.v[r->first + k]) != id) {
+					p->ncallers[t]++;
+					p->nkmode[t] += f->calls[c].kmode;
+				}
 		}
 	}
-}
-
-/*
- * Is every call of the function made with a trap's kernel-mode registers
- * (m68k's show_registers, called only by die_if_kernel after `if
- * (!(fp->sr & PS_S)) return;`)?  Then the frame it is given holds no
- * address user space chose.  Not for a function called from where we do
- * not look: an entry point, one stored into a field, one the assembly
- * calls (asmlinkage).
- */
-static bool kmode_callers(const struct program *p, uint32_t id, const struct source *src,
-			  TSNode fn)
-{
-	if (!p->ncallers[id] || p->nkmode[id] != p->ncallers[id] || p->entry_why[id] ||
-	    p->bound[id])
-		return false;
-	uint32_t a = ts_node_start_byte(fn);
-	TSNode d = node_field(fn, "declarator");
-	uint32_t b = ts_node_is_null(d) ? a : ts_node_start_byte(d);
-	return !(b > a && memmem(src->raw + a, b - a, "asmlinkage", 10));
 }
 
 /* Parameters of an entry point that hold pointers user space chose. */
@@ -741,7 +717,9 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	 * what the annotation says (an entry point has its own sources) */
 	if (!f->is_static && !p->ncallers[id] && !p->entry_why[id])
 		ctx.open_params = ctx.marked_params;
-	ctx.kmode_callers = kmode_callers(p, id, &c->src, fn);
+	/* every call passes kernel-mode registers (not known of an entry, a field's) */
+	ctx.kmode_callers = p->ncallers[id] && p->nkmode[id] == p->ncallers[id] &&
+			    !p->entry_why[id] && !p->bound[id];
 	p->cur = id;
 	if (p->probe)
 		ctx.report = report = false;

@@ -7,10 +7,13 @@
  * when the trap came from user mode; reading through them with
  * __get_user() under KERNEL_DS reads kernel memory of the user's choosing
  * (arm's and arm64's dump_instr, fixed in 2016-2017).  A frame is a source
- * until the kernel-mode edge of a user_mode() test, and none at all in a
- * static function whose every call in the file is made with kernel-mode
- * registers (`if (!user_mode(regs)) dump_instr(...)`) or in one whose
- * author asserts it (`WARN_ON(user_mode(regs))`).
+ * until the kernel-mode edge of a user_mode() test (or the architecture's
+ * own: kmode.h), and none at all in a static function whose every call in
+ * the file is made with kernel-mode registers (`if (!user_mode(regs))
+ * dump_instr(...)`), in one every call of which in the whole tree is
+ * (program.c counts them: m68k's show_registers after die_if_kernel's
+ * `if (!(fp->sr & PS_S)) return;`), or in one whose author asserts it
+ * (`WARN_ON(user_mode(regs))`).
  */
 #include "check_limit_int.h"
 
@@ -145,6 +148,15 @@ static bool only_kernel_callers(struct run *r)
 	return c.calls > 0 && c.calls == c.guarded;
 }
 
+/* Called from the assembly too (`asmlinkage`): callers we do not see. */
+static bool asmlinkage(const struct run *r)
+{
+	TSNode fn = r->ctx->g->fn, d = node_field(fn, "declarator");
+	uint32_t a = ts_node_start_byte(fn);
+	uint32_t b = ts_node_is_null(d) ? a : ts_node_start_byte(d);
+	return b > a && memmem(r->ctx->src->raw + a, b - a, "asmlinkage", 10);
+}
+
 struct asserts {
 	const struct run *r;
 	bool kernel;		/* WARN_ON(user_mode(regs)) seen */
@@ -174,7 +186,7 @@ bool uregs_add_frames(struct run *r)
 		return false;
 	struct asserts as = { r, false };
 	node_walk(node_field(r->ctx->g->fn, "body"), visit_asserts, &as);
-	if (as.kernel || r->ctx->kmode_callers || only_kernel_callers(r)) {
+	if (as.kernel || (r->ctx->kmode_callers && !asmlinkage(r)) || only_kernel_callers(r)) {
 		r->tainted.n = n0;
 		r->ureg_bits = 0;
 		return false;
