@@ -165,7 +165,9 @@ fi
 mt=$cw/macros mdb=$cw/macros.sqlite
 cp -r "$here/cases/lock-held-return-macro-hides-goto" "$mt"
 # vnd_write gets a status check, from another file, that does not jump yet
+# (a C file's macros are its own and its includers': vnd_ioctl.c includes it)
 sed -i 's/^\tvd->state++;$/&\n\tvndHWCHECK(vd->state);/' "$mt/vnd_ioctl.c"
+sed -i 's|^#include "inc/vnd_os.h"$|&\n#include "vnd_hw.c"|' "$mt/vnd_ioctl.c"
 printf '%s\n' '#include <linux/mutex.h>' '#define vndHWCHECK(x) ((void)(x))' \
 	'static DEFINE_MUTEX(hw_lock);' 'int vnd_hw_poke(int v)' '{' '	mutex_lock(&hw_lock);' \
 	'	v++;' '	mutex_unlock(&hw_lock);' '	return v;' '}' >"$mt/vnd_hw.c"

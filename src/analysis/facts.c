@@ -11,6 +11,7 @@
 
 #include "api.h"
 #include "cfg.h"
+#include "kmode.h"
 
 /* --- parameters ---------------------------------------------------------- */
 
@@ -81,6 +82,7 @@ struct fn_walk {
 	VEC(TSNode) calls;
 	bool has_noreturn_call;
 	bool has_return;
+	bool mode_tests;	/* a test of a trap's mode (kmode.h) is in the body */
 };
 
 static uint32_t name_mask(struct fn_walk *w, const char *p, size_t len)
@@ -148,6 +150,11 @@ static bool visit_body(TSNode n, void *ctx)
 		const char *name = call_name(n, w->text, &len);
 		if (name && is_noreturn_call(name, len))
 			w->has_noreturn_call = true;
+		if (name && api_is(name, len, A_USER_MODE_TEST | A_KMODE_MARK | A_UMODE_MARK))
+			w->mode_tests = true;
+	} else if (node_is(n, S_identifier)) {
+		if (api_is(node_ptr(n, w->text), node_len(n), A_KMODE_MARK | A_UMODE_MARK))
+			w->mode_tests = true;
 	} else if (node_is(n, S_assignment_expression) || node_is(n, S_init_declarator)) {
 		VEC_PUSH(w->assigns, n);
 	} else if (node_is(n, S_return_statement)) {
@@ -277,6 +284,72 @@ static bool cfg_returns(const struct cfg *g)
 	return ret;
 }
 
+/* --- fields followed as user pointers (check_limit_ufield.c asks) ----------- */
+
+static void ufollow_add(struct file_facts *ff, const char *text, TSNode e)
+{
+	/* `p->buf`, `(void __user *)p->buf`, `&p->layers[i]`, `p->buf + off` */
+	bool addr = false;
+	for (int guard = 0; guard < 8; guard++) {
+		e = strip_parens(e);
+		if (node_is(e, S_cast_expression))
+			e = node_field(e, "value");
+		else if (!addr && node_is(e, S_pointer_expression) &&
+			 node_text_is(node_field(e, "operator"), text, "&") &&
+			 node_is(strip_parens(node_field(e, "argument")), S_subscript_expression))
+			e = node_field(e, "argument"), addr = true;
+		else if (node_is(e, S_subscript_expression) && addr)
+			e = ts_node_named_child(e, 0);
+		else if (node_is(e, S_binary_expression) &&
+			 (node_text_is(node_field(e, "operator"), text, "+") ||
+			  node_text_is(node_field(e, "operator"), text, "-")))
+			e = node_field(e, "left");
+		else
+			break;
+	}
+	if (!node_is(e, S_field_expression))
+		return;
+	TSNode f = node_field(e, "field");
+	if (ts_node_is_null(f))
+		return;
+	const char *p = node_ptr(f, text);
+	size_t len = node_len(f);
+	for (size_t i = 0; i < ff->ufollow.n; i++)
+		if (strlen(ff->ufollow.v[i]) == len && !memcmp(ff->ufollow.v[i], p, len))
+			return;
+	VEC_PUSH(ff->ufollow, arena_strndup(&ff->arena, p, len));
+}
+
+static bool user_marked(const struct source *src, uint32_t a, uint32_t b)
+{
+	size_t lo = 0, hi = src->user_marks.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (src->user_marks.v[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < src->user_marks.n && src->user_marks.v[lo] < b;
+}
+
+struct ufollow_walk {
+	struct file_facts *ff;
+	const struct source *src;
+};
+
+/* `(void __user *)edid->edid`: the field is a user pointer to whoever casts it */
+static bool visit_ucast(TSNode n, void *ctx)
+{
+	struct ufollow_walk *w = ctx;
+	if (node_is(n, S_cast_expression) && w->src->user_marks.n) {
+		TSNode t = node_field(n, "type");
+		if (user_marked(w->src, ts_node_start_byte(t), ts_node_end_byte(t)))
+			ufollow_add(w->ff, w->src->text, node_field(n, "value"));
+	}
+	return true;
+}
+
 static void collect_fn(struct file_facts *ff, const struct source *src, TSNode fn,
 		       struct fn_fact *f)
 {
@@ -298,6 +371,9 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	f->is_inline = d0 > f->start && memmem(src->raw + f->start, d0 - f->start, "inline", 6);
 	f->direct = api_has_substr(text + f->start, f->end - f->start, SUB_LIMIT);
 	node_walk(node_field(fn, "body"), visit_body, &w);
+	struct ufollow_walk uw = { ff, src };
+	if (src->user_marks.n)
+		node_walk(node_field(fn, "body"), visit_ucast, &uw);
 	alias_closure(&w);
 	f->calls = arena_alloc(&ff->arena, (w.calls.n ? w.calls.n : 1) * sizeof(struct call_fact));
 	for (size_t i = 0; i < w.calls.n; i++) {
@@ -310,7 +386,12 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 		c->off = ts_node_start_byte(call);
 		TSNode args = node_field(call, "arguments");
 		uint32_t na = ts_node_named_child_count(args);
+		c->kmode = w.mode_tests && na && kmode_call_guarded(call, text);
 		c->nargs = (uint8_t)(na > 255 ? 255 : na);
+		uint32_t ua = sink_args(c->callee, strlen(c->callee), c->fop);
+		for (uint32_t k = 0; ua && k < na && k < 32; k++)
+			if (ua & (1u << k))
+				ufollow_add(ff, text, ts_node_named_child(args, k));
 		uint32_t any = 0;
 		uint32_t masks[64] = {0};
 		for (uint32_t k = 0; k < na && k < 64; k++) {
@@ -613,6 +694,7 @@ void pair_cands_release(pair_cand_list *v)
 
 void facts_release(struct file_facts *ff)
 {
+	VEC_FREE(ff->ufollow);
 	VEC_FREE(ff->fns);
 	VEC_FREE(ff->binds);
 	VEC_FREE(ff->macros);

@@ -26,6 +26,8 @@ struct call_fact {
 	bool foreign;		/* through the f_op of a file other than the caller's
 				 * parameter (`fo->act_filp->f_op->read`, a filp_open()
 				 * result): never the caller's own file's handlers */
+	bool kmode;		/* made only with a trap's kernel-mode registers
+				 * (`if (!user_mode(regs))` around it, kmode.h) */
 	uint32_t *argmask;	/* per argument: the parameters it derives from; NULL if none */
 };
 
@@ -83,6 +85,9 @@ struct file_facts {
 	ctl_macro_list macros;	/* its #defines that hide a jump */
 	pair_cand_list pairs;	/* pair-rule findings waiting for entry points */
 	const struct ctl_macros *ctl;	/* the run's control macros its CFGs see (not owned) */
+	VEC(const char *) ufollow;	/* names of fields followed as user pointers here:
+					 * `p->buf` given to a uaccess routine as its user
+					 * pointer, or cast to a __user pointer (each once) */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

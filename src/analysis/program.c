@@ -113,12 +113,15 @@ struct program {
 	VEC(uint32_t) tg;
 	struct smap names;		/* function name → ids */
 	struct smap fields;		/* ".field" → functions stored into it */
+	struct smap ufollow;		/* fields some file follows as user pointers */
 	uint32_t *sinks;
 	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
 	uint32_t *opaque;		/* per function: parameters handed to a call through a
 					 * function pointer, through any depth of calls */
 	const char **entry_why;
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
+	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
+	bool *bound;			/* stored into a field: called from where we may not see */
 	struct fn_summary *sum;
 	struct arena strings;
 	TSParser *parser;
@@ -253,7 +256,11 @@ static void build_graph(struct program *p)
 			VEC_PUSH(p->fn, g);
 		}
 	}
+	for (size_t f = 0; f < p->nfiles; f++)	/* fields followed as user pointers */
+		for (size_t i = 0; i < p->ff[f].ufollow.n; i++)
+			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]), true);
 	/* functions stored into fields */
+	p->bound = xcalloc(p->fn.n + 1, sizeof(bool));
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].binds.n; i++) {
 			const struct binding *b = &p->ff[f].binds.v[i];
@@ -267,6 +274,7 @@ static void build_graph(struct program *p)
 			memcpy(key + 1, b->field, fl);
 			struct smap_ent *e = smap_get(&p->fields, key, fl + 1, true);
 			for (size_t k = 0; k < n; k++) {
+				p->bound[ids[k]] = true;
 				bool dup = false;
 				for (size_t j = 0; j < e->ids.n && !dup; j++)
 					dup = e->ids.v[j] == ids[k];
@@ -570,6 +578,11 @@ static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out
 	return n;
 }
 
+static bool env_followed(void *env, const char *field, size_t len)
+{
+	return smap_get(&((struct program *)env)->ufollow, field, len, false) != NULL;
+}
+
 /* Where a parameter of id first reaches a uaccess routine, for notes. */
 static void set_sink_site(struct program *p, uint32_t id, struct fn_summary *s)
 {
@@ -611,10 +624,18 @@ static uint32_t marked_params(const struct source *src, TSNode fn)
 static void count_callers(struct program *p)
 {
 	p->ncallers = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++)
-		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
-			if (p->tg.v[t] != id)
-				p->ncallers[p->tg.v[t]]++;
+	p->nkmode = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		for (uint32_t c = 0; c < f->ncalls; c++) {
+			const struct range *r = &p->cr.v[p->call_base[id] + c];
+			for (uint32_t k = 0, t; k < r->n; k++)
+				if ((t = p->tg.v[r->first + k]) != id) {
+					p->ncallers[t]++;
+					p->nkmode[t] += f->calls[c].kmode;
+				}
+		}
+	}
 }
 
 /* Parameters of an entry point that hold pointers user space chose. */
@@ -681,8 +702,8 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	struct arena arena;
 	arena_init(&arena);
 	struct cfg g;
-	cfg_build(&g, &arena, c->src.text, fn, f->name, p->ctl);
-	struct limit_env env = { env_callees, p, &p->strings };
+	cfg_build(&g, &arena, c->src.text, fn, f->name, ctl_macros_view(p->ctl, file));
+	struct limit_env env = { env_callees, p, &p->strings, env_followed };
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
 		.entry_why = p->entry_why[id],
@@ -696,6 +717,9 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	 * what the annotation says (an entry point has its own sources) */
 	if (!f->is_static && !p->ncallers[id] && !p->entry_why[id])
 		ctx.open_params = ctx.marked_params;
+	/* every call passes kernel-mode registers (not known of an entry, a field's) */
+	ctx.kmode_callers = p->ncallers[id] && p->nkmode[id] == p->ncallers[id] &&
+			    !p->entry_why[id] && !p->bound[id];
 	p->cur = id;
 	if (p->probe)
 		ctx.report = report = false;
@@ -1073,6 +1097,7 @@ static void program_free(struct program *p)
 {
 	smap_free(&p->names);
 	smap_free(&p->fields);
+	smap_free(&p->ufollow);
 	VEC_FREE(p->fn);
 	VEC_FREE(p->cr);
 	VEC_FREE(p->tg);
@@ -1083,6 +1108,8 @@ static void program_free(struct program *p)
 	free(p->opaque);
 	free(p->entry_why);
 	free(p->ncallers);
+	free(p->nkmode);
+	free(p->bound);
 	free(p->sum);
 	free(p->scc_pos);
 	arena_release(&p->strings);

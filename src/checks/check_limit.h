@@ -82,6 +82,9 @@ struct limit_env {
 	size_t (*callees)(void *env, uint32_t off, const struct fn_summary **out, size_t max);
 	void *env;
 	struct arena *strings;		/* outlives every summary */
+	/* Does some analysed file follow a field of this name as a user
+	 * pointer (a uaccess routine's, a cast to __user)?  NULL: unknown. */
+	bool (*followed)(void *env, const char *field, size_t len);
 };
 
 struct limit_ctx {
@@ -104,6 +107,9 @@ struct limit_ctx {
 	uint32_t open_params;		/* ... of an extern function no visible caller
 					 * calls: whatever reaches a uaccess routine
 					 * under KERNEL_DS may be a user pointer */
+	bool kmode_callers;		/* every visible call passes a trap's kernel-mode
+					 * registers (kmode.h): its register frames hold
+					 * no address user space chose */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test: the

@@ -477,6 +477,31 @@ static char *others(const struct run *r, const struct ufield *f, uint32_t before
 	return s;
 }
 
+/*
+ * The native handler a visible callee leads to follows the object with
+ * uaccess routines (its summary's sinks) — but that may be the object
+ * itself, copied in or out whole (the tty ioctl's copy of struct
+ * serial_struct, whose iomem_base is an I/O address kept as a value).
+ * The field is a user pointer to the kernel only where some code follows
+ * it as one: its name given to a uaccess routine as the user pointer or
+ * cast to a __user pointer in an analysed file.  The last name of the
+ * field path is asked ("m.planes": "planes"); an array of pointers
+ * ("ptrs[]") or no answer counts as followed.
+ */
+static bool followed_anywhere(const struct run *r, const char *field)
+{
+	const struct limit_env *env = r->ctx->env;
+	if (!env || !env->followed)
+		return true;
+	size_t n = strlen(field);
+	if (!n || field[n - 1] == ']')
+		return true;
+	size_t b = n;
+	while (b && field[b - 1] != '.')
+		b--;
+	return n == b || env->followed(env->env, field + b, n - b);
+}
+
 void ufield_check_call(struct run *r, struct state *s, TSNode call,
 		       const struct fn_summary **t, size_t nt)
 {
@@ -510,6 +535,8 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 		}
 		if (nt && !via && !opaque)
 			continue;	/* a visible callee that never treats it as user memory */
+		if (via && !followed_anywhere(r, f->field))
+			continue;	/* the native side is in view and follows no such field */
 		const char *what = name ? keep(r, name, len) : df_text(&r->d, node_field(call, "function"), 40);
 		struct pos at = source_at(r->ctx->src, f->off);
 		char *store = xasprintf("a user pointer from %s is stored into '%s' here", f->how,

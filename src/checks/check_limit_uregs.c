@@ -7,10 +7,13 @@
  * when the trap came from user mode; reading through them with
  * __get_user() under KERNEL_DS reads kernel memory of the user's choosing
  * (arm's and arm64's dump_instr, fixed in 2016-2017).  A frame is a source
- * until the kernel-mode edge of a user_mode() test, and none at all in a
- * static function whose every call in the file is made with kernel-mode
- * registers (`if (!user_mode(regs)) dump_instr(...)`) or in one whose
- * author asserts it (`WARN_ON(user_mode(regs))`).
+ * until the kernel-mode edge of a user_mode() test (or the architecture's
+ * own: kmode.h), and none at all in a static function whose every call in
+ * the file is made with kernel-mode registers (`if (!user_mode(regs))
+ * dump_instr(...)`), in one every call of which in the whole tree is
+ * (program.c counts them: m68k's show_registers after die_if_kernel's
+ * `if (!(fp->sr & PS_S)) return;`), or in one whose author asserts it
+ * (`WARN_ON(user_mode(regs))`).
  */
 #include "check_limit_int.h"
 
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "kmode.h"
 
 static int frame_index(const struct run *r, TSNode id)
 {
@@ -105,89 +109,9 @@ static void local_frames(struct run *r, TSNode n, int depth)
 		local_frames(r, ts_node_named_child(n, i), depth + 1);
 }
 
-/* `user_mode(x)` (1), `!user_mode(x)` (-1), or neither (0). */
-static int mode_call(const struct run *r, TSNode n)
-{
-	n = strip_parens(n);
-	int sign = 1;
-	while (node_is(n, S_unary_expression) &&
-	       node_text_is(node_field(n, "operator"), r->text, "!")) {
-		sign = -sign;
-		n = strip_parens(node_field(n, "argument"));
-	}
-	if (!node_is(n, S_call_expression))
-		return 0;
-	size_t len;
-	const char *name = call_name(n, r->text, &len);
-	return api_is(name, len, A_USER_MODE_TEST) ? sign : 0;
-}
-
 int uregs_mode_test(struct run *r, TSNode cond)
 {
-	return mode_call(r, cond);
-}
-
-/* Is the condition, when true, only met with kernel-mode registers (want
- * -1) or with user-mode ones (want 1)?  `a && !user_mode(regs)` is. */
-static bool cond_implies(const struct run *r, TSNode c, int want, int depth)
-{
-	c = strip_parens(c);
-	if (depth > 8)
-		return false;
-	if (mode_call(r, c) == want)
-		return true;
-	if (node_is(c, S_binary_expression)) {
-		TSNode op = node_field(c, "operator");
-		bool both = node_text_is(op, r->text, want < 0 ? "&&" : "||");
-		bool either = node_text_is(op, r->text, want < 0 ? "||" : "&&");
-		if (both)	/* (a && !user_mode) implies kernel mode */
-			return cond_implies(r, node_field(c, "left"), want, depth + 1) ||
-			       cond_implies(r, node_field(c, "right"), want, depth + 1);
-		if (either)	/* (a || user_mode) is false only in kernel mode */
-			return cond_implies(r, node_field(c, "left"), want, depth + 1) &&
-			       cond_implies(r, node_field(c, "right"), want, depth + 1);
-	}
-	return false;
-}
-
-static bool leaves(TSNode n)
-{
-	n = node_is(n, S_compound_statement) && ts_node_named_child_count(n) == 1
-	    ? ts_node_named_child(n, 0) : n;
-	return node_is(n, S_return_statement) || node_is(n, S_goto_statement);
-}
-
-/* Is this call made only with kernel-mode registers: inside `if
- * (!user_mode(regs))`, in the else of `if (user_mode(regs))`, or after an
- * `if (user_mode(regs)) return ...;` of a block around it? */
-static bool call_guarded(const struct run *r, TSNode call)
-{
-	TSNode child = call;
-	for (TSNode up = ts_node_parent(call); !ts_node_is_null(up) &&
-	     !node_is(up, S_function_definition); child = up, up = ts_node_parent(up)) {
-		if (node_is(up, S_if_statement)) {
-			TSNode cond = node_field(up, "condition");
-			TSNode cons = node_field(up, "consequence");
-			if (ts_node_start_byte(child) == ts_node_start_byte(cons) &&
-			    ts_node_end_byte(child) == ts_node_end_byte(cons) && cond_implies(r, cond, -1, 0))
-				return true;
-			if (node_is(child, S_else_clause) && cond_implies(r, cond, 1, 0))
-				return true;
-		}
-		if (node_is(up, S_compound_statement)) {
-			uint32_t c = ts_node_named_child_count(up);
-			for (uint32_t i = 0; i < c; i++) {
-				TSNode st = ts_node_named_child(up, i);
-				if (ts_node_start_byte(st) >= ts_node_start_byte(child))
-					break;
-				if (node_is(st, S_if_statement) &&
-				    cond_implies(r, node_field(st, "condition"), 1, 0) &&
-				    leaves(node_field(st, "consequence")))
-					return true;
-			}
-		}
-	}
-	return false;
+	return kmode_test(cond, r->text);
 }
 
 struct calls_of {
@@ -205,7 +129,7 @@ static bool visit_calls(TSNode n, void *ctx)
 	const char *name = call_name(n, c->r->text, &len);
 	if (name && name_is(name, len, c->name)) {
 		c->calls++;
-		c->guarded += call_guarded(c->r, n);
+		c->guarded += kmode_call_guarded(n, c->r->text);
 	}
 	return true;
 }
@@ -224,6 +148,15 @@ static bool only_kernel_callers(struct run *r)
 	return c.calls > 0 && c.calls == c.guarded;
 }
 
+/* Called from the assembly too (`asmlinkage`): callers we do not see. */
+static bool asmlinkage(const struct run *r)
+{
+	TSNode fn = r->ctx->g->fn, d = node_field(fn, "declarator");
+	uint32_t a = ts_node_start_byte(fn);
+	uint32_t b = ts_node_is_null(d) ? a : ts_node_start_byte(d);
+	return b > a && memmem(r->ctx->src->raw + a, b - a, "asmlinkage", 10);
+}
+
 struct asserts {
 	const struct run *r;
 	bool kernel;		/* WARN_ON(user_mode(regs)) seen */
@@ -237,7 +170,7 @@ static bool visit_asserts(TSNode n, void *ctx)
 	size_t len;
 	const char *name = call_name(n, a->r->text, &len);
 	if (api_is(name, len, A_ASSERT) &&
-	    mode_call(a->r, ts_node_named_child(node_field(n, "arguments"), 0)) == 1)
+	    kmode_test(ts_node_named_child(node_field(n, "arguments"), 0), a->r->text) == 1)
 		a->kernel = true;
 	return true;
 }
@@ -253,7 +186,7 @@ bool uregs_add_frames(struct run *r)
 		return false;
 	struct asserts as = { r, false };
 	node_walk(node_field(r->ctx->g->fn, "body"), visit_asserts, &as);
-	if (as.kernel || only_kernel_callers(r)) {
+	if (as.kernel || (r->ctx->kmode_callers && !asmlinkage(r)) || only_kernel_callers(r)) {
 		r->tainted.n = n0;
 		r->ureg_bits = 0;
 		return false;

@@ -350,15 +350,16 @@ static void *worker_main(void *arg)
 			macro_uses_release(&w->uses[i]);
 			macro_uses_record(&w->uses[i]);
 		}
+		const struct ctl_macros *ctl = ctl_macros_view(w->ctl, i);
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-			    w->elide && w->elide[i], w->asked, w->ctl);
+			    w->elide && w->elide[i], w->asked, ctl);
 		if (w->uses) {
 			macro_uses_record(NULL);
 			macro_uses_finish(&w->uses[i]);
 		}
 		if (w->o->verify_elision && w->results[i].elided)
 			verify_elision(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-				       w->asked, w->ctl);
+				       w->asked, ctl);
 		progress_file(w->paths[i]);
 		ts_parser_reset(parser);
 	}
@@ -394,14 +395,19 @@ static void *scanner_main(void *arg)
 static void run_workers(struct worker *w, void *(*fn)(void *));
 
 /* Add to out the control macros of files paths[0..n), read in parallel,
- * in the order of paths. */
-static void read_macros(const struct opts *o, char **paths, size_t n, struct ctl_macros *out)
+ * in the order of paths: the run's inputs (each C file's its own), or
+ * headers (everyone's). */
+static void read_macros(const struct opts *o, char **paths, size_t n, struct ctl_macros *out,
+			bool inputs)
 {
 	struct file_facts *ff = xcalloc(n ? n : 1, sizeof(*ff));
 	struct worker w = { .o = o, .paths = paths, .n = n, .facts = ff };
 	run_workers(&w, scanner_main);
 	for (size_t i = 0; i < n; i++) {
-		ctl_macros_add(out, &ff[i].macros);
+		if (inputs)
+			ctl_macros_add_file(out, &ff[i].macros, i, paths[i]);
+		else
+			ctl_macros_add(out, &ff[i].macros);
 		facts_release(&ff[i]);
 	}
 	free(ff);
@@ -523,7 +529,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	run_workers(&w, scanner_main);
 	/* (a file known from the cache comes with its macros) */
 	for (size_t i = 0; i < n; i++)
-		ctl_macros_add(ctl, &facts[i].macros);
+		ctl_macros_add_file(ctl, &facts[i].macros, i, paths[i]);
 	ctl_macros_add(ctl, &hmacros->v);
 	ctl_macros_seal(ctl);
 	/* a row whose CFGs the table now changes: the file is scanned, and
@@ -731,7 +737,7 @@ static void parse_files(const struct opts *o, char **paths, size_t n,
 	}
 	if (o->full || o->dump_cfg) {
 		/* no relevance scan: a cheap one of the macros alone */
-		read_macros(o, paths, n, ctl);
+		read_macros(o, paths, n, ctl, true);
 		ctl_macros_add(ctl, &hmacros->v);
 		ctl_macros_seal(ctl);
 		bool *stale = xcalloc(n ? n : 1, sizeof(bool));
@@ -762,7 +768,7 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 		struct ctl_macros hmacros, ctl;
 		ctl_macros_init(&hmacros);
 		ctl_macros_init(&ctl);
-		read_macros(o, o->headers.v, o->headers.n, &hmacros);
+		read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
 		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k);
 		cache_files(&k, paths, n, results, facts, &ctl);
 		if (!o->dump_cfg)

@@ -99,8 +99,36 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 	}
 }
 
+/* `#include "name.c"` lines: CM_INCLUDE entries named by the path. */
+static void includes_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
+{
+	const char *p = text, *end = text + len;
+	while ((p = memmem(p, (size_t)(end - p), "include", 7))) {
+		const char *b = p;
+		p += 7;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == text || b[-1] != '#')
+			continue;
+		const char *s = p;
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s >= end || *s != '"')
+			continue;
+		const char *q = ++s;
+		while (s < end && *s != '"' && *s != '\n')
+			s++;
+		if (s >= end || *s != '"' || s - q < 3 || s[-2] != '.' || s[-1] != 'c')
+			continue;
+		struct ctl_macro m = { .name = arena_strndup(a, q, (size_t)(s - q)),
+				       .kind = CM_INCLUDE };
+		VEC_PUSH(*out, m);
+	}
+}
+
 void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
 {
+	includes_scan(text, len, a, out);
 	const char *p = text, *end = text + len;
 	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
 		const char *q = p;
@@ -161,15 +189,39 @@ void ctl_macros_init(struct ctl_macros *t)
 	arena_init(&t->arena);
 }
 
-void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l)
+static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t owner)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		struct ctl_macro m = l->v[i];
 		m.name = arena_strndup(&t->arena, m.name, strlen(m.name));
 		if (m.arg)
 			m.arg = arena_strndup(&t->arena, m.arg, strlen(m.arg));
+		m.owner = owner;
+		if (m.kind == CM_INCLUDE) {
+			if (owner)
+				VEC_PUSH(t->incl, m);
+			continue;
+		}
 		VEC_PUSH(t->v, m);
 	}
+}
+
+void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l)
+{
+	add_owned(t, l, 0);
+}
+
+void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t file,
+			 const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	while (t->files.n <= file)
+		VEC_PUSH(t->files, "");
+	t->files.v[file] = arena_strndup(&t->arena, base, strlen(base));
+	size_t n = strlen(base);
+	bool c_file = n > 2 && !strcmp(base + n - 2, ".c");
+	add_owned(t, l, c_file ? (uint32_t)file + 1 : 0);
 }
 
 void ctl_macros_seal(struct ctl_macros *t)
@@ -179,12 +231,49 @@ void ctl_macros_seal(struct ctl_macros *t)
 	 * equal names (find) the same order */
 	if (t->v.n)
 		qsort(t->v.v, t->v.n, sizeof(*t->v.v), cmp_macro);
+	if (!t->files.n)
+		return;
+	t->views = xcalloc(t->files.n, sizeof(*t->views));
+	for (size_t i = 0; i < t->files.n; i++) {
+		t->views[i].base = t;
+		t->views[i].self = (uint32_t)i + 1;
+	}
+}
+
+const struct ctl_macros *ctl_macros_view(const struct ctl_macros *t, size_t file)
+{
+	if (!t || t->base || !t->views || file >= t->files.n)
+		return t;
+	return &t->views[file];
 }
 
 void ctl_macros_release(struct ctl_macros *t)
 {
 	VEC_FREE(t->v);
+	VEC_FREE(t->files);
+	VEC_FREE(t->incl);
+	free(t->views);
 	arena_release(&t->arena);
+}
+
+/* Does file self see the macros of file owner: its own, or a C file it
+ * includes (`#include "owner.c"`, by the file's last path part)? */
+static bool sees(const struct ctl_macros *t, uint32_t self, uint32_t owner)
+{
+	if (!owner || !self || owner == self)
+		return true;
+	if (owner > t->files.n)
+		return false;
+	const char *name = t->files.v[owner - 1];
+	for (size_t i = 0; i < t->incl.n; i++) {
+		if (t->incl.v[i].owner != self)
+			continue;
+		const char *inc = t->incl.v[i].name;
+		const char *slash = strrchr(inc, '/');
+		if (!strcmp(slash ? slash + 1 : inc, name))
+			return true;
+	}
+	return false;
 }
 
 /* strcmp of name[0..len) against s */
@@ -194,8 +283,10 @@ static int cmp_name(const char *name, size_t len, const char *s)
 	return c ? c : (s[len] ? -1 : 0);
 }
 
-static const struct ctl_macro *find(const ctl_macro_list *table, const char *name, size_t len)
+static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
+				    size_t len)
 {
+	const ctl_macro_list *table = &t->v;
 	const struct ctl_macro *best = NULL;
 	size_t lo = 0, hi = table->n;
 	while (lo < hi) {
@@ -209,6 +300,8 @@ static const struct ctl_macro *find(const ctl_macro_list *table, const char *nam
 		const struct ctl_macro *m = &table->v[i];
 		if (cmp_name(name, len, m->name))
 			break;
+		if (!sees(t, self, m->owner))
+			continue;
 		/* of several definitions (#ifdef variants), the one that jumps */
 		if (!best || (m->kind != CM_ALIAS && (best->kind == CM_ALIAS || m->kind > best->kind)))
 			best = m;
@@ -227,10 +320,13 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 		macro_uses_add(recorder, name, len);
 	if (!t)
 		return CM_NONE;
-	const struct ctl_macro *m = find(&t->v, name, len);
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	const struct ctl_macro *m = find(t, self, name, len);
 	int guard = 0;
 	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
-		m = find(&t->v, m->arg, strlen(m->arg));
+		m = find(t, self, m->arg, strlen(m->arg));
 	if (!m || m->kind == CM_ALIAS || (m->param && guard))
 		return CM_NONE;
 	*label = m->arg;

@@ -11,7 +11,9 @@
 
 #include "util.h"
 
-enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS };
+/* CM_INCLUDE is no macro: `#include "other.c"`, the file's name in name
+ * (a file that includes a C file sees its macros). */
+enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE };
 
 struct ctl_macro {
 	const char *name;
@@ -19,6 +21,8 @@ struct ctl_macro {
 	uint8_t kind;		/* enum ctl_kind */
 	uint8_t param;		/* CM_GOTO to a label the caller passes: its
 				 * parameter's index + 1 (arg is then NULL); else 0 */
+	uint32_t owner;		/* in a table: 0 for a header's (seen by every file),
+				 * else 1 + the index of the C file defining it */
 };
 
 typedef VEC(struct ctl_macro) ctl_macro_list;
@@ -37,11 +41,29 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 struct ctl_macros {
 	struct arena arena;	/* owns the names and arguments in v */
 	ctl_macro_list v;	/* sorted by name once sealed */
+	/* A macro defined in a C file is that file's (and the files' that
+	 * #include it): vendor drivers reuse short names (SET, CHECK) that
+	 * jump in one file and only compute in another.  Files are numbered
+	 * as the run's inputs; views[i] is the table seen from file i. */
+	VEC(const char *) files;	/* each file's name (its last path part) */
+	ctl_macro_list incl;		/* CM_INCLUDE entries, with their owner */
+	struct ctl_macros *views;	/* one per file once sealed, or NULL */
+	const struct ctl_macros *base;	/* a view: the table it looks into */
+	uint32_t self;			/* ... from file self - 1 */
 };
 
 void ctl_macros_init(struct ctl_macros *t);
-/* Append copies of l's definitions (before ctl_macros_seal). */
+/* Append copies of l's definitions (before ctl_macros_seal): a header's,
+ * seen by every file. */
 void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l);
+/* The same for input file number `file` at path: a C file's macros are
+ * its own; other files (a header given as input) are everyone's.  Call it
+ * for every input file, in order, even those that define none. */
+void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t file,
+			 const char *path);
+/* The sealed table as input file number `file` sees it (t itself for a
+ * file it does not know, or when t is NULL or a view). */
+const struct ctl_macros *ctl_macros_view(const struct ctl_macros *t, size_t file);
 /* Sort the table for look-ups; no more additions after. */
 void ctl_macros_seal(struct ctl_macros *t);
 void ctl_macros_release(struct ctl_macros *t);

@@ -62,6 +62,13 @@ enum api_role {
 	A_RANGE_CHECK = 1ull << 35,	/* access_ok(): true only for a user range while the
 					 * limit is USER_DS (its pointer is the last but one
 					 * argument; VERIFY_* form or not) */
+	A_KMODE_MARK = 1ull << 44,	/* true only for a trap taken in kernel mode: a
+					 * status-register bit or mode value (`regs->sr &
+					 * PS_S`, `mode == SVC_MODE`) or a test (kernel_mode(),
+					 * in_interrupt(): interrupt handlers run in kernel
+					 * mode, so a trap taken there has kernel registers) */
+	A_UMODE_MARK = 1ull << 45,	/* ... only for one taken in user mode (`regs->msr &
+					 * MSR_PR`, `mode == USR_MODE`) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

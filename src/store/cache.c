@@ -508,7 +508,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 			w_str(b, c->callee);
 			w_u32(b, c->off);
 			w_u8(b, c->nargs);
-			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1 | c->foreign << 2));
+			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1 | c->foreign << 2 | c->kmode << 3));
 			if (c->argmask)	/* facts keep masks for the first 64 arguments */
 				strbuf_add(b, c->argmask, (size_t)(c->nargs < 64 ? c->nargs : 64) * 4);
 		}
@@ -540,6 +540,9 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_str(b, c->held);
 		w_str(b, c->callee);
 	}
+	w_u32(b, (uint32_t)ff->ufollow.n);
+	for (size_t i = 0; i < ff->ufollow.n; i++)
+		w_str(b, ff->ufollow.v[i]);
 }
 
 static void r_facts(struct rd *rd, struct file_facts *ff)
@@ -576,6 +579,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 			uint8_t cb = r_u8(rd);
 			c->fop = cb & 1;
 			c->foreign = (cb & 4) != 0;
+			c->kmode = (cb & 8) != 0;
 			if (cb & 2) {
 				size_t m = c->nargs < 64 ? c->nargs : 64;
 				c->argmask = arena_alloc(a, (m ? m : 1) * 4);
@@ -632,6 +636,14 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		if (c.fn >= ff->fns.n || (c.need == PC_OUTLINE && !c.callee))
 			rd->bad = true;
 		VEC_PUSH(ff->pairs, c);
+	}
+	n = r_count(rd, 4);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		const char *f = r_str_in(rd, a);
+		if (!f)
+			rd->bad = true;
+		else
+			VEC_PUSH(ff->ufollow, f);
 	}
 }
 
@@ -727,7 +739,8 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 	size_t dropped = 0;
 	for (size_t i = 0; i < c->n; i++) {
 		stale[i] = false;
-		if (!have[i] || !c->uses || uses_digest(&c->uses[i], ctl) == c->digest[i])
+		if (!have[i] || !c->uses ||
+		    uses_digest(&c->uses[i], ctl_macros_view(ctl, i)) == c->digest[i])
 			continue;
 		stale[i] = true;
 		have[i] = false;
@@ -934,7 +947,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		if (!have[i]) {
 			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
-			w_uses(&b, uses ? &uses[i] : NULL, ctl);
+			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i));
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);

@@ -1,0 +1,42 @@
+/* case: the native side of user-ptr-kernel-ds-xfile-compat-field-followed: TIOCGSERIAL also writes the port status to the buffer the caller names in iomem_base (cast to a __user pointer) */
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+#include <linux/serial.h>
+
+struct uart_port {
+	unsigned long mapbase;
+	unsigned int irq;
+	unsigned short regshift;
+};
+
+static struct uart_port the_port;
+
+long serial_native_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg)
+{
+	void __user *argp = (void __user *)arg;
+	struct serial_struct tmp;
+
+	switch (cmd) {
+	case TIOCSSERIAL:
+		if (copy_from_user(&tmp, argp, sizeof(tmp)))
+			return -EFAULT;
+		the_port.mapbase = (unsigned long)tmp.iomem_base;
+		the_port.irq = tmp.irq;
+		the_port.regshift = tmp.iomem_reg_shift;
+		return 0;
+	case TIOCGSERIAL:
+		memset(&tmp, 0, sizeof(tmp));
+		tmp.iomem_base = (void *)the_port.mapbase;
+		tmp.irq = the_port.irq;
+		if (copy_to_user(argp, &tmp, sizeof(tmp)))
+			return -EFAULT;
+		return 0;
+	case TIOCGICOUNT:
+		if (copy_from_user(&tmp, argp, sizeof(tmp)))
+			return -EFAULT;
+		if (copy_to_user((void __user *)tmp.iomem_base, &the_port, sizeof(the_port)))
+			return -EFAULT;
+		return 0;
+	}
+	return -ENOIOCTLCMD;
+}
