@@ -153,6 +153,7 @@ static bool exempt(struct run *r)
 	uint32_t b = ts_node_is_null(body) ? a : ts_node_start_byte(body);
 	const char *raw = r->fr->src->raw;
 	return b > a && (memmem(raw + a, b - a, "__acquires", 10) ||
+			 memmem(raw + a, b - a, "__cond_acquires", 15) ||
 			 memmem(raw + a, b - a, "__releases", 10) ||
 			 memmem(raw + a, b - a, "__must_hold", 11));
 }
@@ -168,6 +169,132 @@ static bool opener_name(const char *name)
 			return true;
 	}
 	return false;
+}
+
+/* Does the function free or destroy the object that the lock p[0, len)
+ * ("dev->priv->lock") lives in (kfree(dev), foo_destroy(dev->priv))?  The
+ * lock ends with it. */
+static bool frees_object(struct run *r, TSNode n, const char *p, size_t len, int depth)
+{
+	if (depth > 64)
+		return false;
+	if (node_is(n, S_call_expression)) {
+		size_t cl;
+		const char *c = call_name(n, r->fr->text, &cl);
+		if (c && (memmem(c, cl, "free", 4) || memmem(c, cl, "destroy", 7))) {
+			TSNode args = node_field(n, "arguments");
+			uint32_t na = ts_node_named_child_count(args);
+			for (uint32_t a = 0; a < na && a < 4; a++) {
+				char *t = node_text_nospace(ts_node_named_child(args, a), r->fr->text);
+				size_t an = strlen(t);
+				/* kfree(dev) or kfree(dev->priv) for &dev->priv->lock,
+				 * not vfree(dev->buf) */
+				bool same = an <= len && !memcmp(t, p, an) &&
+					    (an == len || p[an] == '-' || p[an] == '.');
+				free(t);
+				if (same)
+					return true;
+			}
+		}
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (frees_object(r, ts_node_named_child(n, i), p, len, depth + 1))
+			return true;
+	return false;
+}
+
+/* Do all the exits that hold `rule` return a negative error, the others
+ * not?  correlated() reads that as a result that tells; a lock kept only
+ * when failing is not a contract but the missing unlock on an error path. */
+static bool held_on_errors(const struct run *r, uint16_t rule)
+{
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		if (exit_has_rule(e, rule) && (e->rclass != RC_NEG || e->returns_acq))
+			return false;
+	}
+	return true;
+}
+
+/* A function returning a pointer that returns NULL or an ERR_PTR() at every
+ * exit that released `rule`, and something else where it holds it: the
+ * object comes back locked (foo_lookup_locked()), the caller tests it. */
+static bool told_by_pointer(const struct run *r, uint16_t rule)
+{
+	TSNode d = node_field(r->fr->fns[r->fn], "declarator");
+	if (!node_is(d, S_pointer_declarator))
+		return false;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		bool held = exit_has_rule(e, rule);
+		if (held ? e->rclass == RC_ZERO || e->rclass == RC_NEG
+			 : e->rclass != RC_ZERO && e->rclass != RC_NEG)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * lock-unbalanced: a lock held at some exits and not at others, with a
+ * result that does not tell the caller which (correlated() above), in a
+ * function that is not part of a lock API, not annotated, not named to
+ * take it.  One candidate per function, at the first exit (in the text)
+ * that holds it; program.c drops it for an entry point (lock-held-return
+ * reports those exits) and when a callee elsewhere or the callers release.
+ */
+static void judge_unbalanced(struct run *r)
+{
+	if (!r->fr->o->enabled[C_LOCK_UNBALANCED] || opener_name(r->g->name))
+		return;
+	const struct pexit *best = NULL;
+	const struct held *bh = NULL;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		if (e->returns_acq || (best && e->off >= best->off))
+			continue;
+		for (int k = 0; k < e->nheld; k++) {
+			const struct held *h = &e->h[k];
+			uint8_t acq;
+			if (h->owed || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
+				continue;
+			bool mixed = false;
+			for (size_t m = 0; m < r->exits.n && !mixed; m++)
+				mixed = !exit_has_rule(&r->exits.v[m], h->rule);
+			if (!mixed || (correlated(r, h->rule, &acq) && !held_on_errors(r, h->rule)) ||
+			    told_by_pointer(r, h->rule))
+				continue;
+			const char *kp = h->key ? r->keys.v[h->key] : "";
+			while (*kp == '&' || *kp == '*')
+				kp++;
+			if (*kp && frees_object(r, r->fr->fns[r->fn], kp, strlen(kp), 0))
+				continue;
+			best = e;
+			bh = h;
+			break;
+		}
+	}
+	if (!best)
+		return;
+	/* a return that does not hold it, for the message */
+	uint32_t other = UINT32_MAX;
+	for (size_t m = 0; m < r->exits.n; m++)
+		if (!exit_has_rule(&r->exits.v[m], bh->rule) && r->exits.v[m].off < other)
+			other = r->exits.v[m].off;
+	char *hn = held_name(r, bh);
+	bool at_brace = r->fr->text[best->off] == '}';
+	char *msg = xasprintf("'%s' %s with the %s held on this path and released on others, "
+			      "and its result does not tell its callers which",
+			      r->g->name, at_brace ? "falls off its end" : "returns", hn);
+	free(hn);
+	size_t before = r->cands.n;
+	pairs_cand(r, bh->rule, PC_ALWAYS, C_LOCK_UNBALANCED, best->off, best->trace, msg, NULL, NULL,
+		   at_brace ? "falls off the end of the function with it held" : "returns with it held");
+	if (r->cands.n > before && other != UINT32_MAX && other != best->off) {
+		struct step st = { .at = source_at(r->fr->src, other),
+				   .msg = xstrdup("released before this return") };
+		VEC_PUSH(r->cands.v[before].f.steps, st);
+	}
 }
 
 static void judge(struct run *r)
@@ -220,6 +347,7 @@ static void judge(struct run *r)
 						    : "returns with it open");
 		}
 	}
+	judge_unbalanced(r);
 }
 
 /* Analyse function i; returns 0, or 1 when the state budget ran out, 2 when
@@ -277,7 +405,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 {
 	const struct rule_set *rs = rules_get();
 	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-			   o->enabled[C_UACCESS_CALL]))
+			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED]))
 		return;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline };
@@ -311,7 +439,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	}
 	/* a function that only takes locks, can never be an entry point and is
 	 * called by nothing in its file (a callback stored in some ops table)
-	 * can report nothing and tell no caller anything: not analysed */
+	 * can report nothing and tell no caller anything: not analysed, unless
+	 * lock-unbalanced, which judges every function, is on */
 	bool *called = xcalloc(n, sizeof(bool));
 	for (size_t i = 0; i < n; i++) {
 		const struct fn_fact *f = &ff->fns.v[i];
@@ -323,7 +452,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i))
+		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i) &&
+		    !o->enabled[C_LOCK_UNBALANCED])
 			direct[i] = false;
 	free(called);
 	free(kinds);
