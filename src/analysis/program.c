@@ -962,16 +962,20 @@ static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
 }
 
 /* Per function: the rules (bit per rule index < 32) that some caller
- * releases without having taken them, after calling it or not — a helper
- * that returns locked for its callers to unlock (lock-unbalanced). */
+ * releases without having taken them, itself or through another callee
+ * (foo_prepare() ... foo_finish()) — a helper that returns locked for its
+ * callers to unlock (lock-unbalanced). */
 static uint32_t *closing_callers(struct program *p)
 {
 	uint32_t *m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
 		uint32_t closes = fact(p, id)->pair_closes;
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			if (p->tg.v[t] != id)
+				closes |= fact(p, p->tg.v[t])->pair_closes;
 		for (uint32_t t = p->tg_base[id]; closes && t < p->tg_base[id + 1]; t++)
 			if (p->tg.v[t] != id)
-				m[p->tg.v[t]] |= closes;
+				m[p->tg.v[t]] |= closes & ~fact(p, p->tg.v[t])->pair_closes;
 	}
 	return m;
 }
