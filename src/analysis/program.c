@@ -961,10 +961,9 @@ static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
 	return false;
 }
 
-/* Per function: the rules (bit per rule index < 32) that some caller
- * releases without having taken them, itself or through another callee
- * (foo_prepare() ... foo_finish()) — a helper that returns locked for its
- * callers to unlock (lock-unbalanced). */
+/* Per function: the rules (bit per rule < 32) a caller releases without
+ * taking them, itself or through another callee (foo_prepare() ...
+ * foo_finish()): a helper returning locked for its callers (lock-unbalanced). */
 static uint32_t *closing_callers(struct program *p)
 {
 	uint32_t *m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
