@@ -985,9 +985,28 @@ static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
 	return false;
 }
 
+/* Per function: the rules (bit per rule < 32) a caller releases without
+ * taking them, itself or through another callee (foo_prepare() ...
+ * foo_finish()): a helper returning locked for its callers (lock-unbalanced). */
+static uint32_t *closing_callers(struct program *p)
+{
+	uint32_t *m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		uint32_t closes = fact(p, id)->pair_closes;
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			if (p->tg.v[t] != id)
+				closes |= fact(p, p->tg.v[t])->pair_closes;
+		for (uint32_t t = p->tg_base[id]; closes && t < p->tg_base[id + 1]; t++)
+			if (p->tg.v[t] != id)
+				m[p->tg.v[t]] |= closes & ~fact(p, p->tg.v[t])->pair_closes;
+	}
+	return m;
+}
+
 static void settle_pairs(struct program *p)
 {
 	uint32_t base = 0;
+	uint32_t *closers = NULL;
 	for (size_t f = 0; f < p->nfiles; f++) {
 		pair_cand_list *v = &p->ff[f].pairs;
 		for (size_t i = 0; i < v->n; i++) {
@@ -997,7 +1016,14 @@ static void settle_pairs(struct program *p)
 			if (why && c->f.id == C_LOCK_HELD_RETURN && !strcmp(why, "seq_file handler"))
 				why = NULL;	/* ->start takes what ->stop releases */
 			bool keep = false;
-			if (c->need == PC_OUTLINE) {
+			if (c->f.id == C_LOCK_UNBALANCED) {
+				/* an entry point's leaking exits are lock-held-return's */
+				if (!closers)
+					closers = closing_callers(p);
+				keep = !(p->entry_why[id] && p->o->enabled[C_LOCK_HELD_RETURN]) &&
+				       !releases_elsewhere(p, id, c->rule) &&
+				       !(c->rule < 32 && (closers[id] & (1u << c->rule)));
+			} else if (c->need == PC_OUTLINE) {
 				uint32_t ids[MAX_TARGETS];
 				size_t k = resolve_name(p, (uint32_t)f, c->callee, strlen(c->callee), ids,
 							MAX_TARGETS);
@@ -1020,6 +1046,7 @@ static void settle_pairs(struct program *p)
 		pair_cands_release(v);
 		base += (uint32_t)p->ff[f].fns.n;
 	}
+	free(closers);
 }
 
 /* The summaries of every function that touches the limit, bottom-up; the

@@ -153,6 +153,7 @@ static bool exempt(struct run *r)
 	uint32_t b = ts_node_is_null(body) ? a : ts_node_start_byte(body);
 	const char *raw = r->fr->src->raw;
 	return b > a && (memmem(raw + a, b - a, "__acquires", 10) ||
+			 memmem(raw + a, b - a, "__cond_acquires", 15) ||
 			 memmem(raw + a, b - a, "__releases", 10) ||
 			 memmem(raw + a, b - a, "__must_hold", 11));
 }
@@ -168,6 +169,353 @@ static bool opener_name(const char *name)
 			return true;
 	}
 	return false;
+}
+
+/* Does the function free or destroy the object that the lock p[0, len)
+ * ("dev->priv->lock") lives in (kfree(dev), foo_destroy(dev->priv))?  The
+ * lock ends with it. */
+static bool frees_object(struct run *r, TSNode n, const char *p, size_t len, int depth)
+{
+	if (depth > 64)
+		return false;
+	if (node_is(n, S_call_expression)) {
+		size_t cl;
+		const char *c = call_name(n, r->fr->text, &cl);
+		if (c && (memmem(c, cl, "free", 4) || memmem(c, cl, "destroy", 7))) {
+			TSNode args = node_field(n, "arguments");
+			uint32_t na = ts_node_named_child_count(args);
+			for (uint32_t a = 0; a < na && a < 4; a++) {
+				char *t = node_text_nospace(ts_node_named_child(args, a), r->fr->text);
+				size_t an = strlen(t);
+				/* kfree(dev) or kfree(dev->priv) for &dev->priv->lock,
+				 * not vfree(dev->buf) */
+				bool same = an <= len && !memcmp(t, p, an) &&
+					    (an == len || p[an] == '-' || p[an] == '.');
+				free(t);
+				if (same)
+					return true;
+			}
+		}
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (frees_object(r, ts_node_named_child(n, i), p, len, depth + 1))
+			return true;
+	return false;
+}
+
+/* The class judge_unbalanced reads of an exit: what the path knows. */
+static uint8_t eclass(const struct pexit *e)
+{
+	return e->pclass;
+}
+
+/*
+ * Does the result tell the caller whether `rule` is still held?  As
+ * correlated(), with what the paths know of returned variables, but a lock
+ * kept only where an error (or a variable tested non-zero) is returned is
+ * not a contract: it is the missing unlock on an error path.  A function
+ * returning a pointer tells when it returns NULL or an ERR_PTR() exactly
+ * where it released the lock (foo_lookup_locked()).
+ */
+static bool result_tells(const struct run *r, uint16_t rule)
+{
+	unsigned with = 0, without = 0;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		if (exit_has_rule(e, rule) && e->returns_acq)
+			return true;
+		if (exit_has_rule(e, rule))
+			with |= 1u << eclass(e);
+		else
+			without |= 1u << eclass(e);
+	}
+	TSNode d = node_field(r->fr->fns[r->fn], "declarator");
+	unsigned fail = (1u << RC_ZERO) | (1u << RC_NEG);
+	if (node_is(d, S_pointer_declarator) && with && without && !(with & fail) && !(without & ~fail))
+		return true;
+	if (!with || !without || ((with | without) & (1u << RC_UNK)) || (with & without))
+		return false;
+	return (with & ~((1u << RC_NEG) | (1u << RC_NZ))) != 0;
+}
+
+/* The call expression that starts at off, or a null node. */
+static TSNode call_at(TSNode fn, uint32_t off)
+{
+	TSNode n = ts_node_descendant_for_byte_range(fn, off, off + 1);
+	while (!ts_node_is_null(n) && !node_is(n, S_call_expression))
+		n = ts_node_parent(n);
+	return !ts_node_is_null(n) && ts_node_start_byte(n) == off ? n : (TSNode){ 0 };
+}
+
+static bool inside(TSNode outer, TSNode n)
+{
+	return ts_node_start_byte(n) >= ts_node_start_byte(outer) &&
+	       ts_node_end_byte(n) <= ts_node_end_byte(outer);
+}
+
+/* The calls of the function that release `rule` (directly, or through a
+ * helper of the file whose summary closes it) or that pass a helper of the
+ * file that closes it (kref_put(&x->ref, release) with release unlocking). */
+static void releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int *nout, int max,
+			int depth)
+{
+	if (depth > 200 || *nout >= max)
+		return;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->fr->text, &len);
+		int ri, ci;
+		bool open, rel = false;
+		if (name && rules_lookup(name, len, &ri, &ci, &open))
+			rel = !open && ri == rule;
+		else if (name)
+			rel = memmem(name, len, "unlock", 6) != NULL;
+		TSNode args = node_field(n, "arguments");
+		uint32_t na = ts_node_named_child_count(args);
+		for (uint32_t a = 0; a <= na && !rel; a++) {
+			const char *fnm = name;
+			size_t fl = len;
+			if (a < na) {
+				TSNode arg = ts_node_named_child(args, a);
+				if (!node_is(arg, S_identifier))
+					continue;
+				fnm = node_ptr(arg, r->fr->text);
+				fl = node_len(arg);
+			}
+			int j = fnm ? pairs_fn_index(r->fr, fnm, fl) : -1;
+			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
+				rel |= r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule;
+		}
+		if (rel)
+			out[(*nout)++] = n;
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		releases_of(r, ts_node_named_child(n, i), rule, out, nout, max, depth + 1);
+}
+
+/* Is variable v assigned the result of a lock call somewhere in n
+ * (`locked = spin_trylock_irqsave(...)`)? */
+static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
+{
+	if (depth > 200)
+		return false;
+	TSNode lhs = { 0 }, rhs = { 0 };
+	if (node_is(n, S_assignment_expression)) {
+		lhs = node_field(n, "left");
+		rhs = node_field(n, "right");
+	} else if (node_is(n, S_init_declarator)) {
+		lhs = declarator_name(node_field(n, "declarator"));
+		rhs = node_field(n, "value");
+	}
+	if (!ts_node_is_null(rhs) && node_is(strip_parens(rhs), S_call_expression) &&
+	    node_text_is(strip_parens(lhs), r->fr->text, v)) {
+		size_t len;
+		const char *name = call_name(strip_parens(rhs), r->fr->text, &len);
+		int ri, ci;
+		bool open;
+		if (name && rules_lookup(name, len, &ri, &ci, &open) && open)
+			return true;
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (lock_result(r, ts_node_named_child(n, i), v, depth + 1))
+			return true;
+	return false;
+}
+
+/*
+ * Is the lock taken at call `acq` part of a protocol rather than a missed
+ * unlock: taken under `if (C)` and released under another `if (C)` (C a
+ * call or macro the walk cannot see to be the same: static_branch_*(),
+ * drm_dev_needs_global_mutex()), taken in one branch of an if/switch and
+ * released in another (the PRE/POST phases of a notifier, select_chip(0) /
+ * (-1)), released in a loop that does not take it (unwinding the locks of
+ * an array), or a trylock in a && / || chain (the walk does not split it)?
+ */
+static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel)
+{
+	const char *t = r->fr->text;
+	for (TSNode p = ts_node_parent(acq); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (node_is(p, S_expression_statement) || node_is(p, S_if_statement) ||
+		    node_is(p, S_return_statement))
+			break;
+		if (node_is(p, S_binary_expression)) {
+			TSNode op = node_field(p, "operator");
+			if (node_text_is(op, t, "&&") || node_text_is(op, t, "||"))
+				return true;
+		}
+	}
+	/* if (mutex_lock_interruptible(m) == -EINTR): the walk decides a
+	 * conditional acquire only on tests against zero */
+	TSNode up = ts_node_parent(acq);
+	while (!ts_node_is_null(up) && node_is(up, S_parenthesized_expression))
+		up = ts_node_parent(up);
+	if (node_is(up, S_binary_expression)) {
+		TSNode op = node_field(up, "operator");
+		TSNode other = strip_parens(node_field(up, "right"));
+		if ((node_text_is(op, t, "==") || node_text_is(op, t, "!=")) &&
+		    !(node_is(other, S_number_literal) && node_text_is(other, t, "0")))
+			return true;
+	}
+	/* a release under a test of a flag (`if (locked)`, the result of a
+	 * trylock kept in a variable) or of the lock itself (mutex_is_locked()):
+	 * the walk may have merged the paths that set the flag */
+	for (int i = 0; i < nrel; i++)
+		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q)) {
+			if (node_is(q, S_function_definition))
+				break;
+			if (!node_is(q, S_if_statement) || inside(q, acq))
+				continue;
+			TSNode c = strip_parens(node_field(q, "condition"));
+			if (node_is(c, S_unary_expression))
+				c = strip_parens(node_field(c, "argument"));
+			char *ct = node_text_nospace(c, t);
+			bool flag = strstr(ct, "is_locked") || strstr(ct, "_is_held") ||
+				    (node_is(c, S_identifier) &&
+				     lock_result(r, r->fr->fns[r->fn], ct, 0));
+			free(ct);
+			if (flag)
+				return true;
+		}
+	for (TSNode p = ts_node_parent(acq); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (node_is(p, S_if_statement)) {
+			TSNode cond = node_field(p, "condition");
+			TSNode cons = node_field(p, "consequence");
+			char *c = node_text_nospace(cond, t);
+			bool hit = false;
+			for (int i = 0; i < nrel && !hit; i++) {
+				if (inside(p, rel[i]))	/* the other branch */
+					hit = !ts_node_is_null(cons) && inside(cons, acq) != inside(cons, rel[i]);
+				for (TSNode q = ts_node_parent(rel[i]); !hit && !ts_node_is_null(q);
+				     q = ts_node_parent(q))
+					if (node_is(q, S_if_statement) && !inside(q, acq)) {
+						char *c2 = node_text_nospace(node_field(q, "condition"), t);
+						hit = !strcmp(c, c2);
+						free(c2);
+					}
+			}
+			free(c);
+			if (hit)
+				return true;
+		} else if (node_is(p, S_case_statement)) {
+			TSNode sw = ts_node_parent(p);
+			while (!ts_node_is_null(sw) && !node_is(sw, S_switch_statement))
+				sw = ts_node_parent(sw);
+			for (int i = 0; i < nrel && !ts_node_is_null(sw); i++)
+				if (inside(sw, rel[i]) && !inside(p, rel[i]))
+					return true;
+		} else if (node_is(p, S_function_definition)) {
+			break;
+		}
+	}
+	for (int i = 0; i < nrel; i++)
+		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q))
+			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||
+			     node_is(q, S_do_statement)) && !inside(q, acq))
+				return true;
+	return false;
+}
+
+/* A name that says it takes or hands a lock: lock_media_bay(),
+ * drm_modeset_lock_all(), foo_trylock_bar(), foo_locked(). */
+static bool lock_word(const char *name)
+{
+	static const char *const words[] = { "lock", "trylock", "locked", "relock", "lock2" };
+	for (const char *p = name; *p;) {
+		size_t n = strcspn(p, "_");
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (n == strlen(words[i]) && !strncmp(p, words[i], n))
+				return true;
+		p += n;
+		while (*p == '_')
+			p++;
+	}
+	return false;
+}
+
+/*
+ * lock-unbalanced: a lock held at some exits and released before others
+ * (by the function itself), with a result that does not tell the caller
+ * which, in a function that is not part of a lock API, not annotated, not
+ * named to take it.  One candidate per function, at the first exit (in the
+ * text) that holds it, its key in `held` for pairs_file; program.c drops
+ * it for an entry point (lock-held-return reports those exits) and when
+ * a callee elsewhere or the callers release.
+ */
+static void judge_unbalanced(struct run *r)
+{
+	if (!r->fr->o->enabled[C_LOCK_UNBALANCED] || opener_name(r->g->name) ||
+	    lock_word(r->g->name))
+		return;
+	const struct pexit *best = NULL;
+	const struct held *bh = NULL;
+	TSNode fn = r->fr->fns[r->fn];
+	TSNode rel[16];
+	int nrel = 0;
+	uint16_t rel_rule = 0xffff;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		const char *at = r->fr->text + e->off;
+		if (e->returns_acq || (best && e->off >= best->off))
+			continue;
+		/* a statement macro that may return: its body is out of view */
+		if (*at != '}' && strncmp(at, "return", 6))
+			continue;
+		for (int k = 0; k < e->nheld; k++) {
+			const struct held *h = &e->h[k];
+			if (h->owed || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
+				continue;
+			bool mixed = false;
+			for (size_t m = 0; m < r->exits.n && !mixed; m++)
+				mixed = !exit_has_rule(&r->exits.v[m], h->rule);
+			if (!mixed || result_tells(r, h->rule))
+				continue;
+			if (rel_rule != h->rule) {
+				nrel = 0;
+				releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
+				rel_rule = h->rule;
+			}
+			/* released on others: by the function, not only by an exit
+			 * before the lock was taken */
+			if (!nrel)
+				continue;
+			TSNode acq = call_at(fn, h->off);
+			if (!ts_node_is_null(acq) && protocol(r, acq, rel, nrel))
+				continue;
+			const char *kp = h->key ? r->keys.v[h->key] : "";
+			while (*kp == '&' || *kp == '*')
+				kp++;
+			if (*kp && frees_object(r, fn, kp, strlen(kp), 0))
+				continue;
+			best = e;
+			bh = h;
+			break;
+		}
+	}
+	if (!best)
+		return;
+	/* a return that does not hold it, for the message */
+	uint32_t other = UINT32_MAX;
+	for (size_t m = 0; m < r->exits.n; m++)
+		if (!exit_has_rule(&r->exits.v[m], bh->rule) && r->exits.v[m].off < other)
+			other = r->exits.v[m].off;
+	char *hn = held_name(r, bh);
+	bool at_brace = r->fr->text[best->off] == '}';
+	char *msg = xasprintf("'%s' %s with the %s held on this path and released on others, "
+			      "and its result does not tell its callers which",
+			      r->g->name, at_brace ? "falls off its end" : "returns", hn);
+	free(hn);
+	size_t before = r->cands.n;
+	pairs_cand(r, bh->rule, PC_ALWAYS, C_LOCK_UNBALANCED, best->off, best->trace, msg,
+		   bh->key ? xstrdup(r->keys.v[bh->key]) : NULL, NULL,
+		   at_brace ? "falls off the end of the function with it held" : "returns with it held");
+	if (r->cands.n > before && other != UINT32_MAX && other != best->off) {
+		struct step st = { .at = source_at(r->fr->src, other),
+				   .msg = xstrdup("released before this return") };
+		VEC_PUSH(r->cands.v[before].f.steps, st);
+	}
 }
 
 static void judge(struct run *r)
@@ -220,6 +568,47 @@ static void judge(struct run *r)
 						    : "returns with it open");
 		}
 	}
+	judge_unbalanced(r);
+}
+
+/* The part of a lock key after its object ("->lock" of "&$0->lock" and of
+ * "&dev->lock"), or the whole name of a global ("ati_remote2_mutex"). */
+static const char *key_tail(const char *k, bool *global)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	const char *p = k + (*k == '$');
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	*global = !*p && *k != '$';
+	return *global ? k : p;
+}
+
+/*
+ * lock-unbalanced: does another function of the file release the lock that
+ * function i leaves held, without having taken it (the _prepare() /
+ * _finish() or pre_reset() / post_reset() halves of one critical section)?
+ * Then the lock is handed from one to the other on purpose.
+ */
+static bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
+{
+	if (!key)
+		return false;
+	bool g1, g2;
+	const char *t1 = key_tail(key, &g1);
+	for (size_t j = 0; j < fr->ff->fns.n; j++) {
+		if (j == i || !fr->sums[j].known)
+			continue;
+		for (int k = 0; k < fr->sums[j].n; k++) {
+			const struct pair_item *it = &fr->sums[j].it[k];
+			if (!it->close || it->rule != rule || !it->key)
+				continue;
+			const char *t2 = key_tail(it->key, &g2);
+			if (g1 == g2 && *t1 && !strcmp(t1, t2))
+				return true;
+		}
+	}
+	return false;
 }
 
 /* Analyse function i; returns 0, or 1 when the state budget ran out, 2 when
@@ -277,7 +666,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 {
 	const struct rule_set *rs = rules_get();
 	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-			   o->enabled[C_UACCESS_CALL]))
+			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED]))
 		return;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline };
@@ -311,7 +700,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	}
 	/* a function that only takes locks, can never be an entry point and is
 	 * called by nothing in its file (a callback stored in some ops table)
-	 * can report nothing and tell no caller anything: not analysed */
+	 * can report nothing and tell no caller anything: not analysed, unless
+	 * lock-unbalanced, which judges every function, is on */
 	bool *called = xcalloc(n, sizeof(bool));
 	for (size_t i = 0; i < n; i++) {
 		const struct fn_fact *f = &ff->fns.v[i];
@@ -323,7 +713,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i))
+		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i) &&
+		    !o->enabled[C_LOCK_UNBALANCED])
 			direct[i] = false;
 	free(called);
 	free(kinds);
@@ -379,7 +770,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		bool may = maybe_entry(o, ff, i);
 		for (size_t k = 0; k < per[i].n; k++) {
 			struct pair_cand *c = &per[i].v[k];
-			if (c->need == PC_ENTRY && !may) {
+			if ((c->need == PC_ENTRY && !may) ||
+			    (c->f.id == C_LOCK_UNBALANCED && handed_over(&fr, i, c->rule, c->held))) {
 				finding_release(&c->f);
 				free(c->held);
 				free(c->callee);

@@ -61,10 +61,15 @@ struct pstate {
 
 /* The sign of a returned value (enum df_rc); bit RC_* in pair_sum.rets. */
 enum { RC_UNK = DF_RC_UNK, RC_NEG = DF_RC_NEG, RC_ZERO = DF_RC_ZERO, RC_POS = DF_RC_POS };
+/* pexit.pclass only: a value the path tested non-zero, sign unknown */
+#define RC_NZ 7
 
 struct pexit {
 	uint32_t off;
 	uint8_t rclass;
+	uint8_t pclass;			/* rclass, or what the path knows of a returned
+					 * variable (`if (ret) goto out;`): RC_ZERO,
+					 * RC_NEG (IS_ERR), RC_NZ (non-zero) */
 	bool returns_acq;		/* returns the result of a conditional acquire, */
 	uint8_t ret_acq;		/* ... taken when it is (enum acq) */
 	uint8_t nheld;

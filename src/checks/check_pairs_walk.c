@@ -284,6 +284,14 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		const char *k = r->keys.v[key];
 		if (k[0] != '&')
 			df_assume_key(r->g, &s->hd.as, k, true);
+		/* mutex_lock(&res->lock): a later `if (res)` is taken too */
+		const char *root;
+		size_t rn = key_root(k, &root);
+		if (rn && root[rn] == '-' && root[rn + 1] == '>') {
+			char *rk = xstrndup(root, rn);
+			df_assume_key(r->g, &s->hd.as, rk, true);
+			free(rk);
+		}
 	}
 	held_add(s, h);
 	if (acq != ACQ_ALWAYS && s->npend < MAX_PEND)
@@ -702,18 +710,41 @@ static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 }
 
 static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uint8_t rc,
-			int ret_acq)
+			uint8_t pc, int ret_acq)
 {
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct pexit *e = &r->exits.v[i];
-		if (e->off == off && e->nheld == s->nheld && e->rclass == rc &&
+		if (e->off == off && e->nheld == s->nheld && e->rclass == rc && e->pclass == pc &&
 		    !memcmp(e->h, s->h, s->nheld * sizeof(struct held)))
 			return;
 	}
-	struct pexit e = { off, rc, ret_acq >= 0, (uint8_t)(ret_acq >= 0 ? ret_acq : 0), s->nheld,
+	struct pexit e = { off, rc, pc, ret_acq >= 0, (uint8_t)(ret_acq >= 0 ? ret_acq : 0), s->nheld,
 			   {{0}}, s->hd.trace };
 	memcpy(e.h, s->h, s->nheld * sizeof(struct held));
 	VEC_PUSH(r->exits, e);
+}
+
+/* What the path's tests say of a returned variable: `if (ret) goto out;`
+ * makes `return ret` non-zero there, `if (IS_ERR(p))` an error (for
+ * lock-unbalanced: does the result tell the caller?). */
+static uint8_t path_class(struct run *r, const struct pstate *s, TSNode val)
+{
+	val = strip_parens(val);
+	if (ts_node_is_null(val) || !(node_is(val, S_identifier) || node_is(val, S_field_expression)))
+		return RC_UNK;
+	char *k = node_text_nospace(val, r->fr->text);
+	char *ek = xasprintf("IS_ERR(%s)", k);
+	uint8_t out = RC_UNK;
+	for (int i = 0; i < s->hd.as.n && out == RC_UNK; i++) {
+		const char *a = r->g->atoms.v[s->hd.as.v[i].atom].key;
+		if (!strcmp(a, k))
+			out = s->hd.as.v[i].pol ? RC_NZ : RC_ZERO;
+		else if (!strcmp(a, ek) && s->hd.as.v[i].pol)
+			out = RC_NEG;
+	}
+	free(ek);
+	free(k);
+	return out;
 }
 
 /* A return statement (or a statement macro that returns): the exit, and
@@ -740,7 +771,8 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 	/* `return !trylock()` turns the meaning round */
 	if (racq >= 0 && zo == 1)
 		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
-	record_exit(r, s, ts_node_start_byte(ret), df_ret_class(val, r->fr->text), racq);
+	uint8_t rc = df_ret_class(val, r->fr->text);
+	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? path_class(r, s, val) : rc, racq);
 }
 
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
@@ -752,7 +784,7 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *s)
 		return false;
 	}
 	if (e->kind == EL_END)
-		record_exit(r, s, ts_node_start_byte(e->node), RC_UNK, -1);
+		record_exit(r, s, ts_node_start_byte(e->node), RC_UNK, RC_UNK, -1);
 	if (e->kind == EL_END || e->kind == EL_NORETURN)
 		return false;
 	r->in_cond = e->kind == EL_COND;

@@ -22,12 +22,13 @@ long ring_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	return 0;
 }
 
-/* the same mistake in a function nothing registers: not an entry point */
+/* the same mistake in a function nothing registers: not an entry point, so
+ * lock-unbalanced (any function) and not lock-held-return */
 long ring_peek(unsigned int slot)
 {
 	mutex_lock(&ring_lock);
 	if (slot >= 64)
-		return -EINVAL;
+		return -EINVAL; /* expect: lock-unbalanced */
 	mutex_unlock(&ring_lock);
 	return ring[slot];
 }
