@@ -795,9 +795,11 @@ static const char *member_struct(TSNode at, const char *tag, size_t tl, const ch
 	for (uint32_t i = 0; i < c; i++) {
 		TSNode ch = ts_node_named_child(root, i);
 		TSNode type = node_is(ch, S_struct_specifier) ? ch : node_field(ch, "type");
+		if (!node_is(type, S_struct_specifier))
+			continue;
 		TSNode name = node_field(type, "name");
 		TSNode body = node_field(type, "body");
-		if (!node_is(type, S_struct_specifier) || !node_is(body, S_field_declaration_list) ||
+		if (ts_node_is_null(name) || !node_is(body, S_field_declaration_list) ||
 		    node_len(name) != tl || memcmp(node_ptr(name, text), tag, tl))
 			continue;
 		uint32_t nf = ts_node_named_child_count(body);
@@ -806,8 +808,10 @@ static const char *member_struct(TSNode at, const char *tag, size_t tl, const ch
 			if (!node_is(fd, S_field_declaration))
 				continue;
 			TSNode ft = node_field(fd, "type");
+			if (!node_is(ft, S_struct_specifier))
+				continue;
 			TSNode fname = node_field(ft, "name");
-			if (!node_is(ft, S_struct_specifier) || ts_node_is_null(fname))
+			if (ts_node_is_null(fname))
 				continue;
 			uint32_t nd = ts_node_named_child_count(fd);
 			for (uint32_t q = 0; q < nd; q++) {
@@ -865,7 +869,8 @@ static void init_stores(struct entries *es, TSNode list, const char *obj, const 
 			init_stores(es, ch, obj, tag, tlen, text, depth + 1);
 		} else if (node_is(ch, S_initializer_pair)) {
 			TSNode des = node_field(ch, "designator");
-			TSNode f = ts_node_named_child(des, 0);
+			TSNode f = node_is(des, S_field_designator) ? ts_node_named_child(des, 0)
+								    : (TSNode){0};
 			TSNode val = node_field(ch, "value");
 			if (node_is(des, S_field_designator) && !ts_node_is_null(f) &&
 			    !node_is(val, S_initializer_list))
@@ -922,14 +927,26 @@ static void note_registered(struct entries *es, TSNode call, TSNode args, const 
 }
 
 /* Does the general rule apply to handlers stored into a struct of this
- * tag?  Not to one of an OPS row (its rows list its fields) nor one of
+ * tag (or, its type not in view, registered by the call of that name)?
+ * Not to one of an OPS row (its rows list its fields) nor one of
  * REGISTER_SKIP. */
 static bool general_struct(const char *tag)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if ((rows[i].kind == R_OPS && !strcmp(rows[i].name, tag)) ||
-		    (rows[i].kind == R_REG_SKIP && word_in(rows[i].name, tag, strlen(tag))))
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].kind == R_OPS && !strcmp(rows[i].name, tag))
 			return false;
+		if (rows[i].kind != R_REG_SKIP)
+			continue;
+		/* the struct, or (its type not in view) a call named after it:
+		 * serio_register_port() */
+		for (const char *p = rows[i].name; *p;) {
+			size_t n = strcspn(p, " ");
+			if (n && (word_in(rows[i].name, tag, strlen(tag)) ||
+				  (!strncmp(tag, p, n) && tag[n] == '_')))
+				return false;
+			p += n + (p[n] == ' ');
+		}
+	}
 	return true;
 }
 
@@ -948,7 +965,7 @@ static void settle_registered(struct entries *es)
 			if (done[i] || s->scope != scope || strcmp(s->obj, obj))
 				continue;
 			done[i] = true;
-			if (!s->addr && s->tag && !general_struct(s->tag))
+			if (!s->addr && !general_struct(s->tag ? s->tag : call))
 				continue;
 			if (s->addr) {
 				struct entry_regd n = { xstrdup(s->val), call, s->vscope };
