@@ -40,7 +40,7 @@ def entry_rows():
     with open(os.path.join(top, 'src', 'kernel', 'entry.def')) as f:
         src = re.sub(r'/\*.*?\*/', '', f.read(), flags=re.S)
     rows, i = [], 0
-    for m in re.finditer(r'^([A-Z]+)\(', src, re.M):
+    for m in re.finditer(r'^([A-Z_]+)\(', src, re.M):
         depth, j = 1, m.end()
         while depth:
             c = src[j]
@@ -117,12 +117,23 @@ def entry_kinds(_m):
         if k == 'MACRO':
             hs = []
             for h in a[1].split():
-                n = re.match(r'\d+', h).group(0)
-                hs.append('`arg%d%s`' % (int(n) + 1, h[len(n):]))
+                m = re.match(r'(\d+)(?:\+(\d+))?', h)
+                arg = 'arg%d' % (int(m.group(1)) + 1)
+                if m.group(2):
+                    arg += 'arg%d' % (int(m.group(2)) + 1)
+                hs.append('`%s%s`' % (arg, h[m.end():]))
             out.append('| `%s` | %s | %s |' % (a[0], ' '.join(hs), a[2]))
     out.append('')
     out.append('  A macro not listed whose name contains `ATTR` (a vendor\'s own) names arguments 3 and 4')
     out.append('  when it has four, and `arg1_show`/`arg1_store` when it ends in `ATTR_RW`, `_RO` or `_WO`.')
+    calls = ' '.join(a[0] for k, a in rows if k == 'REGISTER_CALL')
+    fields = ' '.join(a[0] for k, a in rows if k == 'REGISTER_FIELDS')
+    out.append('- The general rule: a function stored (by initializer or assignment) into one of the fields')
+    out.append('  %s of an object whose address is passed to a call named like %s' % (code(fields), code(calls)))
+    out.append('  (`*`: any text), or of an object such an object points to (`.ops = &my_ops`), reported as')
+    out.append('  "registered *struct*.*field* handler" (`hwrng_register(&rng)` with `rng.read = my_read`).')
+    out.append('  Only those fields: probe, remove, init, release or work-queue callbacks never return to')
+    out.append('  user mode.')
     return '\n'.join(out)
 
 

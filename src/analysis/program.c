@@ -1147,6 +1147,12 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 {
 	struct program p;
 	program_init(&p, o, rs, ff, n, ctl, false);
+	if (o->stats) {	/* --stats: the entry points by kind */
+		entry_tally_reset();
+		for (uint32_t id = 0; id < p.fn.n; id++)
+			if (p.entry_why[id])
+				entry_tally_add(p.entry_why[id]);
+	}
 	settle_pairs(&p);
 	run_summaries(&p);
 	for (size_t i = 0; i < n; i++)

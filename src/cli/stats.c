@@ -7,6 +7,8 @@
 
 #include "stats.h"
 
+#include "entry.h"
+
 void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 		 size_t excluded)
 {
@@ -86,6 +88,18 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 			fprintf(stderr, "addrlimit: stats: bodies: %zu file%s parsed with only the "
 				"bodies the pair rules need (%zu bodies left out); %zu parsed whole "
 				"after all\n", ef, ef == 1 ? "" : "s", eb, eu);
+	}
+	/* the entry points among the functions of the files parsed, by kind */
+	const struct entry_kind_count *kinds;
+	size_t nk = entry_tally(&kinds);
+	if (nk) {
+		size_t all = 0;
+		for (size_t k = 0; k < nk; k++)
+			all += kinds[k].n;
+		fprintf(stderr, "addrlimit: stats: entry points %zu, by kind:\n", all);
+		for (size_t k = 0; k < nk; k++)
+			fprintf(stderr, "addrlimit: stats:   %6zu %s\n", kinds[k].n, kinds[k].why);
+		entry_tally_reset();
 	}
 	size_t c_reused, c_analysed;
 	bool c_whole;

@@ -256,6 +256,61 @@ static size_t blank(char *t, size_t from, size_t to)
 	return done;
 }
 
+/*
+ * The objects of the top-level declarations in t[from, to) whose
+ * initialisers mention a kept name (`static const struct rtc_class_ops
+ * toy_ops = { .ioctl = toy_ioctl };`): their names are kept too, so that a
+ * body registering the object (`rtc->ops = &toy_ops;`, the general rule of
+ * kernel/entry.def) is kept with the handler.  The name is the last word
+ * before the first `=` at depth 0.  True when one was new.
+ */
+static bool add_objects(struct name_set *kept, const char *t, size_t from, size_t to)
+{
+	bool added = false;
+	long depth = 0;
+	size_t last = 0, lastlen = 0, eq = 0;
+	bool bol = true, have_eq = false;
+	for (size_t i = from; i < to;) {
+		unsigned char c = (unsigned char)t[i];
+		size_t j = skip_trivia(t, to, i, bol);
+		if (c != ' ' && c != '\t')
+			bol = c == '\n';
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (name_start(c) && depth == 0 && !have_eq) {
+			j = i + 1;
+			while (j < to && name_char((unsigned char)t[j]))
+				j++;
+			last = i;
+			lastlen = j - i;
+			i = j;
+			continue;
+		}
+		if (c == '{' || c == '(' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ')' || c == ']') {
+			depth -= depth > 0;
+		} else if (c == '=' && depth == 0 && !have_eq && lastlen) {
+			have_eq = true;
+			eq = i;
+		} else if (c == ';' && depth == 0) {
+			if (have_eq && mentions(kept, t, eq, i)) {
+				uint32_t h = scan_name_hash(t + last, lastlen);
+				if (!name_set_has(kept, h)) {
+					name_set_put(kept, h);
+					added = true;
+				}
+			}
+			have_eq = false;
+			lastlen = 0;
+		}
+		i++;
+	}
+	return added;
+}
+
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
 		  struct elision *e)
 {
@@ -289,6 +344,13 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 			add_names(&kept, text, b);
 			changed = true;
 			left--;
+		}
+		/* the objects whose initialisers name a kept function */
+		for (size_t i = 0; i <= bodies.n && left && round < 32; i++) {
+			size_t from = i ? bodies.v[i - 1].close + 1 : 0;
+			size_t to = i < bodies.n ? bodies.v[i].head : len;
+			if (from < to && add_objects(&kept, raw, from, to))
+				changed = true;
 		}
 	}
 	/* the text as it was, for a parse that has to be done whole after all */

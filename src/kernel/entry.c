@@ -12,7 +12,8 @@
 #include <string.h>
 
 /* One row of entry.def (the kinds of row are explained there). */
-enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO };
+enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO,
+		R_REG_CALL, R_REG_FIELDS, R_REG_SKIP };
 
 struct row {
 	enum row_kind kind;
@@ -34,6 +35,9 @@ static const struct row rows[] = {
 #define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
 #define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
 #define UNDER_KERNEL_DS(strct, fields)
+#define REGISTER_CALL(patterns) { R_REG_CALL, patterns, NULL, NULL, 0 },
+#define REGISTER_FIELDS(fields) { R_REG_FIELDS, fields, NULL, NULL, 0 },
+#define REGISTER_SKIP(structs) { R_REG_SKIP, structs, NULL, NULL, 0 },
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
@@ -45,6 +49,9 @@ static const struct row rows[] = {
 #undef CALL
 #undef MACRO
 #undef UNDER_KERNEL_DS
+#undef REGISTER_CALL
+#undef REGISTER_FIELDS
+#undef REGISTER_SKIP
 };
 
 /* Is w[0..len) a word of the space-separated list?  A word ending in `*`
@@ -64,6 +71,9 @@ static const struct {
 #define CALL(fn, arg, why)
 #define MACRO(name, handlers, why)
 #define UNDER_KERNEL_DS(strct, fields) { strct, fields },
+#define REGISTER_CALL(patterns)
+#define REGISTER_FIELDS(fields)
+#define REGISTER_SKIP(structs)
 #include "entry.def"
 #undef OPS
 #undef DISTINCTIVE
@@ -75,6 +85,9 @@ static const struct {
 #undef CALL
 #undef MACRO
 #undef UNDER_KERNEL_DS
+#undef REGISTER_CALL
+#undef REGISTER_FIELDS
+#undef REGISTER_SKIP
 };
 
 static bool word_in(const char *list, const char *w, size_t len)
@@ -139,11 +152,42 @@ const char *entries_lookup(const struct entries *es, const char *name)
 	return entry_syscall(name);
 }
 
+/* The general rule's notes, once settled (or never). */
+static void pending_release(struct entries *es)
+{
+	for (size_t i = 0; i < es->stores.n; i++) {
+		struct entry_store *s = &es->stores.v[i];
+		free(s->obj);
+		free(s->field);
+		free(s->val);
+		free(s->tag);
+	}
+	VEC_FREE(es->stores);
+	for (size_t i = 0; i < es->regd.n; i++)
+		free(es->regd.v[i].obj);
+	VEC_FREE(es->regd);
+}
+
 void entries_release(struct entries *es)
 {
 	for (size_t i = 0; i < es->v.n; i++)
 		free(es->v.v[i].name);
 	VEC_FREE(es->v);
+	for (size_t i = 0; i < es->whys.n; i++)
+		free(es->whys.v[i]);
+	VEC_FREE(es->whys);
+	pending_release(es);
+}
+
+/* A kind made up for this file, kept as long as es (one copy per text). */
+static const char *intern_why(struct entries *es, const char *why)
+{
+	for (size_t i = 0; i < es->whys.n; i++)
+		if (!strcmp(es->whys.v[i], why))
+			return es->whys.v[i];
+	char *c = xstrdup(why);
+	VEC_PUSH(es->whys, c);
+	return c;
 }
 
 /* What an initializer fills: the fields that are handlers, what a finding
@@ -152,6 +196,8 @@ void entries_release(struct entries *es)
 struct filled {
 	const char *fields;
 	const char *why;
+	const char *strct;	/* an OPS struct: its rows give each field's kind */
+	size_t slen;
 	const struct members *m;
 	bool typed;
 };
@@ -185,6 +231,19 @@ static void add_value(struct entries *es, TSNode v, const char *text, const char
 		v = strip_parens(node_field(v, "argument"));
 	if (node_is(v, S_identifier))
 		entries_add(es, node_ptr(v, text), node_len(v), why);
+}
+
+/* The kind of a handler stored into field f of what k fills, or NULL: for
+ * an OPS struct the first of its rows that lists the field. */
+static const char *filled_why(const struct filled *k, const char *f, size_t flen)
+{
+	if (!k->strct)
+		return word_in(k->fields, f, flen) ? k->why : NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == R_OPS && strlen(rows[i].name) == k->slen &&
+		    !memcmp(rows[i].name, k->strct, k->slen) && word_in(rows[i].list, f, flen))
+			return rows[i].why;
+	return NULL;
 }
 
 static long member_index(const struct members *m, const char *name, size_t len)
@@ -230,8 +289,9 @@ static void scan_init(struct entries *es, TSNode list, const char *text, const s
 			TSNode f = ts_node_named_child(des, 0);
 			if (ts_node_is_null(f))
 				continue;
-			if (word_in(k->fields, node_ptr(f, text), node_len(f)))
-				add_value(es, val, text, k->why);
+			const char *why = filled_why(k, node_ptr(f, text), node_len(f));
+			if (why)
+				add_value(es, val, text, why);
 			pos = k->m ? member_index(k->m, node_ptr(f, text), node_len(f)) + 1 : 0;
 			if (pos == 0)
 				pos = MAX_MEMBERS;	/* order lost */
@@ -244,9 +304,10 @@ static void scan_init(struct entries *es, TSNode list, const char *text, const s
 				scan_init(es, val, text, k, 0, depth + 1);
 			continue;
 		}
-		if (pos < (long)k->m->n &&
-		    word_in(k->fields, k->m->name[pos], k->m->len[pos]))
-			add_value(es, val, text, k->why);
+		const char *why = pos < (long)k->m->n ? filled_why(k, k->m->name[pos], k->m->len[pos])
+						      : NULL;
+		if (why)
+			add_value(es, val, text, why);
 		pos++;
 	}
 	VEC_FREE(kids);
@@ -301,8 +362,8 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text, const p
 	const struct row *r;
 	const struct private_def *pd;
 	if (node_is(type, S_struct_specifier) && (r = row_named(R_OPS, tp, tl))) {
-		k.fields = r->list;
-		k.why = r->why;
+		k.strct = r->name;
+		k.slen = tl;
 		const struct private_def *own = private_find(pv, tp, tl);
 		const struct row *o = row_named(R_ORDER, tp, tl);
 		if (own && own->m.n) {
@@ -513,6 +574,23 @@ static const char *declared_struct(TSNode at, const char *name, size_t len, cons
 	return NULL;
 }
 
+static const char *member_struct(TSNode at, const char *tag, size_t tl, const char *member,
+				 size_t ml, const char *text, size_t *len);
+
+/* The struct tag of `x->m` or `x.m` (bid, used at n) when x is a plain
+ * name of a struct defined in the file, or NULL. */
+static const char *base_member_struct(TSNode n, TSNode bid, const char *text, size_t *len)
+{
+	if (!node_is(bid, S_field_expression))
+		return NULL;
+	TSNode x = strip_parens(node_field(bid, "argument"));
+	TSNode m = node_field(bid, "field");
+	size_t l0;
+	const char *t0 = node_is(x, S_identifier) && !ts_node_is_null(m)
+		? declared_struct(n, node_ptr(x, text), node_len(x), text, &l0) : NULL;
+	return t0 ? member_struct(n, t0, l0, node_ptr(m, text), node_len(m), text, len) : NULL;
+}
+
 /* `fops.unlocked_ioctl = fn;`, `ops->proc_write = fn;`, `attr.store = fn;` */
 static void scan_assign(struct entries *es, TSNode n, const char *text)
 {
@@ -541,6 +619,8 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 		bid = strip_parens(node_field(bid, "argument"));
 	if (node_is(bid, S_identifier))
 		tag = declared_struct(n, node_ptr(bid, text), node_len(bid), text, &tlen);
+	else
+		tag = base_member_struct(n, bid, text, &tlen);
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 		const struct row *ops = &rows[i];
 		if (ops->kind == R_HINT && !tag) {
@@ -578,22 +658,352 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 	}
 }
 
+/* --- the general rule: objects passed to registration calls --------------- */
+
+/* Does name[0, len) match a pattern of the REGISTER_CALL rows (`*` at
+ * either end of a pattern: any text there)? */
+static bool register_call(const char *name, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].kind != R_REG_CALL)
+			continue;
+		for (const char *p = rows[i].name; *p;) {
+			size_t n = strcspn(p, " ");
+			bool lead = n && p[0] == '*', trail = n > 1 && p[n - 1] == '*';
+			const char *w = p + lead;
+			size_t wl = n - lead - trail;
+			bool hit;
+			if (lead && trail)
+				hit = wl && memmem(name, len, w, wl) != NULL;
+			else if (lead)
+				hit = len >= wl && !memcmp(name + len - wl, w, wl);
+			else if (trail)
+				hit = len >= wl && !memcmp(name, w, wl);
+			else
+				hit = len == wl && !memcmp(name, w, wl);
+			if (hit)
+				return true;
+			p += n + (p[n] == ' ');
+		}
+	}
+	return false;
+}
+
+static bool register_field(const char *f, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == R_REG_FIELDS && word_in(rows[i].name, f, len))
+			return true;
+	return false;
+}
+
+/* Is name declared (with any type) in scope, the way find_decl() looks? */
+static bool has_decl(TSNode scope, const char *name, size_t len, const char *text, int depth)
+{
+	if (depth > 40)
+		return false;
+	uint32_t c = ts_node_named_child_count(scope);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(scope, i);
+		if ((node_is(ch, S_declaration) || node_is(ch, S_parameter_declaration)) &&
+		    declares(ch, name, len, text))
+			return true;
+		if ((node_is(ch, S_compound_statement) || node_is(ch, S_parameter_list) ||
+		     node_is(ch, S_function_declarator) || node_is(ch, S_preproc_if) ||
+		     node_is(ch, S_preproc_ifdef) || node_is(ch, S_preproc_else) ||
+		     node_is(ch, S_if_statement) || node_is(ch, S_for_statement) ||
+		     node_is(ch, S_while_statement) || node_is(ch, S_do_statement) ||
+		     node_is(ch, S_switch_statement) || node_is(ch, S_case_statement)) &&
+		    has_decl(ch, name, len, text, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* The object an expression names (through casts, parens and `&`), as the
+ * text both a store and a registration spell it, blanks left out; scope:
+ * the start of the function it is local to, 0 for a file-scope name.
+ * NULL for anything else (a call, a literal). */
+static char *object_key(TSNode e, const char *text, uint32_t *scope, bool *addr)
+{
+	*addr = false;
+	for (int guard = 0; guard < 8; guard++) {
+		e = strip_parens(e);
+		if (node_is(e, S_cast_expression)) {
+			e = node_field(e, "value");
+		} else if (node_is(e, S_pointer_expression) &&
+			   node_text_is(node_field(e, "operator"), text, "&")) {
+			*addr = true;
+			e = node_field(e, "argument");
+		} else {
+			break;
+		}
+	}
+	if (!node_is(e, S_identifier) && !node_is(e, S_field_expression))
+		return NULL;
+	const char *p = node_ptr(e, text);
+	size_t n = node_len(e);
+	if (n > 200 || memchr(p, '(', n) || memchr(p, '[', n))
+		return NULL;
+	char *k = xmalloc(n + 1);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isspace((unsigned char)p[i]))
+			k[m++] = p[i];
+	k[m] = 0;
+	*scope = 0;
+	TSNode fn = e;
+	while (!ts_node_is_null(fn) && !node_is(fn, S_function_definition))
+		fn = ts_node_parent(fn);
+	if (ts_node_is_null(fn))
+		return k;
+	uint32_t at = ts_node_start_byte(fn);
+	if (!node_is(e, S_identifier) ||
+	    has_decl(node_field(fn, "declarator"), p, n, text, 0) ||
+	    has_decl(node_field(fn, "body"), p, n, text, 0))
+		*scope = at ? at : 1;
+	return k;
+}
+
+static void push_store(struct entries *es, char *obj, uint32_t scope, const char *field,
+		       size_t flen, TSNode val, const char *text, const char *tag, size_t tlen)
+{
+	uint32_t vscope = 0;
+	bool addr;
+	char *v = object_key(val, text, &vscope, &addr);
+	bool ident = node_is(strip_parens(val), S_identifier) ||
+		     (addr && v && !strchr(v, '.') && !strstr(v, "->"));
+	if (!v || !ident || (!addr && !register_field(field, flen))) {
+		free(v);
+		free(obj);
+		return;
+	}
+	struct entry_store s = { obj, xstrndup(field, flen), v, tag ? xstrndup(tag, tlen) : NULL,
+				 scope, vscope, addr };
+	VEC_PUSH(es->stores, s);
+}
+
+/* The struct tag of member `member` of the struct `tag` defined at the file
+ * scope of the tree at holds, or NULL. */
+static const char *member_struct(TSNode at, const char *tag, size_t tl, const char *member,
+				 size_t ml, const char *text, size_t *len)
+{
+	TSNode root = at;
+	while (!ts_node_is_null(ts_node_parent(root)))
+		root = ts_node_parent(root);
+	uint32_t c = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(root, i);
+		TSNode type = node_is(ch, S_struct_specifier) ? ch : node_field(ch, "type");
+		if (!node_is(type, S_struct_specifier))
+			continue;
+		TSNode name = node_field(type, "name");
+		TSNode body = node_field(type, "body");
+		if (ts_node_is_null(name) || !node_is(body, S_field_declaration_list) ||
+		    node_len(name) != tl || memcmp(node_ptr(name, text), tag, tl))
+			continue;
+		uint32_t nf = ts_node_named_child_count(body);
+		for (uint32_t j = 0; j < nf; j++) {
+			TSNode fd = ts_node_named_child(body, j);
+			if (!node_is(fd, S_field_declaration))
+				continue;
+			TSNode ft = node_field(fd, "type");
+			if (!node_is(ft, S_struct_specifier))
+				continue;
+			TSNode fname = node_field(ft, "name");
+			if (ts_node_is_null(fname))
+				continue;
+			uint32_t nd = ts_node_named_child_count(fd);
+			for (uint32_t q = 0; q < nd; q++) {
+				TSNode id = declarator_name(ts_node_named_child(fd, q));
+				if (node_is(id, S_field_identifier) && node_len(id) == ml &&
+				    !memcmp(node_ptr(id, text), member, ml)) {
+					*len = node_len(fname);
+					return node_ptr(fname, text);
+				}
+			}
+		}
+	}
+	return NULL;
+}
+
+/* `x.read = fn;`, `p->ops = &my_ops;`: noted for the general rule. */
+static void note_store_assign(struct entries *es, TSNode n, const char *text)
+{
+	TSNode lhs = strip_parens(node_field(n, "left"));
+	TSNode field = node_field(lhs, "field");
+	TSNode base = node_field(lhs, "argument");
+	if (ts_node_is_null(field) || ts_node_is_null(base))
+		return;
+	TSNode val = node_field(n, "right");
+	bool addr = node_is(strip_parens(val), S_pointer_expression);
+	if (!addr && !register_field(node_ptr(field, text), node_len(field)))
+		return;
+	uint32_t scope;
+	bool a;
+	char *obj = object_key(base, text, &scope, &a);
+	if (!obj)
+		return;
+	const char *tag = NULL;
+	size_t tlen = 0;
+	TSNode bid = strip_parens(base);
+	if (node_is(bid, S_identifier))
+		tag = declared_struct(n, node_ptr(bid, text), node_len(bid), text, &tlen);
+	else	/* `t->rng.read = fn`: the type of member rng of t's struct */
+		tag = base_member_struct(n, bid, text, &tlen);
+	push_store(es, obj, scope, node_ptr(field, text), node_len(field), val, text, tag, tlen);
+}
+
+/* The stores of a file-scope initializer of object obj: designated fields,
+ * the elements of an array of structs or of pointers to objects. */
+static void init_stores(struct entries *es, TSNode list, const char *obj, const char *tag,
+			size_t tlen, const char *text, int depth)
+{
+	if (depth > 4)
+		return;
+	node_vec kids = {0};
+	node_children(list, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		TSNode ch = kids.v[i];
+		if (node_is(ch, S_initializer_list)) {
+			init_stores(es, ch, obj, tag, tlen, text, depth + 1);
+		} else if (node_is(ch, S_initializer_pair)) {
+			TSNode des = node_field(ch, "designator");
+			TSNode f = node_is(des, S_field_designator) ? ts_node_named_child(des, 0)
+								    : (TSNode){0};
+			TSNode val = node_field(ch, "value");
+			if (node_is(des, S_field_designator) && !ts_node_is_null(f) &&
+			    !node_is(val, S_initializer_list))
+				push_store(es, xstrdup(obj), 0, node_ptr(f, text), node_len(f), val,
+					   text, tag, tlen);
+			else if (!node_is(des, S_field_designator) && node_is(val, S_initializer_list))
+				init_stores(es, val, obj, tag, tlen, text, depth + 1);	/* [i] = {...} */
+		} else if (node_is(ch, S_pointer_expression)) {
+			push_store(es, xstrdup(obj), 0, "", 0, ch, text, NULL, 0);
+		}
+	}
+	VEC_FREE(kids);
+}
+
+static void note_decl_stores(struct entries *es, TSNode decl, const char *text)
+{
+	TSNode type = node_field(decl, "type");
+	TSNode tag = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
+	bool known = node_is(tag, S_type_identifier);
+	uint32_t c = ts_node_named_child_count(decl);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(decl, i);
+		TSNode val = node_field(ch, "value");
+		if (!node_is(ch, S_init_declarator) || !node_is(val, S_initializer_list))
+			continue;
+		TSNode id = declarator_name(node_field(ch, "declarator"));
+		if (!node_is(id, S_identifier))
+			continue;
+		char *obj = xstrndup(node_ptr(id, text), node_len(id));
+		init_stores(es, val, obj, known ? node_ptr(tag, text) : NULL,
+			    known ? node_len(tag) : 0, text, 0);
+		free(obj);
+	}
+}
+
+/* A call of a registration pattern: every argument that names an object. */
+static void note_registered(struct entries *es, TSNode call, TSNode args, const char *name,
+			    size_t len, const char *text)
+{
+	(void)call;
+	uint32_t na = ts_node_named_child_count(args);
+	char *cn = xstrndup(name, len);
+	const char *callname = intern_why(es, cn);
+	free(cn);
+	for (uint32_t i = 0; i < na && i < 8; i++) {
+		uint32_t scope;
+		bool addr;
+		char *obj = object_key(ts_node_named_child(args, i), text, &scope, &addr);
+		if (!obj)
+			continue;
+		struct entry_regd r = { obj, callname, scope };
+		VEC_PUSH(es->regd, r);
+	}
+}
+
+/* Does the general rule apply to handlers stored into a struct of this
+ * tag (or, its type not in view, registered by the call of that name)?
+ * Not to one of an OPS row (its rows list its fields) nor one of
+ * REGISTER_SKIP. */
+static bool general_struct(const char *tag)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].kind == R_OPS && !strcmp(rows[i].name, tag))
+			return false;
+		if (rows[i].kind != R_REG_SKIP)
+			continue;
+		/* the struct, or (its type not in view) a call named after it:
+		 * serio_register_port() */
+		for (const char *p = rows[i].name; *p;) {
+			size_t n = strcspn(p, " ");
+			if (n && (word_in(rows[i].name, tag, strlen(tag)) ||
+				  (!strncmp(tag, p, n) && tag[n] == '_')))
+				return false;
+			p += n + (p[n] == ' ');
+		}
+	}
+	return true;
+}
+
+/* Settle the general rule: the objects registered (and those whose address
+ * they hold, to a few levels) give their handlers' fields a kind. */
+static void settle_registered(struct entries *es)
+{
+	bool *done = xcalloc(es->stores.n + 1, sizeof(bool));
+	for (size_t r = 0; r < es->regd.n && r < 4096; r++) {
+		/* es->regd grows as objects held by registered ones are found */
+		const char *obj = es->regd.v[r].obj;
+		uint32_t scope = es->regd.v[r].scope;
+		const char *call = es->regd.v[r].call;
+		for (size_t i = 0; i < es->stores.n; i++) {
+			struct entry_store *s = &es->stores.v[i];
+			if (done[i] || s->scope != scope || strcmp(s->obj, obj))
+				continue;
+			done[i] = true;
+			if (!s->addr && !general_struct(s->tag ? s->tag : call))
+				continue;
+			if (s->addr) {
+				struct entry_regd n = { xstrdup(s->val), call, s->vscope };
+				VEC_PUSH(es->regd, n);
+				continue;
+			}
+			char *why = s->tag ? xasprintf("registered %s.%s handler", s->tag, s->field)
+					   : xasprintf("registered .%s handler (%s)", s->field, call);
+			entries_add(es, s->val, strlen(s->val), intern_why(es, why));
+			free(why);
+		}
+	}
+	free(done);
+}
+
 void entries_note_assignment(struct entries *es, TSNode n, const char *text)
 {
-	if (node_is(n, S_assignment_expression))
-		scan_assign(es, n, text);
+	if (!node_is(n, S_assignment_expression))
+		return;
+	scan_assign(es, n, text);
+	if (node_is(strip_parens(node_field(n, "left")), S_field_expression))
+		note_store_assign(es, n, text);
 }
 
 void entries_note_call(struct entries *es, TSNode call, const char *text)
 {
 	size_t len;
 	const char *name = call_name(call, text, &len);
-	const struct row *r = name ? row_named(R_CALL, name, len) : NULL;
-	if (!r)
+	if (!name)
 		return;
 	TSNode args = node_field(call, "arguments");
-	if ((uint32_t)r->arg < ts_node_named_child_count(args))
-		add_value(es, ts_node_named_child(args, (uint32_t)r->arg), text, r->why);
+	uint32_t na = ts_node_named_child_count(args);
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].kind == R_CALL && strlen(rows[i].name) == len &&
+		    !memcmp(rows[i].name, name, len) && (uint32_t)rows[i].arg < na)
+			add_value(es, ts_node_named_child(args, (uint32_t)rows[i].arg), text, rows[i].why);
+	if (register_call(name, len))
+		note_registered(es, call, args, name, len, text);
 }
 
 void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
@@ -626,10 +1036,12 @@ static void scan_tree(struct entries *es, TSNode n, const char *text, private_ve
 		TSNode ch = kids.v[i];
 		TSNode none = {0};
 		if (node_is(ch, S_declaration)) {
-			if (defs)
+			if (defs) {
 				note_struct(pv, node_field(ch, "type"), none, text);
-			else
+			} else {
 				scan_decl(es, ch, text, pv);
+				note_decl_stores(es, ch, text);
+			}
 		} else if (node_is(ch, S_type_definition)) {
 			if (defs)
 				note_struct(pv, node_field(ch, "type"),
@@ -646,6 +1058,17 @@ static void scan_tree(struct entries *es, TSNode n, const char *text, private_ve
 	VEC_FREE(kids);
 }
 
+/* A macro argument that can be part of a handler's name. */
+static bool macro_arg_ok(const char *a, size_t len)
+{
+	if (!len || len >= 100 || (len == 4 && !memcmp(a, "NULL", 4)))
+		return false;
+	for (size_t j = 0; j < len; j++)
+		if (!isalnum((unsigned char)a[j]) && a[j] != '_')
+			return false;
+	return true;
+}
+
 /* The handlers a registration macro names, by its handlers spec (entry.def:
  * "2 3" or "0_show 0_store"). */
 static void macro_handlers(struct entries *es, const char *spec, const char *why,
@@ -655,16 +1078,23 @@ static void macro_handlers(struct entries *es, const char *spec, const char *why
 		size_t n = strcspn(p, " ");
 		char *end;
 		long k = strtol(p, &end, 10);
-		if (end > p && k >= 0 && k < na && alen[k] && alen[k] < 100) {
-			bool ident = true;
-			for (size_t j = 0; j < alen[k]; j++)
-				ident &= isalnum((unsigned char)args[k][j]) || args[k][j] == '_';
-			if (ident && !(alen[k] == 4 && !memcmp(args[k], "NULL", 4))) {
-				char buf[160];
-				int m = snprintf(buf, sizeof(buf), "%.*s%.*s", (int)alen[k], args[k],
-						 (int)(p + n - end), end);
+		/* "0+1_show": two arguments pasted together (CONFIGFS_ATTR) */
+		long k2 = -1;
+		if (end > p && *end == '+') {
+			char *e2;
+			k2 = strtol(end + 1, &e2, 10);
+			if (e2 == end + 1 || k2 < 0 || k2 >= na)
+				k2 = -2;
+			end = e2;
+		}
+		if (end > p && k >= 0 && k < na && k2 != -2 && macro_arg_ok(args[k], alen[k]) &&
+		    (k2 < 0 || macro_arg_ok(args[k2], alen[k2]))) {
+			char buf[240];
+			int m = snprintf(buf, sizeof(buf), "%.*s%.*s%.*s", (int)alen[k], args[k],
+					 k2 < 0 ? 0 : (int)alen[k2], k2 < 0 ? "" : args[k2],
+					 (int)(p + n - end), end);
+			if (m > 0 && (size_t)m < sizeof(buf))
 				entries_add(es, buf, (size_t)m, why);
-			}
 		}
 		p += n + (p[n] == ' ');
 	}
@@ -759,4 +1189,6 @@ void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 	scan_tree(es, root, text, &pv, false, 0);
 	VEC_FREE(pv);
 	scan_macros(es, text, len);
+	settle_registered(es);
+	pending_release(es);
 }

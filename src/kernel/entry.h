@@ -17,8 +17,30 @@ struct entry {
 	const char *why;	/* static text: "system call", "file_operations .read handler"... */
 };
 
+/* The general rule (entry.def's REGISTER rows), while a file is read: what
+ * was stored into fields, and which objects were passed to registration
+ * calls.  entries_find() settles them into entries. */
+struct entry_store {
+	char *obj;		/* the object's text, blanks left out ("rng", "priv->rng"), owned */
+	char *field;		/* owned; "" for an element of an array of pointers */
+	char *val;		/* the function, or the object whose address is stored, owned */
+	char *tag;		/* struct tag of obj when known, owned, or NULL */
+	uint32_t scope;		/* start of the function obj is local to; 0: file scope */
+	uint32_t vscope;	/* the same for val, when addr */
+	bool addr;		/* `&val`: an object, not a handler */
+};
+
+struct entry_regd {
+	char *obj;		/* as in entry_store, owned */
+	const char *call;	/* the registration call's name, in es->whys */
+	uint32_t scope;
+};
+
 struct entries {
 	VEC(struct entry) v;
+	VEC(char *) whys;	/* the kinds made up here ("registered hwrng.read handler"), owned */
+	VEC(struct entry_store) stores;
+	VEC(struct entry_regd) regd;
 };
 
 /* Collect the entry points a parsed file registers in declarations and
@@ -46,6 +68,18 @@ bool entry_kernel_ds(const char *why, const char *field, size_t len);
 /* ... is field[0, len) such a field of any kind? */
 bool entry_kernel_ds_field(const char *field, size_t len);
 void entries_add(struct entries *es, const char *name, size_t len, const char *why);
+
+/* --stats: the entry points of a run by kind.  entry_tally_add() counts
+ * one function of kind why (the whole-tree pass, once per run, single
+ * threaded); entry_tally() gives the kinds, most frequent first, and
+ * their number (valid until the next entry_tally_reset()). */
+struct entry_kind_count {
+	char *why;		/* owned */
+	size_t n;
+};
+void entry_tally_reset(void);
+void entry_tally_add(const char *why);
+size_t entry_tally(const struct entry_kind_count **kinds);
 void entries_release(struct entries *es);
 
 #endif
