@@ -350,6 +350,16 @@ static bool visit_ucast(TSNode n, void *ctx)
 	return true;
 }
 
+/* Does the text before a definition's declarator say inline?  `noinline`
+ * (and noinline_for_stack) says the opposite. */
+static bool says_inline(const char *p, size_t n)
+{
+	for (const char *q = p; (q = memmem(q, n - (size_t)(q - p), "inline", 6)); q += 6)
+		if (q - p < 2 || q[-2] != 'n' || q[-1] != 'o')
+			return true;
+	return false;
+}
+
 static void collect_fn(struct file_facts *ff, const struct source *src, TSNode fn,
 		       struct fn_fact *f)
 {
@@ -368,7 +378,9 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	f->is_static = function_is_static(fn, text);
 	TSNode d = node_field(fn, "declarator");
 	uint32_t d0 = ts_node_is_null(d) ? f->start : ts_node_start_byte(d);
-	f->is_inline = d0 > f->start && memmem(src->raw + f->start, d0 - f->start, "inline", 6);
+	f->is_inline = d0 > f->start && says_inline(src->raw + f->start, d0 - f->start);
+	f->always_inline = f->is_inline &&
+			   memmem(src->raw + f->start, d0 - f->start, "always_inline", 13);
 	f->direct = api_has_substr(text + f->start, f->end - f->start, SUB_LIMIT);
 	node_walk(node_field(fn, "body"), visit_body, &w);
 	struct ufollow_walk uw = { ff, src };

@@ -37,6 +37,7 @@ struct fn_fact {
 	unsigned line;		/* ... its first line */
 	bool is_static;
 	bool is_inline;		/* declared inline (no call is made) */
+	bool always_inline;	/* __always_inline: never emitted out of line */
 	uint32_t pair_closes;	/* pair rules (bit = rule index) it releases for its caller */
 	bool direct;		/* its text can change the limit (set_fs, force_uaccess_) */
 	bool unanalysable;	/* a parse error hides its control flow */

@@ -1029,6 +1029,17 @@ static void settle_pairs(struct program *p)
 							MAX_TARGETS);
 				for (size_t j = 0; j < k && !keep; j++)
 					keep = !fact(p, ids[j])->is_inline;
+				if (keep && c->f.msg) {	/* the walk left where it is defined to us */
+					uint32_t at = ids[0];
+					for (size_t j = 0; j < k; j++)
+						if (!fact(p, ids[j])->is_inline)
+							at = ids[j];
+					char *m = xasprintf("%s'%s' is defined out of line in %s (objtool: "
+							    "call with UACCESS enabled)", c->f.msg,
+							    c->callee, p->rs[p->fn.v[at].file].path);
+					free(c->f.msg);
+					c->f.msg = m;
+				}
 			} else if (why && c->held) {
 				keep = !releases_elsewhere(p, id, c->rule);
 				free(c->f.msg);

@@ -225,6 +225,49 @@ static bool mentions(const struct name_set *s, const char *t, size_t from, size_
 	return false;
 }
 
+/* Is a name of b's head among s?  (Every word when its names did not fit.) */
+static bool named_in(const struct name_set *s, const char *t, const struct body *b)
+{
+	if (!b->nnames || b->nnames > MAX_HEAD_NAMES)
+		return mentions(s, t, b->head, b->open);
+	for (unsigned k = 0; k < b->nnames; k++)
+		if (name_set_has(s, scan_name_hash(t + b->names[k].at, b->names[k].len)))
+			return true;
+	return false;
+}
+
+/*
+ * Keep the bodies of the inline functions that kept bodies call, to a
+ * fixpoint: uaccess-call reads a helper inlined into a user access window
+ * as part of the window (its calls, its size).  Returns how many more
+ * bodies are kept.
+ */
+static size_t keep_inline_callees(const char *raw, const char *text, body_list *bodies,
+				  struct name_set *kept)
+{
+	struct name_set called = {0};
+	for (size_t i = 0; i < bodies->n; i++)
+		if (bodies->v[i].keep)
+			add_words(&called, text, bodies->v[i].open, bodies->v[i].close, true);
+	size_t more = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (size_t i = 0; i < bodies->n; i++) {
+			struct body *b = &bodies->v[i];
+			if (b->keep || !memmem(raw + b->head, b->open - b->head, "inline", 6) ||
+			    !named_in(&called, text, b))
+				continue;
+			b->keep = true;
+			add_names(kept, text, b);
+			add_words(&called, text, b->open, b->close, true);
+			changed = true;
+			more++;
+		}
+	}
+	name_set_release(&called);
+	return more;
+}
+
 /* Blank t[from, to) but for newlines and preprocessor lines. */
 static size_t blank(char *t, size_t from, size_t to)
 {
@@ -322,10 +365,12 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	}
 	struct name_set kept = {0};
 	size_t left = 0;
+	bool windows = false;	/* a body names a rule other than a lock's */
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
-		b->keep = rules_relevant(text, b->head, b->close + 1) != 0 ||
-			  (asked && asked->n && mentions(asked, raw, b->head, b->close));
+		unsigned rel = rules_relevant(text, b->head, b->close + 1);
+		windows |= (rel & RULES_OTHER) != 0;
+		b->keep = rel != 0 || (asked && asked->n && mentions(asked, raw, b->head, b->close));
 		if (b->keep)
 			add_names(&kept, text, b);
 		else
@@ -353,6 +398,8 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 				changed = true;
 		}
 	}
+	if (windows && left)
+		left -= keep_inline_callees(raw, text, &bodies, &kept);
 	/* the text as it was, for a parse that has to be done whole after all */
 	if (left) {
 		e->orig = xmalloc(len + 1);

@@ -13,13 +13,15 @@
 static const struct api table[] = {
 #define API(n, r, u, f) { #n, sizeof(#n) - 1, (r), (u), (f) },
 #define API_SUBSTR(k, s)
+#define API_MACRO(p, e)
 #include "api.def"
 #undef API
 #undef API_SUBSTR
+#undef API_MACRO
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
-#define NSLOT 512	/* power of two, well over twice NTABLE */
+#define NSLOT 1024	/* power of two, well over twice NTABLE */
 
 static const struct {
 	enum api_substr_kind kind;
@@ -27,9 +29,24 @@ static const struct {
 } substrs[] = {
 #define API(n, r, u, f)
 #define API_SUBSTR(k, s) { k, s },
+#define API_MACRO(p, e)
 #include "api.def"
 #undef API
 #undef API_SUBSTR
+#undef API_MACRO
+};
+
+static const struct {
+	const char *pattern;	/* one '*' at most: any run of characters */
+	const char *to;		/* what it calls out of line; NULL: no call */
+} macros[] = {
+#define API(n, r, u, f)
+#define API_SUBSTR(k, s)
+#define API_MACRO(p, e) { p, e },
+#include "api.def"
+#undef API
+#undef API_SUBSTR
+#undef API_MACRO
 };
 
 static int16_t slots[NSLOT];	/* index + 1 into table, 0 when empty */
@@ -104,6 +121,27 @@ void api_len_range(uint64_t roles, size_t *min, size_t *max)
 		if (table[i].len > *max)
 			*max = table[i].len;
 	}
+}
+
+/* Does name[0, len) match pattern (one '*' at most)? */
+static bool glob1(const char *pat, const char *name, size_t len)
+{
+	const char *star = strchr(pat, '*');
+	if (!star)
+		return strlen(pat) == len && !memcmp(pat, name, len);
+	size_t pre = (size_t)(star - pat), post = strlen(star + 1);
+	return len >= pre + post && !memcmp(pat, name, pre) &&
+	       !memcmp(star + 1, name + len - post, post);
+}
+
+bool api_expands(const char *name, size_t len, const char **to)
+{
+	for (size_t i = 0; name && i < sizeof(macros) / sizeof(macros[0]); i++)
+		if (glob1(macros[i].pattern, name, len)) {
+			*to = macros[i].to;
+			return true;
+		}
+	return false;
 }
 
 const struct api *api_table(size_t *n)

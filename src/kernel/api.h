@@ -69,6 +69,9 @@ enum api_role {
 					 * mode, so a trap taken there has kernel registers) */
 	A_UMODE_MARK = 1ull << 45,	/* ... only for one taken in user mode (`regs->msr &
 					 * MSR_PR`, `mode == USR_MODE`) */
+	A_UACCESS_SAFE = 1ull << 40,	/* may be called with user access enabled: objtool's
+					 * uaccess_safe_builtin[] and inline wrappers that
+					 * call only those (kasan_check_read, instrument_*) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */
@@ -129,6 +132,11 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
 /* The shortest and longest name carrying any of roles (a scan's cheap
  * pre-test before a look-up); both 0 when none does. */
 void api_len_range(uint64_t roles, size_t *min, size_t *max);
+
+/* Does name[0, len) match an API_MACRO row of api.def (a macro or header
+ * inline known by what it calls)?  Then *to is what it calls out of line,
+ * for a message, or NULL when it compiles to no call. */
+bool api_expands(const char *name, size_t len, const char **to);
 
 /* Every entry, for iteration (tests, --list, documentation). */
 const struct api *api_table(size_t *n);

@@ -33,14 +33,13 @@ static const char builtin_rules[] =
 	"  close user_read_access_end\n"
 	"  close user_write_access_end\n"
 	"  close __uaccess_end\n"
-	/* what objtool lets run with AC set, and what compiles to no call */
+	/* what compiles to no call; objtool's own uaccess-safe list is the API
+	 * table's A_UACCESS_SAFE rows (kernel/api.def) */
 	"  allow unsafe_* user_access_save user_access_restore user_access_end\n"
 	"  allow user_read_access_end user_write_access_end __uaccess_end\n"
 	"  allow likely unlikely sizeof offsetof typeof min max min_t max_t clamp clamp_t\n"
-	"  allow min3 max3 swap READ_ONCE WRITE_ONCE __builtin_* kasan_* __kasan_* __asan_*\n"
-	"  allow __ubsan_* __tsan_* __sanitizer_cov_* __msan_* kcsan_* __kcsan_* ftrace_likely_update\n"
-	"  allow csum_partial_copy_generic copy_mc_* __memcpy_mcsafe mcsafe_handle_tail\n"
-	"  allow lockdep_* __read_once_size __write_once_size instrument_*\n"
+	"  allow min3 max3 swap READ_ONCE WRITE_ONCE __builtin_*\n"
+	"  allow __read_once_size __write_once_size\n"
 	"end\n"
 	"rule user_access_save\n"
 	"  check pair-unbalanced\n"

@@ -493,7 +493,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_u32(b, f->end);
 		w_u32(b, f->line);
 		w_u8(b, (uint8_t)(f->is_static | f->is_inline << 1 | f->direct << 2 |
-				  f->unanalysable << 3 | f->noreturn << 4));
+				  f->unanalysable << 3 | f->noreturn << 4 | f->always_inline << 5));
 		w_u8(b, f->nparams);
 		w_u32(b, f->sinks);
 		w_str(b, f->tail);
@@ -561,6 +561,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.direct = bits >> 2 & 1;
 		f.unanalysable = bits >> 3 & 1;
 		f.noreturn = bits >> 4 & 1;
+		f.always_inline = bits >> 5 & 1;
 		f.nparams = r_u8(rd);
 		f.sinks = r_u32(rd);
 		f.tail = r_str_in(rd, a);
