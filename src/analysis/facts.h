@@ -31,6 +31,27 @@ struct call_fact {
 	uint32_t *argmask;	/* per argument: the parameters it derives from; NULL if none */
 };
 
+/* The key of a pair_fx: how a caller in another file names the object. */
+enum pair_key_kind {
+	PK_NONE,	/* no object (a counter: rcu_read_lock) */
+	PK_PARAM,	/* "$K..." relative to parameter K */
+	PK_GLOBAL,	/* an extern global, by name: the same in every file */
+	PK_STATIC,	/* a static global of the callee's file */
+	PK_LOCAL,	/* an object the callee reached on its own */
+};
+
+/* One thing a function leaves open or closes for its caller (the pair
+ * rules' summary, check_pairs.h), kept for callers in other files. */
+struct pair_fx {
+	uint16_t rule;		/* the rule (index in the rule set) */
+	uint8_t acq;		/* enum acq, for an open */
+	uint8_t kind;		/* enum pair_key_kind of key */
+	bool close;
+	const char *key;	/* "$K..." for a parameter, else the callee's text; NULL: none */
+	struct pos open_at;	/* where it is taken (line 0: not known) */
+	struct pos exit_at;	/* an exit that returns with it open (line 0: none) */
+};
+
 struct fn_fact {
 	const char *name;
 	uint32_t start, end;	/* bytes of the definition */
@@ -39,6 +60,10 @@ struct fn_fact {
 	bool is_inline;		/* declared inline (no call is made) */
 	bool always_inline;	/* __always_inline: never emitted out of line */
 	uint32_t pair_closes;	/* pair rules (bit = rule index) it releases for its caller */
+	bool px_known;		/* the pair rules summed it up (px below) */
+	uint8_t px_rets;	/* bit DF_RC_*: what its returns give */
+	uint8_t npx;
+	struct pair_fx *px;	/* what it leaves open or closes for its caller */
 	bool direct;		/* its text can change the limit (set_fs, force_uaccess_) */
 	bool unanalysable;	/* a parse error hides its control flow */
 	bool noreturn;		/* no path returns (only ends in panic, BUG, do_exit...) */

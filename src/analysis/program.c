@@ -13,7 +13,7 @@
  */
 #include "api.h"
 #include "front.h"
-#include "program.h"
+#include "program_int.h"
 #include "finish.h"
 #include "check_pairs.h"
 
@@ -25,23 +25,9 @@
 #include "progress.h"
 #include "relevance.h"
 
-#define MAX_TARGETS 8
 #define SCC_ROUNDS 8
-#define CACHE_FILES 8
-#define LINK_CACHE 4093
 
 /* --- a string → ids map -------------------------------------------------- */
-
-struct smap_ent {
-	const char *key;
-	size_t len;
-	VEC(uint32_t) ids;
-};
-
-struct smap {
-	struct smap_ent *t;
-	size_t cap, n;
-};
 
 static struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create)
 {
@@ -85,62 +71,6 @@ static void smap_free(struct smap *m)
 
 /* --- the program --------------------------------------------------------- */
 
-struct gfn {
-	uint32_t file, idx;
-};
-
-struct range {
-	uint32_t first, n;
-};
-
-struct cached {
-	long file;			/* -1: empty */
-	struct source src;
-	TSTree *tree;
-	node_list fns;
-	unsigned long used;
-};
-
-struct program {
-	const struct opts *o;
-	struct file_result *rs;
-	struct file_facts *ff;
-	size_t nfiles;
-	VEC(struct gfn) fn;
-	uint32_t *call_base;		/* per function: its first call in cr */
-	uint32_t *tg_base;		/* per function: its first target in tg */
-	VEC(struct range) cr;		/* per call: its targets in tg */
-	VEC(uint32_t) tg;
-	struct smap names;		/* function name → ids */
-	struct smap fields;		/* ".field" → functions stored into it */
-	struct smap ufollow;		/* fields some file follows as user pointers */
-	uint32_t *sinks;
-	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
-	uint32_t *opaque;		/* per function: parameters handed to a call through a
-					 * function pointer, through any depth of calls */
-	const char **entry_why;
-	uint32_t *ncallers;		/* call sites of other functions that reach it */
-	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
-	bool *bound;			/* stored into a field: called from where we may not see */
-	struct fn_summary *sum;
-	struct arena strings;
-	TSParser *parser;
-	struct cached cache[CACHE_FILES];
-	unsigned long tick;
-	uint32_t cur;			/* the function being analysed */
-	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
-	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
-	bool link_ok[LINK_CACHE];
-	size_t visited;			/* functions whose component was visited (progress) */
-	const struct ctl_macros *ctl;	/* the run's control macros (the first pass's too) */
-	bool probe;			/* program_probe(): summaries only, nothing reported */
-	bool saw_kernel;		/* ... and some analysed function may run with KERNEL_DS */
-};
-
-static const struct fn_fact *fact(const struct program *p, uint32_t id)
-{
-	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
-}
 
 /* The definitions a name means in file `file`: that file's own first, else
  * the extern ones elsewhere (at most max; 0 when there are more). */
@@ -447,118 +377,6 @@ static void find_entries(struct program *p)
 		for (size_t i = 0; i < p->o->entries.n; i++)
 			if (!strcmp(p->o->entries.v[i], name))
 				p->entry_why[id] = "entry point (--entry)";
-	}
-}
-
-/* --- strongly connected components (Tarjan, without recursion) ----------- */
-
-struct tarjan {
-	uint32_t *index, *low;
-	bool *on;
-	VEC(uint32_t) stack;
-	uint32_t next;
-};
-
-/* Calls `visit` for each component, callees before callers. */
-static void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t))
-{
-	size_t n = p->fn.n;
-	struct tarjan t = { xcalloc(n + 1, 4), xcalloc(n + 1, 4), xcalloc(n + 1, 1), {0}, 1 };
-	struct frame {
-		uint32_t v, edge;
-	};
-	VEC(struct frame) calls = {0};
-	for (uint32_t root = 0; root < n; root++) {
-		if (t.index[root])
-			continue;
-		struct frame fr = { root, 0 };
-		VEC_PUSH(calls, fr);
-		t.index[root] = t.low[root] = t.next++;
-		VEC_PUSH(t.stack, root);
-		t.on[root] = true;
-		while (calls.n) {
-			struct frame *top = &calls.v[calls.n - 1];
-			uint32_t v = top->v;
-			uint32_t first = p->tg_base[v], end = p->tg_base[v + 1];
-			if (first + top->edge < end) {
-				uint32_t w = p->tg.v[first + top->edge++];
-				if (!t.index[w]) {
-					t.index[w] = t.low[w] = t.next++;
-					VEC_PUSH(t.stack, w);
-					t.on[w] = true;
-					struct frame nf = { w, 0 };
-					VEC_PUSH(calls, nf);
-				} else if (t.on[w] && t.index[w] < t.low[v]) {
-					t.low[v] = t.index[w];
-				}
-				continue;
-			}
-			if (t.low[v] == t.index[v]) {
-				size_t k = t.stack.n;
-				do {
-					k--;
-					t.on[t.stack.v[k]] = false;
-				} while (t.stack.v[k] != v);
-				visit(p, &t.stack.v[k], t.stack.n - k);
-				t.stack.n = k;
-			}
-			calls.n--;
-			if (calls.n) {
-				uint32_t u = calls.v[calls.n - 1].v;
-				if (t.low[v] < t.low[u])
-					t.low[u] = t.low[v];
-			}
-		}
-	}
-	VEC_FREE(calls);
-	VEC_FREE(t.stack);
-	free(t.index);
-	free(t.low);
-	free(t.on);
-}
-
-/* --- reading files again ------------------------------------------------- */
-
-static struct cached *file_get(struct program *p, uint32_t file)
-{
-	struct cached *lru = &p->cache[0];
-	for (int i = 0; i < CACHE_FILES; i++) {
-		struct cached *c = &p->cache[i];
-		if (c->tree && c->file == (long)file) {
-			c->used = ++p->tick;
-			return c;
-		}
-		if (!c->tree || c->used < lru->used)
-			lru = c;
-	}
-	if (lru->tree) {
-		VEC_FREE(lru->fns);
-		ts_tree_delete(lru->tree);
-		source_release(&lru->src);
-		lru->tree = NULL;
-	}
-	char *why = NULL;
-	lru->tree = load_and_parse(p->o, p->parser, p->rs[file].path, &lru->src, &why);
-	if (!lru->tree) {
-		/* the file changed under us: it was readable a moment ago */
-		free(why);
-		return NULL;
-	}
-	lru->file = file;
-	lru->used = ++p->tick;
-	collect_functions(ts_tree_root_node(lru->tree), &lru->fns, 0);
-	return lru;
-}
-
-static void cache_release(struct program *p)
-{
-	for (int i = 0; i < CACHE_FILES; i++) {
-		struct cached *c = &p->cache[i];
-		if (!c->tree)
-			continue;
-		VEC_FREE(c->fns);
-		ts_tree_delete(c->tree);
-		source_release(&c->src);
 	}
 }
 
@@ -1164,6 +982,8 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 			if (p.entry_why[id])
 				entry_tally_add(p.entry_why[id]);
 	}
+	if (o->pairs_across_files)
+		program_pairs(&p);
 	settle_pairs(&p);
 	run_summaries(&p);
 	for (size_t i = 0; i < n; i++)
@@ -1209,6 +1029,18 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 			}
 		}
 		base += (uint32_t)ff[f].fns.n;
+	}
+	/* a function that leaves a lock held for its caller or releases the
+	 * caller's, or calls one in another file (rtnl_unlock() releasing
+	 * through netdev_run_todo() of dev.c): its callers in other files see
+	 * it through the whole-tree pass (program_pairs.c), a level a round */
+	for (uint32_t id = 0; id < p.fn.n && o->pairs_across_files; id++) {
+		const struct fn_fact *fn = fact(&p, id);
+		bool tells = fn->npx > 0;
+		for (uint32_t t = p.tg_base[id]; t < p.tg_base[id + 1] && !tells; t++)
+			tells = p.fn.v[p.tg.v[t]].file != p.fn.v[id].file && fact(&p, p.tg.v[t])->npx;
+		if (tells && !fn->is_static)
+			name_set_add(ask, fn->name);
 	}
 	/* with no check of the limit on, what the limit does matters to no
 	 * finding (the pair checks need only their own files and names) */

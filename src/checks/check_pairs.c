@@ -109,7 +109,17 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 		if (all && !told)
 			acq = ACQ_ALWAYS;
 		const char *key = h->key ? sum_key(r, h->key, a) : NULL;
-		sum->it[sum->n++] = (struct pair_item){ h->rule, acq, false, key };
+		/* an exit that returns with it, an error return first: the note
+		 * a caller in another file shows */
+		uint32_t exit_off = 0;
+		for (int pass = acq == ACQ_ZERO; pass < 2 && !exit_off; pass++)
+			for (size_t i = 0; i < r->exits.n && !exit_off; i++)
+				for (int k = 0; k < r->exits.v[i].nheld; k++)
+					if (held_eq(&r->exits.v[i].h[k], h) &&
+					    (pass || r->exits.v[i].rclass == RC_NEG))
+						exit_off = r->exits.v[i].off;
+		sum->it[sum->n++] = (struct pair_item){ .rule = h->rule, .acq = acq, .key = key,
+							.open_off = h->off, .exit_off = exit_off };
 	}
 	VEC_FREE(cand);
 	for (size_t i = 0; i < r->closes.n && sum->n < MAX_ITEMS; i++) {
@@ -611,10 +621,8 @@ static bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *ke
 	return false;
 }
 
-/* Analyse function i; returns 0, or 1 when the state budget ran out, 2 when
- * the file's time did. */
-static int run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
-		  pair_cand_list *out, struct arena *sums_arena)
+int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
+		 pair_cand_list *out, struct arena *sums_arena)
 {
 	const char *name = fr->ff->fns.v[i].name;
 	struct arena ga;
@@ -735,7 +743,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 				continue;
 			struct pair_sum sum;
 			pair_cands_release(&per[i]);
-			bad[i] = (uint8_t)run_fn(&fr, i, true, &sum, &per[i], &sa);
+			bad[i] = (uint8_t)pairs_run_fn(&fr, i, true, &sum, &per[i], &sa);
 			if (!sum_eq(&sum, &fr.sums[i]) && (sum.n || fr.sums[i].n))
 				changed = true;
 			fr.sums[i] = sum;
@@ -761,6 +769,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 			break;
 	}
 	for (size_t i = 0; i < n; i++) {
+		if (fr.sums[i].known)	/* for callers in other files (program_pairs.c) */
+			pairs_export(&fr, i, &fr.sums[i], &ff->arena);
 		for (int k = 0; k < fr.sums[i].n; k++)
 			if (fr.sums[i].it[k].close && fr.sums[i].it[k].rule < 32)
 				ff->fns.v[i].pair_closes |= 1u << fr.sums[i].it[k].rule;

@@ -28,4 +28,23 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		const TSNode *fns, size_t n, struct file_facts *ff, pair_cand_list *out,
 		struct file_result *r, double deadline);
 
+/*
+ * The whole-tree pass: the fact of the function a call of function fn of
+ * the file (at byte off) reaches in another file, and that file's path; NULL
+ * when none or more than one.  The fact's px is its summary so far.
+ */
+typedef const struct fn_fact *(*pairs_ext_fn)(void *ctx, uint32_t fn, uint32_t off,
+					      const char **path);
+
+/*
+ * Run the rules again over function fn of a file read again (src, fns[]
+ * matching ff->fns), with the summaries of its callees in other files from
+ * ext (those of its own file are their facts' px): its candidates to out,
+ * its fact's summary (px, in a) replaced.  Returns 1 when the summary
+ * changed, 0 when not, -1 (out left empty) when a budget ran out.
+ */
+int pairs_rerun(const struct opts *o, const struct source *src, const char *path,
+		 const TSNode *fns, struct file_facts *ff, uint32_t fn, pairs_ext_fn ext,
+		 void *ctx, struct arena *a, pair_cand_list *out, double deadline);
+
 #endif

@@ -25,6 +25,10 @@ struct pair_item {
 	uint8_t acq;		/* enum acq, for an open */
 	bool close;
 	const char *key;	/* NULL: a counter; "$K..." relative to parameter K; else text */
+	uint32_t open_off;	/* an open: where it is taken, */
+	uint32_t exit_off;	/* ... and an exit that returns with it (0: none) */
+	const char *file;	/* a callee of another file (the whole-tree pass): its path, */
+	struct pos open_at, exit_at;	/* ... and open_off, exit_off there (line 0: none) */
 };
 
 struct pair_sum {
@@ -89,6 +93,9 @@ struct frun {
 	bool other_arch;		/* under arch/X/ with X not x86: no objtool uaccess rule */
 	double deadline;		/* mono_seconds() to stop at (--time-budget), or 0 */
 	size_t nslots;
+	/* the whole-tree pass: the summaries of callees in other files */
+	pairs_ext_fn ext;
+	void *ext_ctx;
 };
 
 struct run {
@@ -113,6 +120,20 @@ struct run {
 	int null_zo;			/* ... zero_on of that test */
 	int loop_truth;			/* a loop test the path decides, or -1 */
 };
+
+/* check_pairs.c: analyse function i of the file (walk, judge, sum up into
+ * sum with its strings in sums_arena, candidates to out); 0, or 1 when the
+ * state budget ran out, 2 when the file's time did. */
+int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
+		 pair_cand_list *out, struct arena *sums_arena);
+
+/* check_pairs_sum.c: function i's summary, for callers in other files,
+ * into its fact (ff->fns.v[i].px, in a). */
+void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct arena *a);
+/* A fact's summary as the walk reads it; file: the callee's path when it is
+ * another file's (keys are then put in the caller's terms), else NULL. */
+void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *out,
+		  struct arena *a);
 
 /* check_pairs_walk.c: walk function r->fn of the file from an empty state
  * with budget transfers until deadline (0: none); false when a budget ran

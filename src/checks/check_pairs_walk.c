@@ -390,11 +390,20 @@ int pairs_fn_index(struct frun *fr, const char *name, size_t len)
 	return -1;
 }
 
-/* The summary of a function of this file called by `call`, or NULL. */
-static const struct pair_sum *callee_sum(struct run *r, const char *name, size_t len)
+/* The summary of the function `call` reaches (of this file, or in the
+ * whole-tree pass of another), or NULL. */
+static const struct pair_sum *callee_sum(struct run *r, TSNode call, const char *name, size_t len)
 {
 	int i = pairs_fn_index(r->fr, name, len);
-	return i >= 0 && r->fr->sums[i].known && r->fr->sums[i].n ? &r->fr->sums[i] : NULL;
+	if (i >= 0 || !r->fr->ext)
+		return i >= 0 && r->fr->sums[i].known && r->fr->sums[i].n ? &r->fr->sums[i] : NULL;
+	const char *path = NULL;
+	const struct fn_fact *f = r->fr->ext(r->fr->ext_ctx, r->fn, ts_node_start_byte(call), &path);
+	if (!f || !f->px_known || !f->npx)
+		return NULL;
+	struct pair_sum *sum = arena_alloc(&r->d.arena, sizeof(*sum));
+	pairs_import(f, path, sum, &r->d.arena);
+	return sum->n ? sum : NULL;
 }
 
 static bool all_upper(const char *p, size_t len)
@@ -428,7 +437,8 @@ void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, ui
 	const struct df_trace **v = df_steps(tr, &n);
 	for (size_t i = 0; i < n; i++) {
 		const struct df_trace *t = v[i];
-		struct step s = { .at = source_at(src, t->off) };
+		struct step s = { .at = t->file ? t->at : source_at(src, t->off),
+				  .file = t->file ? xstrdup(t->file) : NULL };
 		if (t->kind == DF_STEP_EDGE)
 			s.msg = edge_note(t->edge_kind, t->text);
 		else
@@ -678,6 +688,29 @@ static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule,
 	free(t);
 }
 
+/* Where a callee of another file takes what it leaves open, and the exit
+ * that leaves it so: notes in that file. */
+static const struct df_trace *xfile_notes(struct run *r, const struct df_trace *tr,
+					  const struct pair_item *it, const char *name, size_t len)
+{
+	const struct rule *ru = pairs_rule(r, it->rule);
+	bool lock = ru->check == C_LOCK_HELD_RETURN;
+	char *t;
+	if (it->open_at.line) {
+		t = xasprintf("%.*s() %s the %s here", (int)len, name, lock ? "takes" : "opens", ru->what);
+		tr = df_note(&r->d, tr, T_OPEN, it->file, it->open_at, arena_strndup(&r->d.arena, t, strlen(t)));
+		free(t);
+	}
+	if (it->exit_at.line) {
+		t = xasprintf("%.*s() returns with it %s%s", (int)len, name, lock ? "held" : "open",
+			      it->acq == ACQ_ALWAYS ? "" : it->acq == ACQ_ZERO ? " when it returns 0"
+									: " when it returns non-zero");
+		tr = df_note(&r->d, tr, T_OPEN, it->file, it->exit_at, arena_strndup(&r->d.arena, t, strlen(t)));
+		free(t);
+	}
+	return tr;
+}
+
 static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 {
 	size_t len;
@@ -699,7 +732,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		return;
 	}
 	check_window_call(r, s, call, name, len);
-	const struct pair_sum *sum = callee_sum(r, name, len);
+	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
 		if (pairs_fn_index(r->fr, name, len) < 0)
 			release_by_name(r, s, call, name, len);
@@ -710,10 +743,13 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		uint16_t key = translate_key(r, call, it->key);
 		if (it->key && !key)
 			continue;
-		if (it->close)
+		if (it->close) {
 			do_close(r, s, it->rule, key);
-		else
-			open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
+			continue;
+		}
+		if (it->file)	/* taken in another file: the path goes there */
+			s->hd.trace = xfile_notes(r, s->hd.trace, it, name, len);
+		open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
 	}
 }
 

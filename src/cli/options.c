@@ -443,6 +443,10 @@ static const struct option_def option_defs[] = {
 	{ .name = "full", .group = G_ANALYSIS, FIELD(T_BOOL, full), .key = K_RUN,
 	  .help = "parse every file; by default a file that names\n"
 		  "nothing the checks look for is only scanned" },
+	{ .name = "pairs-across-files", .group = G_ANALYSIS, FIELD(T_BOOL, pairs_across_files),
+	  .key = K_RUN,
+	  .help = "walk again the callers of helpers in other files\n"
+		  "that leave a lock or paired state held (slower)" },
 	{ .name = "kernel-version", REQ("X.Y"), .group = G_ANALYSIS, .set = set_kernel_version,
 	  FIELD(T_SIZE, kernel_version), .key = K_FILE,
 	  .help = "the kernel the code is for (default: the VERSION\n"

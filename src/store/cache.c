@@ -483,6 +483,29 @@ static void r_result(struct rd *rd, struct file_result *r)
 	r_findings(rd, &r->silenced, &r->supps);
 }
 
+/* One item of a function's pair summary (the whole-tree pass reads them). */
+static void w_pair_fx(struct strbuf *b, const struct pair_fx *x)
+{
+	w_u32(b, x->rule);
+	w_u8(b, x->acq);
+	w_u8(b, x->kind);
+	w_u8(b, x->close);
+	w_str(b, x->key);
+	w_pos(b, x->open_at);
+	w_pos(b, x->exit_at);
+}
+
+static void r_pair_fx(struct rd *rd, struct arena *a, struct pair_fx *x)
+{
+	x->rule = (uint16_t)r_u32(rd);
+	x->acq = r_u8(rd);
+	x->kind = r_u8(rd);
+	x->close = r_u8(rd) != 0;
+	x->key = r_str_in(rd, a);
+	x->open_at = r_pos(rd);
+	x->exit_at = r_pos(rd);
+}
+
 static void w_facts(struct strbuf *b, const struct file_facts *ff)
 {
 	w_u32(b, (uint32_t)ff->fns.n);
@@ -493,7 +516,8 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_u32(b, f->end);
 		w_u32(b, f->line);
 		w_u8(b, (uint8_t)(f->is_static | f->is_inline << 1 | f->direct << 2 |
-				  f->unanalysable << 3 | f->noreturn << 4 | f->always_inline << 5));
+				  f->unanalysable << 3 | f->noreturn << 4 | f->always_inline << 5 |
+				  f->px_known << 6));
 		w_u8(b, f->nparams);
 		w_u32(b, f->sinks);
 		w_str(b, f->tail);
@@ -502,6 +526,10 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_u32(b, f->sink_col);
 		w_u32(b, f->sink_col_cp);
 		w_u32(b, f->pair_closes);
+		w_u8(b, f->px_rets);
+		w_u8(b, f->npx);
+		for (uint8_t k = 0; k < f->npx; k++)
+			w_pair_fx(b, &f->px[k]);
 		w_u32(b, f->ncalls);
 		for (uint32_t k = 0; k < f->ncalls; k++) {
 			const struct call_fact *c = &f->calls[k];
@@ -562,6 +590,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.unanalysable = bits >> 3 & 1;
 		f.noreturn = bits >> 4 & 1;
 		f.always_inline = bits >> 5 & 1;
+		f.px_known = bits >> 6 & 1;
 		f.nparams = r_u8(rd);
 		f.sinks = r_u32(rd);
 		f.tail = r_str_in(rd, a);
@@ -570,6 +599,11 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.sink_col = r_u32(rd);
 		f.sink_col_cp = r_u32(rd);
 		f.pair_closes = r_u32(rd);
+		f.px_rets = r_u8(rd);
+		f.npx = r_u8(rd);
+		f.px = f.npx ? arena_alloc(a, f.npx * sizeof(struct pair_fx)) : NULL;
+		for (uint8_t k = 0; k < f.npx && !rd->bad; k++)
+			r_pair_fx(rd, a, &f.px[k]);
 		f.ncalls = r_count(rd, 10);
 		f.calls = arena_alloc(a, (f.ncalls ? f.ncalls : 1) * sizeof(struct call_fact));
 		for (uint32_t k = 0; k < f.ncalls && !rd->bad; k++) {

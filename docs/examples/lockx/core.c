@@ -1,0 +1,29 @@
+/* foo_ioctl: calls foo_prepare() of prepare.c and returns its error as it is */
+#include <linux/fs.h>
+#include <linux/mutex.h>
+
+struct foo_dev {
+	struct mutex lock;
+	int ready;
+	long value;
+};
+
+int foo_prepare(struct foo_dev *dev);
+
+static long foo_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct foo_dev *dev = file->private_data;
+	int ret;
+
+	ret = foo_prepare(dev);
+	if (ret)
+		return ret;
+	dev->value = arg;
+	mutex_unlock(&dev->lock);
+	return 0;
+}
+
+static const struct file_operations foo_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = foo_ioctl,
+};

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the whole-tree pass (program.h): the program — every function
+ * with a global id, the call graph, the files read again — shared by
+ * program.c (the graph, the address-limit summaries, the pair candidates
+ * settled) and program_pairs.c (the pair summaries across files).
+ */
+#ifndef ADDRLIMIT_PROGRAM_INT_H
+#define ADDRLIMIT_PROGRAM_INT_H
+
+#include "program.h"
+
+#include "check_limit.h"
+#include "front.h"
+
+#define MAX_TARGETS 8
+#define CACHE_FILES 8
+#define LINK_CACHE 4093
+
+/* A string → ids map. */
+struct smap_ent {
+	const char *key;
+	size_t len;
+	VEC(uint32_t) ids;
+};
+
+struct smap {
+	struct smap_ent *t;
+	size_t cap, n;
+};
+
+struct gfn {
+	uint32_t file, idx;
+};
+
+struct range {
+	uint32_t first, n;
+};
+
+struct cached {
+	long file;			/* -1: empty */
+	struct source src;
+	TSTree *tree;
+	node_list fns;
+	unsigned long used;
+};
+
+struct program {
+	const struct opts *o;
+	struct file_result *rs;
+	struct file_facts *ff;
+	size_t nfiles;
+	VEC(struct gfn) fn;
+	uint32_t *call_base;		/* per function: its first call in cr */
+	uint32_t *tg_base;		/* per function: its first target in tg */
+	VEC(struct range) cr;		/* per call: its targets in tg */
+	VEC(uint32_t) tg;
+	struct smap names;		/* function name → ids */
+	struct smap fields;		/* ".field" → functions stored into it */
+	struct smap ufollow;		/* fields some file follows as user pointers */
+	uint32_t *sinks;
+	uint32_t *sink_via;		/* the callee a parameter reaches a sink through, or itself */
+	uint32_t *opaque;		/* per function: parameters handed to a call through a
+					 * function pointer, through any depth of calls */
+	const char **entry_why;
+	uint32_t *ncallers;		/* call sites of other functions that reach it */
+	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
+	bool *bound;			/* stored into a field: called from where we may not see */
+	struct fn_summary *sum;
+	struct arena strings;
+	TSParser *parser;
+	struct cached cache[CACHE_FILES];
+	unsigned long tick;
+	uint32_t cur;			/* the function being analysed */
+	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
+	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
+	bool link_ok[LINK_CACHE];
+	size_t visited;			/* functions whose component was visited (progress) */
+	const struct ctl_macros *ctl;	/* the run's control macros (the first pass's too) */
+	bool probe;			/* program_probe(): summaries only, nothing reported */
+	bool saw_kernel;		/* ... and some analysed function may run with KERNEL_DS */
+	bool *pair_changed;		/* program_pairs(): its pair summary changed there, */
+	uint32_t *pair_level;		/* ... 1 + the longest chain of callees walked again, or 0, */
+	VEC(uint32_t) pair_order;	/* ... the components callees first, each ended by UINT32_MAX */
+};
+
+/* The fact of function id. */
+static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
+{
+	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
+}
+
+/* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
+void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));
+
+/* The file read and parsed again (a few kept, least recently used out), or
+ * NULL when it can no longer be read; needs p->parser. */
+struct cached *file_get(struct program *p, uint32_t file);
+/* Free the files file_get() keeps. */
+void cache_release(struct program *p);
+
+/* program_pairs.c: the pair summaries across files, bottom-up; callers of
+ * functions of other files run again, their candidates replaced in p->ff. */
+void program_pairs(struct program *p);
+
+#endif

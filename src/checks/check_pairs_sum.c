@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pair rules' summaries across files (check_pairs_int.h).
+ *
+ * The first pass sums each function up for the callers of its own file
+ * (check_pairs.c); this file keeps that summary in the function's facts,
+ * with how a caller elsewhere names each object (a parameter, an extern
+ * global by name, a static of the callee's file, or an object only the
+ * callee could reach) and where the callee takes it, and turns it back
+ * into what the walk reads, so the whole-tree pass can walk a caller again
+ * with the summaries of its callees in other files.
+ */
+#include "check_pairs_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Does n's text hold the identifier name[0, len) as a whole word? */
+static bool has_word(TSNode n, const char *text, const char *name, size_t len)
+{
+	const char *a = node_ptr(n, text), *end = a + node_len(n);
+	for (const char *p = a; (p = memmem(p, (size_t)(end - p), name, len)) != NULL; p++) {
+		bool lb = p == a || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool rb = p + len == end || !(isalnum((unsigned char)p[len]) || p[len] == '_');
+		if (lb && rb)
+			return true;
+	}
+	return false;
+}
+
+struct decl_find {
+	const char *text, *name;
+	size_t len;
+	bool found;
+};
+
+static bool find_local(TSNode n, void *ctx)
+{
+	struct decl_find *d = ctx;
+	if (d->found)
+		return false;
+	if (!node_is(n, S_declaration))
+		return true;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t k = 0; k < c && !d->found; k++) {
+		TSNode id = declarator_name(ts_node_named_child(n, k));
+		d->found = !ts_node_is_null(id) && node_len(id) == d->len &&
+			   !memcmp(node_ptr(id, d->text), d->name, d->len);
+	}
+	return false;
+}
+
+/* A declaration at file scope (or under #if there) that is static and
+ * names it: `static DEFINE_MUTEX(name);`, `static spinlock_t name;`. */
+static bool file_static(TSNode n, const char *text, const char *name, size_t len, int depth)
+{
+	node_vec kids = {0};
+	node_children(n, &kids);	/* a cursor: named_child(i) in a loop is quadratic */
+	bool found = false;
+	for (size_t k = 0; k < kids.n && !found; k++) {
+		TSNode d = kids.v[k];
+		if (node_is(d, S_function_definition))
+			continue;
+		if ((node_is(d, S_preproc_if) || node_is(d, S_preproc_ifdef) ||
+		     node_is(d, S_preproc_else) || node_is(d, S_preproc_elif)) && depth < 4) {
+			found = file_static(d, text, name, len, depth + 1);
+			continue;
+		}
+		found = node_len(d) > 7 && !memcmp(node_ptr(d, text), "static", 6) &&
+			!(isalnum((unsigned char)node_ptr(d, text)[6]) || node_ptr(d, text)[6] == '_') &&
+			has_word(d, text, name, len);
+	}
+	VEC_FREE(kids);
+	return found;
+}
+
+/* How a caller in another file names the object of key (check_pairs.c's
+ * summary key of function i). */
+static uint8_t key_kind(struct frun *fr, size_t i, const char *key)
+{
+	if (!key)
+		return PK_NONE;
+	while (*key == '&' || *key == '*')
+		key++;
+	if (*key == '$')
+		return PK_PARAM;
+	size_t len = 0;
+	while (isalnum((unsigned char)key[len]) || key[len] == '_')
+		len++;
+	if (!len)
+		return PK_LOCAL;
+	struct decl_find d = { fr->text, key, len, false };
+	TSNode body = node_field(fr->fns[i], "body");
+	if (!ts_node_is_null(body))
+		node_walk(body, find_local, &d);
+	if (d.found)
+		return PK_LOCAL;
+	TSNode root = fr->fns[i];
+	while (!ts_node_is_null(ts_node_parent(root)))
+		root = ts_node_parent(root);
+	return file_static(root, fr->text, key, len, 0) ? PK_STATIC : PK_GLOBAL;
+}
+
+void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct arena *a)
+{
+	struct fn_fact *f = &fr->ff->fns.v[i];
+	f->px_known = sum->known;
+	f->px_rets = sum->rets;
+	f->npx = sum->n;
+	f->px = sum->n ? arena_alloc(a, sum->n * sizeof(struct pair_fx)) : NULL;
+	for (int k = 0; k < sum->n; k++) {
+		const struct pair_item *it = &sum->it[k];
+		struct pair_fx *x = &f->px[k];
+		memset(x, 0, sizeof(*x));
+		x->rule = it->rule;
+		x->acq = it->acq;
+		x->close = it->close;
+		x->key = it->key ? arena_strndup(a, it->key, strlen(it->key)) : NULL;
+		x->kind = key_kind(fr, i, it->key);
+		if (!it->close && it->open_off)
+			x->open_at = source_at(fr->src, it->open_off);
+		if (!it->close && it->exit_off)
+			x->exit_at = source_at(fr->src, it->exit_off);
+	}
+}
+
+void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *out,
+		  struct arena *a)
+{
+	memset(out, 0, sizeof(*out));
+	out->known = f->px_known;
+	out->rets = f->px_rets;
+	for (uint8_t k = 0; k < f->npx && out->n < MAX_ITEMS; k++) {
+		const struct pair_fx *x = &f->px[k];
+		struct pair_item it = { .rule = x->rule, .acq = x->acq, .close = x->close,
+					.key = x->key, .open_off = x->open_at.off,
+					.exit_off = x->exit_at.off, .file = file,
+					.open_at = x->open_at, .exit_at = x->exit_at };
+		/* a static of another file, or an object only the callee
+		 * reached: named apart from anything of the caller's (a release
+		 * by rule still matches it, see do_close) */
+		if (file && x->key && (x->kind == PK_STATIC || x->kind == PK_LOCAL)) {
+			char *k2 = x->kind == PK_STATIC ? xasprintf("%s [static in %s]", x->key, file)
+							: xasprintf("%s [of %s()]", x->key, f->name);
+			it.key = arena_strndup(a, k2, strlen(k2));
+			free(k2);
+		}
+		out->it[out->n++] = it;
+	}
+}
+
