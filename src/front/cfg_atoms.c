@@ -27,6 +27,24 @@ static bool is_zero_literal(TSNode n, const char *text)
 	return false;
 }
 
+/* A function-like macro by the kernel's naming (INODE_JOURNAL(i),
+ * PageDirty is not, IS_ERR is in the table): upper case, digits and `_`,
+ * with no role in the API table.  In a condition such a macro reads state
+ * (`(OCFS2_I(i)->ip_flags & X)`); its arguments are still checked. */
+static bool macro_like(const char *name, size_t len)
+{
+	bool letter = false;
+	if (!name || len < 3 || api_lookup(name, len))
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (isupper((unsigned char)name[i]))
+			letter = true;
+		else if (!isdigit((unsigned char)name[i]) && name[i] != '_')
+			return false;
+	}
+	return letter;
+}
+
 bool cfg_impure(TSNode n, const char *text, int depth)
 {
 	if (depth > 200)
@@ -39,7 +57,7 @@ bool cfg_impure(TSNode n, const char *text, int depth)
 		const char *name = call_name(n, text, &len);
 		/* calls (mostly macros) whose value is the same each time within
 		 * one call of the function, so their conditions correlate */
-		if (!api_is(name, len, A_PURE))
+		if (!api_is(name, len, A_PURE) && !macro_like(name, len))
 			return true;
 	}
 	uint32_t c = ts_node_child_count(n);

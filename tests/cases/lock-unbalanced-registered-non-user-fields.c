@@ -1,4 +1,4 @@
-/* case: twins of the general rule: the same kind of handler leaves a lock held but is stored into a field user mode does not return from (.init, .start of a watchdog, whose pair .stop releases; a console's .write, called by printk; a serio port's .open, called by the driver's connect), or into the .read of an object never passed to a registration call (a regmap-style bus handed to an _init call); nothing is reported */
+/* case: twins of the general rule: the same kind of handler leaves a lock held but is stored into a field user mode does not return from (.init, .start of a watchdog, whose pair .stop releases; a console's .write, called by printk; a serio port's .open, called by the driver's connect), or into the .read of an object never passed to a registration call (a regmap-style bus handed to an _init call); none is an entry point, so lock-held-return stays silent; each is still a lock kept on one path and released on others, which lock-unbalanced reports */
 #include <linux/hw_random.h>
 #include <linux/watchdog.h>
 #include <linux/platform_device.h>
@@ -27,7 +27,7 @@ static int toy_rng_init(struct hwrng *rng)
 
 	mutex_lock(&t->lock);
 	if (!t->ready)
-		return -EIO;
+		return -EIO; /* expect: lock-unbalanced */
 	mutex_unlock(&t->lock);
 	return 0;
 }
@@ -48,7 +48,7 @@ static int toy_bus_read(void *ctx, unsigned int reg, unsigned int *val)
 {
 	mutex_lock(&toy_bus_lock);
 	if (reg > 0xff)
-		return -EINVAL;
+		return -EINVAL; /* expect: lock-unbalanced */
 	*val = 0;
 	mutex_unlock(&toy_bus_lock);
 	return 0;
@@ -74,7 +74,7 @@ static void toy_con_write(struct console *con, const char *s, unsigned int n)
 {
 	spin_lock(&toy_con_lock);
 	if (!n)
-		return;
+		return; /* expect: lock-unbalanced */
 	spin_unlock(&toy_con_lock);
 }
 
@@ -87,7 +87,7 @@ static int toy_serio_open(struct serio *serio)
 {
 	mutex_lock(&toy_bus_lock);
 	if (!serio->port_data)
-		return -ENODEV;
+		return -ENODEV; /* expect: lock-unbalanced */
 	mutex_unlock(&toy_bus_lock);
 	return 0;
 }
