@@ -32,6 +32,19 @@ static bool is_h_file(const char *name)
 	return n > 2 && strcmp(name + n - 2, ".h") == 0;
 }
 
+/* Is dir the top of a kernel tree (it has kernel/ and arch/)? */
+static bool kernel_top(const char *dir)
+{
+	struct stat st;
+	bool yes = true;
+	for (int i = 0; i < 2 && yes; i++) {
+		char *q = xasprintf("%s/%s", dir, i ? "arch" : "kernel");
+		yes = stat(q, &st) == 0 && S_ISDIR(st.st_mode);
+		free(q);
+	}
+	return yes;
+}
+
 static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 {
 	DIR *d = opendir(dir);
@@ -58,7 +71,11 @@ static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 		char *p = xasprintf("%s/%s", dir, names.v[i]);
 		struct stat st;
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(p, out, headers, depth + 1);
+			/* a kernel tree's tools/ holds user-space programs: their
+			 * headers' macros (a selftest's ASSERT() that returns)
+			 * are no kernel code's, so they are not kept */
+			bool user_space = !strcmp(names.v[i], "tools") && kernel_top(dir);
+			walk(p, out, user_space ? NULL : headers, depth + 1);
 			free(p);
 		} else if (is_c_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
 			VEC_PUSH(*out, p);

@@ -1,4 +1,5 @@
 /* case: an ioctl handler (an entry point) that returns with its mutex held on one path and releases it on the others: lock-held-return reports that exit, lock-unbalanced does not report it a second time */
+/* args: -Wlock-unbalanced */
 #include <linux/fs.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>

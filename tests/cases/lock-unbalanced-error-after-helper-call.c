@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: the error of a helper call is returned directly with the rw_semaphore held for writing; the helper is defined in the file and does not touch the lock */
+/* args: -Wlock-unbalanced */
 #include <linux/rwsem.h>
 
 struct fw_cache {

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: one error branch unlocks before returning, a later one forgets to; the unlock under `if (ret)` must not be read as locking on a flag */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 
 struct codec_priv {

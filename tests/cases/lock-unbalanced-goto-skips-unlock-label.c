@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: an error goto jumps to the label below the unlock (out: instead of out_unlock:); the function is a helper of the driver, not an entry point, and returns an int that does not say whether the lock is still held */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 #include <linux/i2c.h>
 

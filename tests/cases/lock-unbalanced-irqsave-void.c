@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: a void function returns early with spin_lock_irqsave() still in force (interrupts stay off too) while the normal path restores */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 #include <linux/interrupt.h>
 

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: the early return after a failed kzalloc() leaves the hub mutex held while every other path unlocks; the result (an id or -ENOMEM) does not say which */
+/* args: -Wlock-unbalanced */
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/list.h>

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: rcu_read_lock() and a goto to a label past rcu_read_unlock() when the device is gone; the success path unlocks */
+/* args: -Wlock-unbalanced */
 #include <linux/rcupdate.h>
 #include <linux/netdevice.h>
 

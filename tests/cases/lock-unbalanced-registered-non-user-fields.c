@@ -1,4 +1,5 @@
 /* case: twins of the general rule: the same kind of handler leaves a lock held but is stored into a field user mode does not return from (.init, .start of a watchdog, whose pair .stop releases; a console's .write, called by printk; a serio port's .open, called by the driver's connect), or into the .read of an object never passed to a registration call (a regmap-style bus handed to an _init call); none is an entry point, so lock-held-return stays silent; each is still a lock kept on one path and released on others, which lock-unbalanced reports */
+/* args: -Wlock-unbalanced */
 #include <linux/hw_random.h>
 #include <linux/watchdog.h>
 #include <linux/platform_device.h>

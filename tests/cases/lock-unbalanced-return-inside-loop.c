@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: a lookup returns from inside the list walk without the unlock that the fall-through path does; the result is a plain int */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 #include <linux/list.h>
 

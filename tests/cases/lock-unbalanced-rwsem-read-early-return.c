@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: down_read() and an early return of -ENODEV on the unbound path, without up_read() */
+/* args: -Wlock-unbalanced */
 #include <linux/rwsem.h>
 
 struct snd_link {

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced: inside the locked switch one case returns straight away instead of breaking to the unlock after it */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 
 enum pwr_state { PWR_OFF, PWR_ON, PWR_SUSPENDED };

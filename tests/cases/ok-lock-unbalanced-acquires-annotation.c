@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: helpers annotated __acquires() and __cond_acquires() return locked on purpose, on some paths only (no caller in view) */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 

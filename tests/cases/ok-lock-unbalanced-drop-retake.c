@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: the function runs with its caller's lock held, drops it to sleep and takes it again on every path, including the early one */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 #include <linux/delay.h>
 

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: the helper takes the lock on every path and leaves it to its caller (an imbalance would be held on some paths only) */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 
 struct irq_chip_data {

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: the caller says with a flag whether to lock; the lock and the unlock are tested on the same flag, so no path takes one without the other */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 
 struct pll {

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: on the last reference the object whose mutex is held is freed, lock and all; the other path unlocks */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 #include <linux/slab.h>
 

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: locks handed between calls on purpose — a clock notifier takes the lock on PRE_RATE_CHANGE and drops it on POST/ABORT; select_chip(0) locks and select_chip(-1) unlocks; a _prepare()/_finish() pair in the same file; a console write that remembers a trylock's result in a flag */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/clk.h>

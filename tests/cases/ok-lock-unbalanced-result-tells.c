@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: the result says whether the lock is held — 0 with it held and -EBUSY without; a lookup returning the object locked or NULL/ERR_PTR unlocked; a bool that is true when locked (no caller in view: only the results tell) */
+/* args: -Wlock-unbalanced */
 #include <linux/mutex.h>
 #include <linux/err.h>
 

@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: the lock and the unlock sit under the same test of a call the walk cannot prove constant (static_branch_unlikely(), a feature test): XDP transmit paths lock only when queues are shared */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 #include <linux/jump_label.h>
 

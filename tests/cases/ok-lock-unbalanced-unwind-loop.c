@@ -1,4 +1,5 @@
 /* case: lock-unbalanced must not fire: per-channel locks taken in one loop and released by an unwinding loop (the walk cannot count the iterations); a name that says it locks (lock_all_channels()) */
+/* args: -Wlock-unbalanced */
 #include <linux/spinlock.h>
 
 struct dma_chan_x {

@@ -1,0 +1,1 @@
+int toy_arch_marker;

@@ -1,0 +1,1 @@
+int toy_kernel_marker;
