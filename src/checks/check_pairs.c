@@ -20,6 +20,28 @@
 
 #define ROUNDS 4
 
+/* The run's look-ups of a file: whether it is another architecture's
+ * code (arch/ other than x86 and um) and its functions by name. */
+void pairs_frun_index(struct frun *fr, const char *path)
+{
+	const struct file_facts *ff = fr->ff;
+	size_t n = ff->fns.n;
+	const char *arch = strstr(path, "arch/");
+	if (arch && (arch == path || arch[-1] == '/'))
+		fr->other_arch = strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0;
+	fr->nslots = 16;
+	while (fr->nslots < n * 2)
+		fr->nslots *= 2;
+	fr->by_hash = xcalloc(fr->nslots, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++) {
+		const char *nm = ff->fns.v[i].name;
+		uint32_t h = (uint32_t)hash_bytes(nm, strlen(nm), 3) & (uint32_t)(fr->nslots - 1);
+		while (fr->by_hash[h])
+			h = (h + 1) & (uint32_t)(fr->nslots - 1);
+		fr->by_hash[h] = (uint32_t)i + 1;
+	}
+}
+
 /* --- judging and summing up --------------------------------------------- */
 
 static bool exit_has_rule(const struct pexit *e, uint16_t rule)
@@ -692,20 +714,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		free(kinds);
 		return;
 	}
-	const char *arch = strstr(path, "arch/");
-	if (arch && (arch == path || arch[-1] == '/'))
-		fr.other_arch = strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0;
-	fr.nslots = 16;
-	while (fr.nslots < n * 2)
-		fr.nslots *= 2;
-	fr.by_hash = xcalloc(fr.nslots, sizeof(uint32_t));
-	for (size_t i = 0; i < n; i++) {
-		const char *nm = ff->fns.v[i].name;
-		uint32_t h = (uint32_t)hash_bytes(nm, strlen(nm), 3) & (uint32_t)(fr.nslots - 1);
-		while (fr.by_hash[h])
-			h = (h + 1) & (uint32_t)(fr.nslots - 1);
-		fr.by_hash[h] = (uint32_t)i + 1;
-	}
+	pairs_frun_index(&fr, path);
 	/* a function that only takes locks, can never be an entry point and is
 	 * called by nothing in its file (a callback stored in some ops table)
 	 * can report nothing and tell no caller anything: not analysed, unless

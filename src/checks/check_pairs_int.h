@@ -148,6 +148,9 @@ bool held_eq(const struct held *a, const struct held *b);
 char *held_name(const struct run *r, const struct held *h);
 /* The index of the file's function called name[0, len), or -1. */
 int pairs_fn_index(struct frun *fr, const char *name, size_t len);
+/* Fill fr's other_arch and its name index (by_hash, nslots) for the file
+ * at path, whose facts are fr->ff; the caller frees by_hash. */
+void pairs_frun_index(struct frun *fr, const char *path);
 /* A finding (or, as need says, a candidate the whole tree decides), with
  * the path tr and a last note. */
 void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, uint32_t off,

@@ -33,20 +33,7 @@ int pairs_rerun(const struct opts *o, const struct source *src, const char *path
 		return -1;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline, .ext = ext, .ext_ctx = ctx };
-	const char *arch = strstr(path, "arch/");
-	if (arch && (arch == path || arch[-1] == '/'))
-		fr.other_arch = strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0;
-	fr.nslots = 16;
-	while (fr.nslots < n * 2)
-		fr.nslots *= 2;
-	fr.by_hash = xcalloc(fr.nslots, sizeof(uint32_t));
-	for (size_t i = 0; i < n; i++) {
-		const char *nm = ff->fns.v[i].name;
-		uint32_t h = (uint32_t)hash_bytes(nm, strlen(nm), 3) & (uint32_t)(fr.nslots - 1);
-		while (fr.by_hash[h])
-			h = (h + 1) & (uint32_t)(fr.nslots - 1);
-		fr.by_hash[h] = (uint32_t)i + 1;
-	}
+	pairs_frun_index(&fr, path);
 	struct arena sa;
 	arena_init(&sa);
 	/* the callees of its own file: their summaries so far */

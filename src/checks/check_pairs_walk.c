@@ -77,6 +77,7 @@ static void kill_lvalue(struct run *r, struct pstate *s, TSNode lhs)
 }
 
 static size_t key_root(const char *k, const char **root);
+static void held_del(struct pstate *s, int i);
 
 /* `cur = op` while op->lock is held: op is not NULL, so neither is cur and
  * a later `if (!cur)` is not taken. */
@@ -88,13 +89,23 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 	const char *rp = node_ptr(rhs, r->fr->text);
 	size_t rn = node_len(rhs);
 	bool holds = false;
+	int held_at = -1;
 	for (int i = 0; i < s->nheld && !holds; i++) {
 		const char *kr;
 		size_t kn = s->h[i].key && !s->h[i].owed ? key_root(r->keys.v[s->h[i].key], &kr) : 0;
 		holds = kn == rn && !memcmp(kr, rp, rn) && r->keys.v[s->h[i].key][kn + (kr - r->keys.v[s->h[i].key])] == '-';
+		held_at = i;
 	}
 	if (!holds)
 		return;
+	/* `op->file[1].vnode = vnode` with vnode->lock held: the locked object
+	 * is handed to another one, whose owner releases it (afs_rmdir()
+	 * passes op on and afs_put_operation() unlocks; 6.1) */
+	TSNode l = strip_parens(lhs);
+	if (node_is(l, S_field_expression) || node_is(l, S_subscript_expression)) {
+		held_del(s, held_at);
+		return;
+	}
 	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
 	df_assume_key(r->g, &s->hd.as, k, true);
 	free(k);
