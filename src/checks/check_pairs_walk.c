@@ -417,17 +417,6 @@ static const struct pair_sum *callee_sum(struct run *r, TSNode call, const char 
 	return sum->n ? sum : NULL;
 }
 
-static bool all_upper(const char *p, size_t len)
-{
-	bool letter = false;
-	for (size_t i = 0; i < len; i++) {
-		if (islower((unsigned char)p[i]))
-			return false;
-		letter |= isupper((unsigned char)p[i]) != 0;
-	}
-	return letter;
-}
-
 void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, uint32_t off,
 		const struct df_trace *tr, char *msg, char *held, char *callee, const char *final)
 {
@@ -562,7 +551,7 @@ static char *window_reason(struct run *r, const struct rule *win, const char *na
 		return to ? xasprintf("'%.*s' expands to %s", (int)len, name, to) : NULL;
 	if (api_is(name, len, A_UACCESS_UNSAFE))
 		return xasprintf("'%.*s' is an out-of-line kernel function", (int)len, name);
-	if (all_upper(name, len))
+	if (upper_case_name(name, len))
 		return NULL;	/* a macro, and none we know to call out */
 	*need = PC_OUTLINE;	/* decided against the whole tree's definitions */
 	*callee = name;

@@ -33,16 +33,7 @@ static bool is_zero_literal(TSNode n, const char *text)
  * (`(OCFS2_I(i)->ip_flags & X)`); its arguments are still checked. */
 static bool macro_like(const char *name, size_t len)
 {
-	bool letter = false;
-	if (!name || len < 3 || api_lookup(name, len))
-		return false;
-	for (size_t i = 0; i < len; i++) {
-		if (isupper((unsigned char)name[i]))
-			letter = true;
-		else if (!isdigit((unsigned char)name[i]) && name[i] != '_')
-			return false;
-	}
-	return letter;
+	return name && len >= 3 && upper_case_name(name, len) && !api_lookup(name, len);
 }
 
 bool cfg_impure(TSNode n, const char *text, int depth)

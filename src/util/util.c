@@ -4,6 +4,7 @@
  */
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -287,4 +288,15 @@ size_t utf8_len(const unsigned char *s, size_t n)
 	    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return k + 1;
+}
+
+bool upper_case_name(const char *p, size_t len)
+{
+	bool letter = false;
+	for (size_t i = 0; i < len; i++) {
+		if (islower((unsigned char)p[i]))
+			return false;
+		letter |= isupper((unsigned char)p[i]) != 0;
+	}
+	return letter;
 }

@@ -89,5 +89,8 @@ uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
 size_t utf8_len(const unsigned char *s, size_t n);
 /* Seconds on the monotonic clock. */
 double mono_seconds(void);
+/* Is the identifier p[0..len) in upper case (a letter, no lower-case one):
+ * the kernel's spelling of a macro (INODE_JOURNAL, SET)? */
+bool upper_case_name(const char *p, size_t len);
 
 #endif
