@@ -144,6 +144,15 @@ assert uris == [\"blob.c\", \"rows.c\"], uris
 print(\"ok\")' '$tmp/cli/skipped.sarif'; exit \$rc"
 rm -f "$tmp/cli/mixed/leak.c"
 
+# the file's own #define decides its #if arm: the path notes never walk
+# through the dead arm (tests/cases/ds-leak-own-define-notes-live-arm.c)
+out=$("$bin" "$here/cases/ds-leak-own-define-notes-live-arm.c" 2>&1)
+if grep -q "condition 'cmd == 1' is true" <<<"$out" && ! grep -Eq "cmd == 2|CAL_V2" <<<"$out"; then
+	ok "path notes stay in the arm the file's own #define keeps"
+else
+	bad "path notes stay in the arm the file's own #define keeps" "$out"
+fi
+
 # a function whose control flow the parser lost is reported, not analysed
 cat >"$tmp/cli/broken.c" <<'EOC'
 SYSCALL_DEFINE1(frob, int, fd)
