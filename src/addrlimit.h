@@ -45,6 +45,9 @@ struct opts {
 	const char *html_dir;		/* --html DIR */
 	VEC(const char *) excludes;	/* --exclude GLOB */
 	bool quiet;			/* -q: no warnings about the input on stderr */
+	bool strict_input;		/* --strict-input: a file found in a folder and
+					 * refused for what it holds makes the run exit 2,
+					 * as one named on the command line does */
 	bool color;			/* --color, resolved against the output's tty */
 	bool werror;			/* -Werror: warnings count as errors */
 	bool kbuild;			/* run by kbuild as CHECK=: exit 0 unless -Werror */
@@ -89,6 +92,12 @@ struct partial {
 struct file_result {
 	char *path;			/* owned */
 	char *error;			/* why the file was skipped, owned, or NULL */
+	bool refused;			/* ... for what it holds (binary, not understood as
+					 * C, over --max-file-size, not a regular file), not
+					 * because it could not be read */
+	bool skipped;			/* refused, found in a folder, no --strict-input:
+					 * reported, but not an error of the run (set by
+					 * the report, cli/output.c) */
 	char *warning;			/* a non-fatal input problem, owned, or NULL */
 	struct findings findings;
 	VEC(struct partial) partial;	/* functions with parse errors or budget hits */

@@ -81,6 +81,78 @@ expect_run "all syntax errors, others still analysed" 2 'leak.c:7:3: error' "$bi
 : >"$tmp/cli/empty.c"
 expect_run "empty file" 0 '^$' "$bin" "$tmp/cli/empty.c"
 
+# a file found in a folder and refused for what it holds (rows of a table a
+# test runner includes, a binary) is skipped with a warning, listed by
+# --stats, JSON and SARIF, and does not make a tree's run exit 2; named on
+# the command line, with --strict-input, or when nothing could be analysed
+# it does
+mkdir -p "$tmp/cli/mixed" "$tmp/cli/fragonly"
+cat >"$tmp/cli/mixed/rows.c" <<'EOC'
+/* rows of a table a test runner includes: not C on its own */
+{
+	"set_fs raised then restored",
+	.ops = { OP(set_fs, KDS), OP(read, 4), OP(set_fs, OLD) },
+	.result = PASS,
+},
+{
+	"set_fs left raised",
+	.ops = { OP(set_fs, KDS), OP(read, 4) },
+	.result = FAIL,
+},
+EOC
+cp "$tmp/cli/mixed/rows.c" "$tmp/cli/fragonly/rows.c"
+printf 'int set_fs_probe(void) { return 0; }\n\0\1\2binary' >"$tmp/cli/mixed/blob.c"
+printf '%s\n' "$clean_c" >"$tmp/cli/mixed/clean.c"
+expect_run "not C in a folder: skipped with a warning, exit 0" 0 \
+	'warning: .*mixed/rows.c: not understood as C: [0-9]+ of [0-9]+ bytes are syntax errors \(0% understood\), skipped' \
+	"$bin" "$tmp/cli/mixed"
+expect_run "binary in a folder: skipped with a warning, exit 0" 0 \
+	'warning: .*mixed/blob.c: binary file \(NUL byte at offset 37\), skipped' "$bin" "$tmp/cli/mixed"
+expect_run "skipped files: one note says they are not errors of the run" 0 \
+	'note: 2 files found in the folders given skipped .*--strict-input' "$bin" "$tmp/cli/mixed"
+expect_run "skipped files: -q hides the warnings" 0 '^$' "$bin" -q "$tmp/cli/mixed"
+printf '%s\n' "$leak_c" >"$tmp/cli/mixed/leak.c"
+expect_run "not C in a folder: a finding still exits 1" 1 'mixed/leak.c:7:3: error' "$bin" "$tmp/cli/mixed"
+expect_run "--strict-input: not C in a folder exits 2" 2 \
+	'error: .*mixed/rows.c: not understood as C' "$bin" --strict-input "$tmp/cli/mixed"
+expect_run "not C named on the command line: still exit 2" 2 \
+	'error: .*mixed/rows.c: not understood as C' "$bin" "$tmp/cli/mixed/rows.c" "$tmp/cli/mixed/clean.c"
+expect_run "a folder where nothing could be analysed: exit 2" 2 \
+	'error: no input could be analysed \(1 file skipped\)' "$bin" "$tmp/cli/fragonly"
+expect_run "--stats lists the skipped files" 1 \
+	'stats:   .*mixed/rows.c: not understood as C: .*understood' "$bin" --stats "$tmp/cli/mixed"
+expect_run "JSON: skipped files in 'skipped' and 'errors', exit 1" 1 '^ok$' bash -c "
+	'$bin' -f json '$tmp/cli/mixed' 2>/dev/null >'$tmp/cli/skipped.json'; rc=\$?
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d[\"exit_status\"] == 1, d[\"exit_status\"]
+files = sorted(s[\"file\"].rsplit(\"/\", 1)[1] for s in d[\"skipped\"])
+assert files == [\"blob.c\", \"rows.c\"], files
+assert all(s[\"message\"] in d[\"errors\"] for s in d[\"skipped\"])
+print(\"ok\")' '$tmp/cli/skipped.json'; exit \$rc"
+expect_run "SARIF: a skipped file is a warning notification on the file, the run successful" 1 '^ok$' bash -c "
+	'$bin' -f sarif '$tmp/cli/mixed' 2>/dev/null >'$tmp/cli/skipped.sarif'; rc=\$?
+	python3 -c '
+import json, sys
+inv = json.load(open(sys.argv[1]))[\"runs\"][0][\"invocations\"][0]
+assert inv[\"executionSuccessful\"] and inv[\"exitCode\"] == 1, inv
+ns = [n for n in inv[\"toolExecutionNotifications\"] if \"skipped\" in n[\"message\"][\"text\"]]
+assert len(ns) == 2 and all(n[\"level\"] == \"warning\" for n in ns), ns
+uris = sorted(n[\"locations\"][0][\"physicalLocation\"][\"artifactLocation\"][\"uri\"].rsplit(\"/\", 1)[1] for n in ns)
+assert uris == [\"blob.c\", \"rows.c\"], uris
+print(\"ok\")' '$tmp/cli/skipped.sarif'; exit \$rc"
+rm -f "$tmp/cli/mixed/leak.c"
+
+# the file's own #define decides its #if arm: the path notes never walk
+# through the dead arm (tests/cases/ds-leak-own-define-notes-live-arm.c)
+out=$("$bin" "$here/cases/ds-leak-own-define-notes-live-arm.c" 2>&1)
+if grep -q "condition 'cmd == 1' is true" <<<"$out" && ! grep -Eq "cmd == 2|CAL_V2" <<<"$out"; then
+	ok "path notes stay in the arm the file's own #define keeps"
+else
+	bad "path notes stay in the arm the file's own #define keeps" "$out"
+fi
+
 # a function whose control flow the parser lost is reported, not analysed
 cat >"$tmp/cli/broken.c" <<'EOC'
 SYSCALL_DEFINE1(frob, int, fd)

@@ -115,7 +115,7 @@ then ok "reports: SARIF suppressions and notifications"; else bad "reports: SARI
 
 if validator=$(sh "$here/../scripts/sarif-validator.sh" 2>"$r/validator-install.log"); then
 	n=0
-	for s in "$r/supp.sarif" "$tmp/cli/out.sarif" "$tmp/cli/x.sarif"; do
+	for s in "$r/supp.sarif" "$tmp/cli/out.sarif" "$tmp/cli/x.sarif" "$tmp/cli/skipped.sarif"; do
 		[ -s "$s" ] || continue
 		n=$((n + 1))
 		v=$(cd "$r" && "$validator" validate "$s" 2>&1)

@@ -5,8 +5,11 @@
  * status (output.c).  No analysis here.
  *
  * Exit status: 0 nothing at warning level or above; 1 a finding at warning
- * level or above; 2 a usage error or an input that could not be analysed
- * (the other inputs are still analysed and reported).
+ * level or above; 2 a usage error, an input named on the command line that
+ * could not be analysed, a file that could not be read, or a run in which
+ * nothing could be analysed (the other inputs are still analysed and
+ * reported).  A file found in a folder and refused for what it holds is
+ * reported but leaves the status alone, unless --strict-input (output.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -430,6 +430,10 @@ static const struct option_def option_defs[] = {
 	  .key = K_FILE,
 	  .help = "skip files larger than N bytes (K, M, G suffixes;\n"
 		  "default 32M)" },
+	{ .name = "strict-input", .group = G_ANALYSIS, FIELD(T_BOOL, strict_input),
+	  .help = "a file found in a folder and skipped for what it\n"
+		  "holds (binary, not C, too large) makes the exit\n"
+		  "status 2, as one named on the command line does" },
 	{ .name = "state-budget", REQ("N"), .group = G_ANALYSIS, .set = set_state_budget,
 	  FIELD(T_SIZE, budget), .key = K_FILE,
 	  .help = "dataflow states per function before giving up\n"

@@ -144,20 +144,49 @@ static bool report_to(const struct opts *o, const char *file, enum format fmt,
 }
 
 
-/* Errors and warnings about single files, then the status before the
- * findings count: 2 when an input could not be analysed. */
-static int input_status(const struct opts *o, const struct file_result *rs,
-			const struct inputs *in)
+/*
+ * Errors and warnings about single files, then the status before the
+ * findings count: 2 when an input could not be analysed.  A file found in
+ * a folder and refused for what it holds (a test fragment that is not C,
+ * a generated table, a binary) is skipped with a warning: a stock kernel
+ * tree has such files, and a CI job must be able to scan it.  Named on
+ * the command line, with --strict-input, or when no file at all could be
+ * analysed, it is an error as any other.
+ */
+static int input_status(const struct opts *o, struct file_result *rs, const struct inputs *in)
 {
 	int status = in->errors.n ? 2 : 0;
+	size_t analysed = 0, skipped = 0;
 	for (size_t i = 0; i < in->paths.n; i++) {
-		if (rs[i].error) {
+		struct file_result *r = &rs[i];
+		r->skipped = r->error && r->refused && !o->strict_input && !(o->named && o->named[i]);
+		skipped += r->skipped;
+		analysed += !r->error;
+	}
+	bool none = in->paths.n && !analysed;
+	if (none && skipped) {
+		fprintf(stderr, "addrlimit: error: no input could be analysed (%zu file%s skipped)\n",
+			in->paths.n, in->paths.n == 1 ? "" : "s");
+		for (size_t i = 0; i < in->paths.n; i++)
+			rs[i].skipped = false;
+		skipped = 0;
+	}
+	for (size_t i = 0; i < in->paths.n; i++) {
+		if (rs[i].skipped) {
+			if (!o->quiet)
+				fprintf(stderr, "addrlimit: warning: %s\n", rs[i].error);
+		} else if (rs[i].error) {
 			fprintf(stderr, "addrlimit: error: %s\n", rs[i].error);
 			status = 2;
 		}
 		if (rs[i].warning && !o->quiet)
 			fprintf(stderr, "addrlimit: warning: %s\n", rs[i].warning);
 	}
+	if (skipped && !o->quiet)
+		fprintf(stderr, "addrlimit: note: %zu file%s found in the folders given skipped for "
+			"what %s (not C, binary or too large): not an error of the run "
+			"(--strict-input makes %s one)\n", skipped, skipped == 1 ? "" : "s",
+			skipped == 1 ? "it holds" : "they hold", skipped == 1 ? "it" : "each");
 	return status;
 }
 

@@ -44,6 +44,18 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 		"addrlimit: stats: findings %zu, suppressed %zu, in the baseline %zu\n",
 		files, skipped, excluded, bytes, und, fns, fn_err, pct, fn_an, fn_skip, fn_budget,
 		fn_time, findings, suppressed, baselined);
+	/* the files found in folders and skipped for what they hold: each
+	 * one, since the run's exit status does not show them */
+	size_t not_c = 0;
+	for (size_t i = 0; i < n; i++)
+		not_c += rs[i].skipped;
+	if (not_c) {
+		fprintf(stderr, "addrlimit: stats: skipped for what they hold (not C, binary, too "
+			"large; not errors of the run) %zu:\n", not_c);
+		for (size_t i = 0; i < n; i++)
+			if (rs[i].skipped)
+				fprintf(stderr, "addrlimit: stats:   %s\n", rs[i].error);
+	}
 	/* the five slowest files (parse and analysis), where a budget would bite first */
 	size_t top[5];
 	size_t nt = 0;

@@ -132,6 +132,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	char *why = NULL;
 	if (!load_text(o, path, &src, &why)) {
 		r->error = why;
+		r->refused = src.refused;
 		return;
 	}
 	struct elision el = {0};
@@ -188,6 +189,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		r->error = xasprintf("%s: not understood as C: %zu of %zu bytes are syntax errors (%.0f%% understood), skipped",
 				     path, r->error_bytes, src.len,
 				     100.0 * (double)(src.len - r->error_bytes) / (double)src.len);
+		r->refused = true;
 		r->functions = 0;	/* a skipped file contributes nothing to the totals */
 		VEC_FREE(fns);
 		ts_tree_delete(tree);

@@ -145,10 +145,12 @@ static int source_fill(struct source *src, const char *path, char *buf, size_t l
 	if (nul) {
 		size_t at = (size_t)(nul - buf);
 		free(buf);
+		src->refused = true;
 		return fail(why, "%s: binary file (NUL byte at offset %zu), skipped", path, at);
 	}
 	if (len > UINT32_MAX - 1) {
 		free(buf);
+		src->refused = true;
 		return fail(why, "%s: too large to index, skipped", path);
 	}
 	src->path = xstrdup(path);
@@ -184,10 +186,12 @@ int source_load(struct source *src, const char *path, size_t max_size, char **wh
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
+		src->refused = true;
 		return fail(why, "%s: not a regular file, skipped", path);
 	}
 	if ((size_t)st.st_size > max_size) {
 		close(fd);
+		src->refused = true;
 		return fail(why, "%s: %lld bytes is over the size limit of %zu bytes (--max-file-size), skipped",
 			     path, (long long)st.st_size, max_size);
 	}
@@ -202,6 +206,7 @@ int source_load(struct source *src, const char *path, size_t max_size, char **wh
 				if (r > 0) {
 					free(buf);
 					close(fd);
+					src->refused = true;
 					return fail(why, "%s: over the size limit of %zu bytes (--max-file-size), skipped",
 						     path, max_size);
 				}

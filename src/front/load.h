@@ -20,6 +20,9 @@ struct source {
 	size_t nlines;		/* entries in line_start */
 	VEC(uint32_t) user_marks;	/* offsets where `__user` stood */
 	long bad_utf8;		/* offset of the first invalid UTF-8 byte, or -1 */
+	bool refused;		/* after a failed source_load(): refused for what the
+				 * file is or holds (binary, over the size limit, not a
+				 * regular file), not because it could not be read */
 };
 
 typedef VEC(char *) path_list;

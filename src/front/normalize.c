@@ -255,8 +255,9 @@ void normalize(struct source *src)
 	char *t = xmalloc(n + 1);
 	memcpy(t, src->raw, n + 1);
 	src->text = t;
-	if (ppenv_active())
-		norm_decide_conditionals(t, n);
+	/* the arms the environment, the literals or the file's own
+	 * #defines decide (ppenv.h) */
+	norm_decide_conditionals(t, n);
 
 	VEC(struct paren) parens = {0};
 	VEC(size_t) braces = {0};	/* per open brace: parens.n when it opened */

@@ -643,9 +643,47 @@ static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e
 	blank_keep_lines(t, endif_a, endif_e);
 }
 
+/* Is the current arm of g compiled: 1 yes, 0 no, -1 not known. */
+static int pp_arm_live(const struct pp_group *g)
+{
+	if (g->overflow || !g->n)
+		return -1;
+	int all_false = 1;
+	for (int k = 0; k + 1 < g->n; k++) {
+		if (g->arm[k].val == 1)
+			return 0;
+		if (g->arm[k].val != 0)
+			all_false = 0;
+	}
+	int v = g->arm[g->n - 1].val;
+	return v == 0 ? 0 : v == 1 && all_false ? 1 : -1;
+}
+
+/* `#define NAME ...` / `#undef NAME` at [k, e) (after the keyword), in a
+ * region whose arms are all compiled (live 1) or not known (-1). */
+static void pp_local_line(struct pp_local *loc, const char *t, size_t k, size_t e, bool define,
+			  int live)
+{
+	size_t a = k;
+	while (a < e && (t[a] == ' ' || t[a] == '\t'))
+		a++;
+	size_t b = a;
+	while (b < e && is_ident((unsigned char)t[b]))
+		b++;
+	if (b == a || (t[a] >= '0' && t[a] <= '9'))
+		return;
+	if (live < 0)
+		pp_local_unknown(loc, t + a, b - a);
+	else if (!define)
+		pp_local_undef(loc, t + a, b - a);
+	else
+		pp_local_define(loc, t + a, b - a, t + b, e - b, b < e && t[b] == '(');
+}
+
 void norm_decide_conditionals(char *t, size_t n)
 {
 	VEC(struct pp_group) st = {0};
+	struct pp_local *loc = pp_local_new();
 	bool in_comment = false;
 	size_t i = 0;
 	while (i < n) {
@@ -684,8 +722,19 @@ void norm_decide_conditionals(char *t, size_t n)
 			size_t kl = k - w;
 #define KW(s) (kl == sizeof(s) - 1 && !memcmp(kw, s, kl))
 			int val = -2;
-			if (KW("if") || KW("elif")) {
-				val = ppenv_eval(t + k, e - k);
+			if (KW("define") || KW("undef") || KW("include")) {
+				/* where the compiler reads it: every enclosing arm */
+				int live = 1;
+				for (size_t g = 0; g < st.n && live; g++) {
+					int v = pp_arm_live(&st.v[g]);
+					live = v == 0 ? 0 : v < 0 ? -1 : live;
+				}
+				if (live && KW("include"))
+					pp_local_include(loc);
+				else if (live)
+					pp_local_line(loc, t, k, e, KW("define"), live);
+			} else if (KW("if") || KW("elif")) {
+				val = ppenv_eval(loc, t + k, e - k);
 			} else if (KW("ifdef") || KW("ifndef") || KW("elifdef") || KW("elifndef")) {
 				size_t a = k;
 				while (a < e && (t[a] == ' ' || t[a] == '\t'))
@@ -693,7 +742,7 @@ void norm_decide_conditionals(char *t, size_t n)
 				size_t b = a;
 				while (b < e && is_ident((unsigned char)t[b]))
 					b++;
-				val = b > a ? ppenv_defined(t + a, b - a) : -1;
+				val = b > a ? ppenv_defined(loc, t + a, b - a) : -1;
 				if (val >= 0 && (KW("ifndef") || KW("elifndef")))
 					val = !val;
 			} else if (KW("else")) {
@@ -716,4 +765,5 @@ void norm_decide_conditionals(char *t, size_t n)
 		i = e < n ? e + 1 : n;
 	}
 	VEC_FREE(st);
+	pp_local_free(loc);
 }

@@ -201,8 +201,9 @@ void norm_pp_release(struct ppdepth *d);
  * (see normalize_cond.c); true when t changed (then tokenize again). */
 bool norm_fix_conditionals(char *t, const tok_list *tl);
 
-/* With a preprocessor environment (ppenv_active()), blank the arms of the
- * decided conditional groups of t[0, n). */
+/* Blank the arms of the conditional groups of t[0, n) that would not be
+ * compiled, where the environment (-D, -include), the literals or the
+ * file's own #define/#undef lines above the condition decide it (ppenv.h). */
 void norm_decide_conditionals(char *t, size_t n);
 
 #endif

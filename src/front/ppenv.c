@@ -25,6 +25,107 @@ static struct {
 	bool active;
 } env;
 
+/* A file's own macro: what its lines above the current one say. */
+enum { LM_DEF, LM_UNDEF, LM_UNKNOWN };
+
+struct lmacro {
+	char *name;
+	char *value;		/* LM_DEF: replacement text, NULL: function-like */
+	int state;
+};
+
+struct pp_local {
+	VEC(struct lmacro) m;
+	uint32_t *slot;		/* open addressing: index + 1 into m, 0 empty */
+	size_t cap;		/* slots, a power of two */
+};
+
+static size_t lslot(const struct pp_local *l, const char *name, size_t len)
+{
+	size_t i = (size_t)hash_bytes(name, len, 0) & (l->cap - 1);
+	for (;; i = (i + 1) & (l->cap - 1)) {
+		uint32_t k = l->slot[i];
+		if (!k)
+			return i;
+		const char *n = l->m.v[k - 1].name;
+		if (!strncmp(n, name, len) && !n[len])
+			return i;
+	}
+}
+
+static const struct lmacro *local_lookup(const struct pp_local *l, const char *name, size_t len)
+{
+	if (!l || !l->m.n)
+		return NULL;
+	uint32_t k = l->slot[lslot(l, name, len)];
+	return k ? &l->m.v[k - 1] : NULL;
+}
+
+static void local_set(struct pp_local *l, const char *name, size_t len, char *value, int state)
+{
+	if ((l->m.n + 1) * 2 > l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		free(l->slot);
+		l->slot = xcalloc(cap, sizeof(*l->slot));
+		l->cap = cap;
+		for (size_t i = 0; i < l->m.n; i++) {
+			const char *n = l->m.v[i].name;
+			l->slot[lslot(l, n, strlen(n))] = (uint32_t)(i + 1);
+		}
+	}
+	size_t i = lslot(l, name, len);
+	if (l->slot[i]) {
+		struct lmacro *m = &l->m.v[l->slot[i] - 1];
+		free(m->value);
+		m->value = value;
+		m->state = state;
+		return;
+	}
+	VEC_PUSH(l->m, ((struct lmacro){ xstrndup(name, len), value, state }));
+	l->slot[i] = (uint32_t)l->m.n;
+}
+
+struct pp_local *pp_local_new(void)
+{
+	return xcalloc(1, sizeof(struct pp_local));
+}
+
+void pp_local_free(struct pp_local *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->m.n; i++) {
+		free(l->m.v[i].name);
+		free(l->m.v[i].value);
+	}
+	VEC_FREE(l->m);
+	free(l->slot);
+	free(l);
+}
+
+void pp_local_define(struct pp_local *l, const char *name, size_t len, const char *value,
+		     size_t vlen, bool fn_like)
+{
+	local_set(l, name, len, fn_like ? NULL : xstrndup(value, vlen), LM_DEF);
+}
+
+void pp_local_undef(struct pp_local *l, const char *name, size_t len)
+{
+	local_set(l, name, len, NULL, LM_UNDEF);
+}
+
+void pp_local_unknown(struct pp_local *l, const char *name, size_t len)
+{
+	local_set(l, name, len, NULL, LM_UNKNOWN);
+}
+
+void pp_local_include(struct pp_local *l)
+{
+	for (size_t i = 0; i < l->m.n; i++)
+		if (l->m.v[i].state == LM_UNDEF)
+			l->m.v[i].state = LM_UNKNOWN;
+}
+
 static int cmp_macro(const void *a, const void *b)
 {
 	return strcmp(((const struct macro *)a)->name, ((const struct macro *)b)->name);
@@ -208,8 +309,11 @@ bool ppenv_active(void)
 	return env.active;
 }
 
-int ppenv_defined(const char *name, size_t len)
+int ppenv_defined(const struct pp_local *l, const char *name, size_t len)
 {
+	const struct lmacro *lm = local_lookup(l, name, len);
+	if (lm)
+		return lm->state == LM_DEF ? 1 : lm->state == LM_UNDEF ? 0 : -1;
 	const struct macro *m = lookup(name, len);
 	if (m)
 		return m->value != NULL;
@@ -226,6 +330,7 @@ struct val {
 };
 
 struct ev {
+	const struct pp_local *loc;	/* the file's own macros, or NULL */
 	const char *p, *e;
 	int depth;		/* expression nesting */
 	int macros;		/* macro expansions in progress */
@@ -273,9 +378,9 @@ static bool eat(struct ev *s, const char *tok)
 }
 
 /* Evaluate a macro's replacement text in the same environment. */
-static struct val eval_text(const char *t, size_t len, int macros)
+static struct val eval_text(const struct pp_local *loc, const char *t, size_t len, int macros)
 {
-	struct ev s = { t, t + len, 0, macros, false };
+	struct ev s = { loc, t, t + len, 0, macros, false };
 	if (macros > 16)	/* a macro defined in terms of itself */
 		return unknown;
 	struct val v = expr(&s, 0);
@@ -305,12 +410,16 @@ static int args(struct ev *s, struct val *out, int max)
 }
 
 /* kconfig.h's test: is the option defined to exactly 1? */
-static int config_is_1(const char *name, size_t len)
+static int config_is_1(const struct pp_local *loc, const char *name, size_t len)
 {
+	const struct lmacro *lm = local_lookup(loc, name, len);
+	if (lm)
+		return lm->state == LM_UNKNOWN ? -1 :
+		       lm->state == LM_DEF && lm->value && !strcmp(lm->value, "1");
 	const struct macro *m = lookup(name, len);
 	if (m)
 		return m->value && !strcmp(m->value, "1");
-	return ppenv_defined(name, len) == 0 ? 0 : -1;
+	return ppenv_defined(NULL, name, len) == 0 ? 0 : -1;
 }
 
 /* The macro name operand of `defined NAME`, `defined(NAME)` or
@@ -337,7 +446,7 @@ static struct val identifier(struct ev *s, const char *n, size_t len)
 		size_t al = operand_name(s, false, &a);
 		if (!al)
 			return unknown;
-		int d = ppenv_defined(a, al);
+		int d = ppenv_defined(s->loc, a, al);
 		return d < 0 ? unknown : known(d);
 	}
 	if (len == 14 && !memcmp(n, "KERNEL_VERSION", 14)) {
@@ -358,7 +467,7 @@ static struct val identifier(struct ev *s, const char *n, size_t len)
 		if (!al)
 			return unknown;
 		char *mod = xasprintf("%.*s_MODULE", (int)al, a);
-		int y = config_is_1(a, al), m = config_is_1(mod, strlen(mod));
+		int y = config_is_1(s->loc, a, al), m = config_is_1(s->loc, mod, strlen(mod));
 		free(mod);
 		if (is_bi)
 			return y < 0 ? unknown : known(y);
@@ -368,9 +477,23 @@ static struct val identifier(struct ev *s, const char *n, size_t len)
 			return known(1);
 		return y == 0 && m == 0 ? known(0) : unknown;
 	}
+	const struct lmacro *lm = local_lookup(s->loc, n, len);
+	if (lm && lm->state == LM_DEF && lm->value)
+		return eval_text(s->loc, lm->value, strlen(lm->value), s->macros + 1);
+	if (lm && lm->state == LM_UNKNOWN)
+		return unknown;
+	if (lm && lm->state == LM_DEF) {
+		s->bad = true;	/* function-like: its uses are not evaluated */
+		return unknown;
+	}
+	if (lm) {	/* #undef: 0 */
+		if (blank(s), s->p < s->e && *s->p == '(')
+			s->bad = true;
+		return known(0);
+	}
 	const struct macro *m = lookup(n, len);
 	if (m && m->value)
-		return eval_text(m->value, strlen(m->value), s->macros + 1);
+		return eval_text(s->loc, m->value, strlen(m->value), s->macros + 1);
 	if (blank(s), s->p < s->e && *s->p == '(') {
 		/* a function-like macro we do not know */
 		s->bad = true;
@@ -521,10 +644,8 @@ static struct val expr(struct ev *s, int prec)
 	return l;
 }
 
-int ppenv_eval(const char *text, size_t len)
+int ppenv_eval(const struct pp_local *l, const char *text, size_t len)
 {
-	if (!env.active)
-		return -1;
-	struct val v = eval_text(text, len, 0);
+	struct val v = eval_text(l, text, len, 0);
 	return v.known ? v.v != 0 : -1;
 }

@@ -40,7 +40,7 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 		char **input_errors, size_t n_input_errors, int exit_code)
 {
 	json_t *found = json_array(), *silenced = json_array(), *problems = json_array();
-	json_t *errors = json_array(), *partial = json_array();
+	json_t *errors = json_array(), *partial = json_array(), *skipped = json_array();
 	size_t files = 0, parsed = 0, baselined = 0;
 	for (size_t i = 0; i < n_input_errors; i++)
 		json_array_append_new(errors, json_text(input_errors[i]));
@@ -48,6 +48,12 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 		const struct file_result *r = &rs[i];
 		if (r->error) {
 			json_array_append_new(errors, json_text(r->error));
+			if (r->skipped) {
+				json_t *p = json_object();
+				json_object_set_new(p, "file", json_text(r->path));
+				json_object_set_new(p, "message", json_text(r->error));
+				json_array_append_new(skipped, p);
+			}
 			continue;
 		}
 		files++;
@@ -86,6 +92,7 @@ int report_json(FILE *out, const struct opts *o, const struct file_result *rs, s
 	json_object_set_new(doc, "suppression_problems", problems);
 	json_object_set_new(doc, "not_fully_analysed", partial);
 	json_object_set_new(doc, "errors", errors);
+	json_object_set_new(doc, "skipped", skipped);
 	int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
 	json_decref(doc);

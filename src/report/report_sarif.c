@@ -179,6 +179,20 @@ static json_t *notification_at(const char *level, const char *path, const struct
 	return n;
 }
 
+/* A notification about a whole file (one skipped for what it holds). */
+static json_t *notification_file(const char *level, const char *path, const char *text)
+{
+	json_t *n = notification(level, text);
+	json_t *pl = json_object();
+	json_object_set_new(pl, "artifactLocation", artifact_location(path));
+	json_t *loc = json_object();
+	json_object_set_new(loc, "physicalLocation", pl);
+	json_t *locs = json_array();
+	json_array_append_new(locs, loc);
+	json_object_set_new(n, "locations", locs);
+	return n;
+}
+
 int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, size_t n,
 		 char **input_errors, size_t n_input_errors, int exit_code)
 {
@@ -206,7 +220,9 @@ int report_sarif(FILE *out, const struct opts *o, const struct file_result *rs, 
 								     r->path, &r->notes.v[k].at,
 								     r->notes.v[k].msg));
 		baselined += r->baselined;
-		if (r->error)
+		if (r->skipped)
+			json_array_append_new(notes, notification_file("warning", r->path, r->error));
+		else if (r->error)
 			json_array_append_new(notes, notification("error", r->error));
 		if (r->warning)
 			json_array_append_new(notes, notification("warning", r->warning));

@@ -382,6 +382,7 @@ static void r_findings(struct rd *r, struct findings *fs, suppression_list *supp
 static void w_result(struct strbuf *b, const struct file_result *r)
 {
 	w_str(b, r->error);
+	w_u8(b, r->refused);
 	w_str(b, r->warning);
 	w_u64(b, r->bytes);
 	w_u64(b, r->error_bytes);
@@ -429,6 +430,7 @@ static void w_result(struct strbuf *b, const struct file_result *r)
 static void r_result(struct rd *rd, struct file_result *r)
 {
 	r->error = r_str(rd);
+	r->refused = r_u8(rd);
 	r->warning = r_str(rd);
 	r->bytes = r_u64(rd);
 	r->error_bytes = r_u64(rd);

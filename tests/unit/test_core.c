@@ -291,8 +291,28 @@ static void test_normalize(void)
 	source_release(&s);
 
 	s = src_of("static int a[] = { 1, 2 };\n#if 0\n{\n\t[X] = 1,\n};\n#endif\n#if 0\nint b;\n#endif\nint c;\n");
-	check(same_shape(&s) && parses(&s) && !strstr(s.text, "[X]") && strstr(s.text, "int b;"),
-	      "an #if 0 arm at file scope that starts with no name is blanked; one with a declaration stays");
+	check(same_shape(&s) && parses(&s) && !strstr(s.text, "[X]") && !strstr(s.text, "int b;") &&
+	      strstr(s.text, "int c;"),
+	      "an #if 0 arm at file scope is blanked, whether it starts with a name or not");
+	source_release(&s);
+
+	/* the file's own #define/#undef lines above a condition decide it */
+	s = src_of("#define USE_A 1\nint f(void)\n{\n#ifdef USE_A\n\ta();\n#else\n\tb();\n#endif\n"
+		   "#undef USE_A\n#ifdef USE_A\n\tc();\n#endif\n#if LATE\n\td();\n#endif\n\treturn 0;\n}\n"
+		   "#define LATE 1\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "a();") && !strstr(s.text, "b();") &&
+	      !strstr(s.text, "c();") && strstr(s.text, "d();") && strstr(s.text, "#if LATE"),
+	      "#define then #ifdef: the arm is decided; after #undef the other way; a later #define does not count");
+	source_release(&s);
+	s = src_of("#ifdef CONFIG_X\n#define USE_A 1\n#endif\n#undef USE_B\n#include \"b.h\"\n"
+		   "#define MODE (BASE + 1)\n#define BASE 1\n#define FN(x) (x)\n"
+		   "int f(void)\n{\n#ifdef USE_A\n\ta();\n#endif\n#ifdef USE_B\n\tb();\n#endif\n"
+		   "#if MODE == 2\n\tc();\n#else\n\td();\n#endif\n#ifdef FN\n\te();\n#endif\n"
+		   "#if FN(1)\n\tg();\n#endif\n\treturn 0;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "#ifdef USE_A") && strstr(s.text, "#ifdef USE_B") &&
+	      strstr(s.text, "c();") && !strstr(s.text, "d();") && strstr(s.text, "e();") &&
+	      !strstr(s.text, "#ifdef FN") && strstr(s.text, "#if FN(1)"),
+	      "a #define under an undecided #if, an #undef before an #include, a function-like macro's use: undecided");
 	source_release(&s);
 	s = src_of("void f(void)\n{\n\tm &= ~G;\n#if 0\n\tif (!dom())\n#endif\n\t\tm &= ~P;\n"
 		   "#if 0\n\tg();\n#else\n\th();\n#endif\n}\n");
