@@ -11,7 +11,9 @@
 # (default checks, --full, address limit only), runs alternated between the
 # two so drift on a noisy machine hits both, and prints new / old ratios
 # (the restructuring's "speed unchanged" evidence); BENCH_ROWS="default limit"
-# picks rows.
+# picks rows.  The row xfile is the default checks with --pairs-across-files;
+# with the default row in the same invocation it also prints what the flag
+# costs each binary (xfile / default).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:?usage: bench/bench.sh TREE [RUNS] [JOBS]}
@@ -54,6 +56,7 @@ if [ -n "${BASELINE:-}" ]; then
 		default) args=() ;;
 		full) args=(--full) ;;
 		limit) args=(--disable=$pairs) ;;
+		xfile) args=(--pairs-across-files) ;;
 		esac
 		: >"$tmp/old.t"; : >"$tmp/new.t"
 		for ((i = 0; i < runs; i++)); do
@@ -72,7 +75,11 @@ if [ -n "${BASELINE:-}" ]; then
 			eval "med_$w=$med"
 		done
 		echo "addrlimit $row: new / old = $(ratio "$med_new" "$med_old") x (runs: old $(cut -d' ' -f1 "$tmp/old.t" | paste -sd' '), new $(cut -d' ' -f1 "$tmp/new.t" | paste -sd' '))"
+		eval "row_old_$row=$med_old row_new_$row=$med_new"
 	done
+	if [ -n "${row_new_xfile:-}" ] && [ -n "${row_new_default:-}" ]; then
+		echo "--pairs-across-files / default: old $(awk -v a="$row_old_xfile" -v b="$row_old_default" 'BEGIN { printf "%.2f", a / b }') x, new $(awk -v a="$row_new_xfile" -v b="$row_new_default" 'BEGIN { printf "%.2f", a / b }') x"
+	fi
 	exit 0
 fi
 measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"

@@ -64,7 +64,7 @@ struct opts {
 	bool full;			/* --full: parse every file, not only the relevant ones */
 	bool pairs_across_files;	/* --pairs-across-files: the pair rules' whole-tree
 					 * pass (program_pairs.c); off by default: it costs
-					 * about 2.6x on net/ of 6.1 (bench/RESULTS.md) */
+					 * about 1.6x on net/ of 6.1 (bench/RESULTS.md) */
 	size_t kernel_version;		/* --kernel-version X.Y, or the version in the top
 					 * Makefile of the tree the inputs lie in, as
 					 * KERNEL_VERSION_CODE(X, Y); 0: not known */

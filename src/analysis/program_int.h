@@ -43,6 +43,7 @@ struct cached {
 	TSTree *tree;
 	node_list fns;
 	unsigned long used;
+	bool elided;			/* only some bodies parsed (file_get_bodies()) */
 };
 
 struct program {
@@ -96,6 +97,11 @@ void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, s
 /* The file read and parsed again (a few kept, least recently used out), or
  * NULL when it can no longer be read; needs p->parser. */
 struct cached *file_get(struct program *p, uint32_t file);
+/* The same with only the bodies of the definitions at spans (sorted pairs
+ * of start and end bytes) parsed, the others blanked (elide.h); a copy
+ * read whole serves too.  Every call for a file must give the same spans. */
+struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t *spans,
+				size_t nspans);
 /* Free the files file_get() keeps. */
 void cache_release(struct program *p);
 

@@ -6,7 +6,8 @@
  * (what it leaves held or open, what it releases, keyed by its parameters,
  * and whether its result tells which); those summaries are in the facts.
  * Here the components of the whole call graph are visited callees first
- * (level by level, see visit_levels), and a function that calls a function of another file which leaves
+ * (in the order of plan_walk(), which reads each file once, with only the
+ * bodies walked again), and a function that calls a function of another file which leaves
  * something open, or a function whose summary changed here, is walked
  * again with those summaries: a helper in one file that returns with a
  * mutex held on an error path is then seen by the ioctl of another file
@@ -86,8 +87,10 @@ static void cand_release(struct pair_cand *c)
 	free(c->callee);
 }
 
-/* Walk id again; its candidates replace those of the first pass. */
-static void rerun(struct program *p, uint32_t id)
+/* Walk id again; its candidates replace those of the first pass.  Its
+ * file is read with the bodies of spans (every function of it the pass
+ * may walk) alone. */
+static void rerun(struct program *p, uint32_t id, const uint32_t *spans, size_t nspans)
 {
 	uint32_t file = p->fn.v[id].file, idx = p->fn.v[id].idx;
 	struct file_result *fr = &p->rs[file];
@@ -96,7 +99,7 @@ static void rerun(struct program *p, uint32_t id)
 	if (budget > 0 && fr->seconds >= budget)
 		return;
 	double t0 = mono_seconds();
-	struct cached *c = file_get(p, file);
+	struct cached *c = file_get_bodies(p, file, spans, nspans);
 	if (!c)
 		return;
 	/* the definitions at the offsets of the first pass, in its order */
@@ -149,11 +152,10 @@ static bool by_name(const struct fn_fact *f, uint32_t c)
 }
 
 /*
- * Which functions may be walked again, and when: a function whose callee in
- * another file has a summary, or whose callee may be walked again, at one
- * level above the highest such callee (a component's members share it).
- * Walking level by level, each level's functions in file order, reads
- * each file once a level instead of once a function.
+ * Which functions may be walked again: a function whose callee in another
+ * file has a summary, or whose callee may be walked again, at one level
+ * above the highest such callee (a component's members share it; only
+ * whether it is set matters to plan_build()).
  */
 static void visit_levels(struct program *p, const uint32_t *scc, size_t n)
 {
@@ -215,18 +217,184 @@ static void want(struct program *p, bool *wanted)
 	}
 }
 
-struct lvl_ent {
-	uint32_t level, file, idx, id;
+/*
+ * The order of the walks.  A function is walked after every function it
+ * calls that may be walked (callees first; those of one component in file
+ * order, as they see each other's summaries as they change), which is all
+ * that decides what a walk sees: any order that keeps this gives the same
+ * results.  Of the orders that do, one that reads each file once: Kahn's
+ * over the components, taking the ready components of the file in hand
+ * first, then those of a file whose every component is ready.
+ */
+struct walk_comp {
+	uint32_t first, n;		/* its members to walk, in run.v */
+	uint32_t file;			/* the file of its first member */
+	uint32_t waits;			/* components it waits on */
+	uint32_t up_first, up_n;	/* the components waiting on it, in ups.v */
 };
 
-static int lvl_cmp(const void *a, const void *b)
+struct walk_plan {
+	VEC(uint32_t) run;		/* the functions, grouped by component */
+	VEC(struct walk_comp) comps;
+	VEC(uint32_t) ups;
+	uint32_t *left;			/* per file: its components not walked yet */
+	VEC(uint32_t) *ready;		/* per file: its components ready to walk */
+	uint32_t **spans;		/* per file: start, end of each function to walk */
+	uint32_t *nspans;
+};
+
+static int id_cmp(const void *a, const void *b)
 {
-	const struct lvl_ent *x = a, *y = b;
-	if (x->level != y->level)
-		return x->level < y->level ? -1 : 1;
-	if (x->file != y->file)
-		return x->file < y->file ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;	/* ids are in file order, then definition order */
+}
+
+/* The components to walk, from p->pair_order, and who waits on whom. */
+static void plan_build(struct program *p, const bool *wanted, struct walk_plan *w)
+{
+	memset(w, 0, sizeof(*w));
+	uint32_t *comp_of = xcalloc(p->fn.n + 1, sizeof(uint32_t));	/* 1 + index, or 0 */
+	for (size_t i = 0; i < p->pair_order.n;) {
+		size_t end = i;
+		while (p->pair_order.v[end] != UINT32_MAX)
+			end++;
+		uint32_t first = (uint32_t)w->run.n;
+		for (size_t k = i; k < end; k++) {
+			uint32_t id = p->pair_order.v[k];
+			if (p->pair_level[id] && wanted[id])
+				VEC_PUSH(w->run, id);
+		}
+		uint32_t nrun = (uint32_t)w->run.n - first;
+		if (nrun) {
+			qsort(w->run.v + first, nrun, sizeof(uint32_t), id_cmp);
+			for (uint32_t k = first; k < first + nrun; k++)
+				comp_of[w->run.v[k]] = (uint32_t)w->comps.n + 1;
+			VEC_PUSH(w->comps, ((struct walk_comp){ first, nrun,
+								 p->fn.v[w->run.v[first]].file, 0, 0,
+								 0 }));
+		}
+		i = end + 1;
+	}
+	/* the edges callee → caller, each once: counted, then placed */
+	size_t nc = w->comps.n;
+	uint32_t *seen = xcalloc(nc + 1, sizeof(uint32_t));
+	VEC(uint64_t) edges = {0};	/* callee component << 32 | caller component */
+	for (uint32_t k = 0; k < nc; k++) {
+		struct walk_comp *c = &w->comps.v[k];
+		for (uint32_t m = c->first; m < c->first + c->n; m++) {
+			uint32_t id = w->run.v[m];
+			const struct fn_fact *f = fact(p, id);
+			for (uint32_t call = 0; call < f->ncalls; call++) {
+				if (!by_name(f, call))
+					continue;
+				const struct range *r = &p->cr.v[p->call_base[id] + call];
+				for (uint32_t j = 0; j < r->n; j++) {
+					uint32_t t = comp_of[p->tg.v[r->first + j]];
+					if (!t || t - 1 == k || seen[t - 1] == k + 1)
+						continue;
+					seen[t - 1] = k + 1;
+					c->waits++;
+					w->comps.v[t - 1].up_n++;
+					VEC_PUSH(edges, (uint64_t)(t - 1) << 32 | k);
+				}
+			}
+		}
+	}
+	uint32_t at = 0;
+	for (uint32_t k = 0; k < nc; k++) {
+		w->comps.v[k].up_first = at;
+		at += w->comps.v[k].up_n;
+		w->comps.v[k].up_n = 0;
+	}
+	w->ups.v = xcalloc(at + 1, sizeof(uint32_t));
+	w->ups.n = w->ups.alloc = at;
+	for (size_t e = 0; e < edges.n; e++) {
+		struct walk_comp *c = &w->comps.v[edges.v[e] >> 32];
+		w->ups.v[c->up_first + c->up_n++] = (uint32_t)edges.v[e];
+	}
+	VEC_FREE(edges);
+	free(seen);
+	free(comp_of);
+	/* per file: what is left, what is ready, the bodies to parse */
+	w->left = xcalloc(p->nfiles + 1, sizeof(uint32_t));
+	w->ready = xcalloc(p->nfiles + 1, sizeof(*w->ready));
+	w->spans = xcalloc(p->nfiles + 1, sizeof(uint32_t *));
+	w->nspans = xcalloc(p->nfiles + 1, sizeof(uint32_t));
+	for (uint32_t k = 0; k < nc; k++) {
+		w->left[w->comps.v[k].file]++;
+		if (!w->comps.v[k].waits)
+			VEC_PUSH(w->ready[w->comps.v[k].file], k);
+	}
+	uint32_t *ids = xmalloc((w->run.n + 1) * sizeof(uint32_t));
+	memcpy(ids, w->run.v, w->run.n * sizeof(uint32_t));
+	qsort(ids, w->run.n, sizeof(uint32_t), id_cmp);
+	for (size_t i = 0; i < w->run.n;) {
+		uint32_t file = p->fn.v[ids[i]].file;
+		size_t j = i;
+		while (j < w->run.n && p->fn.v[ids[j]].file == file)
+			j++;
+		uint32_t *sp = xmalloc(2 * (j - i) * sizeof(uint32_t));
+		for (size_t k = i; k < j; k++) {
+			sp[2 * (k - i)] = fact(p, ids[k])->start;
+			sp[2 * (k - i) + 1] = fact(p, ids[k])->end;
+		}
+		w->spans[file] = sp;
+		w->nspans[file] = (uint32_t)(j - i);
+		i = j;
+	}
+	free(ids);
+}
+
+/* The next file to take components from: one whose components are all
+ * ready (read once), else the one with most ready; UINT32_MAX when none. */
+static uint32_t plan_next_file(const struct program *p, const struct walk_plan *w)
+{
+	uint32_t best = UINT32_MAX;
+	for (uint32_t f = 0; f < p->nfiles; f++) {
+		if (!w->ready[f].n)
+			continue;
+		if (w->ready[f].n == w->left[f])
+			return f;
+		if (best == UINT32_MAX || w->ready[f].n > w->ready[best].n)
+			best = f;
+	}
+	return best;
+}
+
+static void plan_walk(struct program *p, struct walk_plan *w)
+{
+	uint32_t file = plan_next_file(p, w);
+	while (file != UINT32_MAX) {
+		struct walk_comp *c = &w->comps.v[w->ready[file].v[--w->ready[file].n]];
+		w->left[file]--;
+		for (uint32_t m = c->first; m < c->first + c->n; m++) {
+			uint32_t id = w->run.v[m], f = p->fn.v[id].file;
+			if (needs(p, id))
+				rerun(p, id, w->spans[f], w->nspans[f]);
+		}
+		for (uint32_t u = c->up_first; u < c->up_first + c->up_n; u++) {
+			struct walk_comp *up = &w->comps.v[w->ups.v[u]];
+			if (!--up->waits)
+				VEC_PUSH(w->ready[up->file], w->ups.v[u]);
+		}
+		if (!w->ready[file].n)
+			file = plan_next_file(p, w);
+	}
+}
+
+static void plan_release(struct program *p, struct walk_plan *w)
+{
+	for (uint32_t f = 0; f < p->nfiles; f++) {
+		VEC_FREE(w->ready[f]);
+		free(w->spans[f]);
+	}
+	free(w->ready);
+	free(w->spans);
+	free(w->nspans);
+	free(w->left);
+	VEC_FREE(w->run);
+	VEC_FREE(w->comps);
+	VEC_FREE(w->ups);
 }
 
 void program_pairs(struct program *p)
@@ -244,20 +412,14 @@ void program_pairs(struct program *p)
 	sccs(p, visit_levels);
 	bool *wanted = xcalloc(p->fn.n + 1, sizeof(bool));
 	want(p, wanted);
+	struct walk_plan w;
+	plan_build(p, wanted, &w);
 	VEC_FREE(p->pair_order);
-	VEC(struct lvl_ent) order = {0};
-	for (uint32_t id = 0; id < p->fn.n; id++)
-		if (p->pair_level[id] && wanted[id])
-			VEC_PUSH(order, ((struct lvl_ent){ p->pair_level[id], p->fn.v[id].file,
-							  p->fn.v[id].idx, id }));
-	qsort(order.v, order.n, sizeof(*order.v), lvl_cmp);
 	p->parser = ts_parser_new();
 	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
 		die("tree-sitter runtime rejects the C grammar (version mismatch)");
-	for (size_t i = 0; i < order.n; i++)
-		if (needs(p, order.v[i].id))
-			rerun(p, order.v[i].id);
-	VEC_FREE(order);
+	plan_walk(p, &w);
+	plan_release(p, &w);
 	free(wanted);
 	ts_parser_delete(p->parser);
 	p->parser = NULL;

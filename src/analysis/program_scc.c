@@ -78,12 +78,13 @@ void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, s
 
 /* --- reading files again ------------------------------------------------- */
 
-struct cached *file_get(struct program *p, uint32_t file)
+struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t *spans,
+				size_t nspans)
 {
 	struct cached *lru = &p->cache[0];
 	for (int i = 0; i < CACHE_FILES; i++) {
 		struct cached *c = &p->cache[i];
-		if (c->tree && c->file == (long)file) {
+		if (c->tree && c->file == (long)file && (spans || !c->elided)) {
 			c->used = ++p->tick;
 			return c;
 		}
@@ -97,7 +98,12 @@ struct cached *file_get(struct program *p, uint32_t file)
 		lru->tree = NULL;
 	}
 	char *why = NULL;
-	lru->tree = load_and_parse(p->o, p->parser, p->rs[file].path, &lru->src, &why);
+	lru->elided = false;
+	if (spans)
+		lru->tree = load_and_parse_bodies(p->o, p->parser, p->rs[file].path, &lru->src,
+						  spans, nspans, &lru->elided, &why);
+	else
+		lru->tree = load_and_parse(p->o, p->parser, p->rs[file].path, &lru->src, &why);
 	if (!lru->tree) {
 		/* the file changed under us: it was readable a moment ago */
 		free(why);
@@ -107,6 +113,11 @@ struct cached *file_get(struct program *p, uint32_t file)
 	lru->used = ++p->tick;
 	collect_functions(ts_tree_root_node(lru->tree), &lru->fns, 0);
 	return lru;
+}
+
+struct cached *file_get(struct program *p, uint32_t file)
+{
+	return file_get_bodies(p, file, NULL, 0);
 }
 
 void cache_release(struct program *p)

@@ -93,33 +93,6 @@ static bool elision_sound(const struct elision *el, TSNode root, const char *tex
 	return ok;
 }
 
-static TSPoint point_at(const struct source *src, size_t off)
-{
-	unsigned line, col;
-	source_pos(src, off, &line, &col);
-	return (TSPoint){ line - 1, col - 1 };
-}
-
-/* Parse only the text outside the blanked bodies (their braces included). */
-static void set_ranges(TSParser *parser, const struct source *src, const struct elision *el)
-{
-	VEC(TSRange) rs = {0};
-	uint32_t from = 0;
-	for (size_t i = 0; i < el->all.n; i++) {
-		const struct elided_body *b = &el->all.v[i];
-		if (b->keep)
-			continue;
-		VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, b->open + 1), from,
-					 b->open + 1 }));
-		from = b->close;
-	}
-	VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, src->len), from,
-				 (uint32_t)src->len }));
-	if (!ts_parser_set_included_ranges(parser, rs.v, (uint32_t)rs.n))
-		ts_parser_set_included_ranges(parser, NULL, 0);
-	VEC_FREE(rs);
-}
-
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
 			struct file_result *r, struct file_facts *ff, bool elide,
 			const struct name_set *asked, const struct ctl_macros *ctl)
@@ -138,15 +111,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	struct elision el = {0};
 	if (elide)
 		elide_bodies(src.raw, src.text, src.len, asked, &el);
-	TSTree *tree;
-	if (el.bytes) {
-		/* the parser skips the blanked bodies altogether */
-		set_ranges(parser, &src, &el);
-		tree = parse_text(o, parser, path, &src, start, &why);
-		ts_parser_set_included_ranges(parser, NULL, 0);
-	} else {
-		tree = parse_text(o, parser, path, &src, start, &why);
-	}
+	/* the parser skips the blanked bodies altogether */
+	TSTree *tree = parse_text_elided(o, parser, path, &src, &el, start, &why);
 	if (tree && el.bytes && !elision_sound(&el, ts_tree_root_node(tree), src.text)) {
 		/* parse it whole after all */
 		ts_tree_delete(tree);

@@ -425,6 +425,38 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	VEC_FREE(bodies);
 }
 
+void elide_bodies_except(char *text, size_t len, const uint32_t *spans, size_t nspans,
+			 struct elision *e)
+{
+	memset(e, 0, sizeof(*e));
+	body_list bodies = {0};
+	if (!find_bodies(text, len, &bodies) || !bodies.n) {
+		VEC_FREE(bodies);
+		return;
+	}
+	size_t left = 0;
+	for (size_t i = 0; i < bodies.n; i++) {
+		struct body *b = &bodies.v[i];
+		for (size_t k = 0; k < nspans && !b->keep; k++)
+			b->keep = b->open >= spans[2 * k] && b->open < spans[2 * k + 1];
+		left += !b->keep;
+	}
+	if (left) {
+		e->orig = xmalloc(len + 1);
+		memcpy(e->orig, text, len + 1);
+	}
+	for (size_t i = 0; i < bodies.n; i++) {
+		const struct body *b = &bodies.v[i];
+		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
+							 b->keep }));
+		if (!b->keep) {
+			e->bytes += blank(text, b->open + 1, b->close);
+			e->bodies++;
+		}
+	}
+	VEC_FREE(bodies);
+}
+
 int elision_body(const struct elision *e, uint32_t open, uint32_t close)
 {
 	size_t lo = 0, hi = e->all.n;

@@ -49,6 +49,16 @@ struct elision {
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
 		  struct elision *e);
 
+/*
+ * For the whole-tree pass, which walks again a few functions of a file
+ * read a second time: blank every body of text[0, len) except those that
+ * open inside one of the spans [spans[2k], spans[2k + 1]) (the bytes of the
+ * definitions to walk).  No names are followed.  e says what was done, as
+ * for elide_bodies().
+ */
+void elide_bodies_except(char *text, size_t len, const uint32_t *spans, size_t nspans,
+			 struct elision *e);
+
 /* The body from `open` to `close` (the parser's): 1 if it was kept, 0 if it
  * was blanked, -1 if elide_bodies() did not see it as a body. */
 int elision_body(const struct elision *e, uint32_t open, uint32_t close);

@@ -177,6 +177,85 @@ TSTree *parse_text(const struct opts *o, TSParser *parser, const char *path,
 	return tree;
 }
 
+static TSPoint point_at(const struct source *src, size_t off)
+{
+	unsigned line, col;
+	source_pos(src, off, &line, &col);
+	return (TSPoint){ line - 1, col - 1 };
+}
+
+TSTree *parse_text_elided(const struct opts *o, TSParser *parser, const char *path,
+			  struct source *src, const struct elision *el, double start, char **why)
+{
+	if (!el->bytes)
+		return parse_text(o, parser, path, src, start, why);
+	/* only the text outside the blanked bodies (their braces included) */
+	VEC(TSRange) rs = {0};
+	uint32_t from = 0;
+	for (size_t i = 0; i < el->all.n; i++) {
+		const struct elided_body *b = &el->all.v[i];
+		if (b->keep)
+			continue;
+		VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, b->open + 1), from,
+					 b->open + 1 }));
+		from = b->close;
+	}
+	VEC_PUSH(rs, ((TSRange){ point_at(src, from), point_at(src, src->len), from,
+				 (uint32_t)src->len }));
+	if (!ts_parser_set_included_ranges(parser, rs.v, (uint32_t)rs.n))
+		ts_parser_set_included_ranges(parser, NULL, 0);
+	VEC_FREE(rs);
+	TSTree *tree = parse_text(o, parser, path, src, start, why);
+	ts_parser_set_included_ranges(parser, NULL, 0);
+	return tree;
+}
+
+/* Is every definition that starts at spans[2k] in the tree, with the body
+ * the blanking kept? */
+static bool bodies_found(const struct elision *el, TSNode root, const uint32_t *spans,
+			 size_t nspans)
+{
+	node_list fns = {0};
+	collect_functions(root, &fns, 0);
+	size_t j = 0, found = 0;
+	for (size_t k = 0; k < nspans; k++) {
+		while (j < fns.n && ts_node_start_byte(fns.v[j]) < spans[2 * k])
+			j++;
+		if (j == fns.n || ts_node_start_byte(fns.v[j]) != spans[2 * k])
+			break;
+		TSNode body = node_field(fns.v[j], "body");
+		if (elision_body(el, ts_node_start_byte(body), ts_node_end_byte(body)) != 1)
+			break;
+		found++;
+	}
+	VEC_FREE(fns);
+	return found == nspans;
+}
+
+TSTree *load_and_parse_bodies(const struct opts *o, TSParser *parser, const char *path,
+			      struct source *src, const uint32_t *spans, size_t nspans,
+			      bool *elided, char **why)
+{
+	double start = mono_seconds();
+	*elided = false;
+	if (!load_text(o, path, src, why))
+		return NULL;
+	struct elision el = {0};
+	elide_bodies_except(src->text, src->len, spans, nspans, &el);
+	TSTree *tree = parse_text_elided(o, parser, path, src, &el, start, why);
+	if (tree && el.bytes && !bodies_found(&el, ts_tree_root_node(tree), spans, nspans)) {
+		/* parse it whole after all */
+		ts_tree_delete(tree);
+		ts_parser_reset(parser);
+		memcpy(src->text, el.orig, src->len + 1);
+		el.bytes = 0;
+		tree = parse_text(o, parser, path, src, start, why);
+	}
+	*elided = tree && el.bytes;
+	elision_release(&el);
+	return tree;
+}
+
 bool load_text(const struct opts *o, const char *path, struct source *src, char **why)
 {
 	if (source_load(src, path, o->max_file_size, why) < 0)

@@ -13,6 +13,7 @@
 #define ADDRLIMIT_FRONT_H
 
 #include "addrlimit.h"
+#include "elide.h"
 #include "load.h"
 #include "parse.h"
 
@@ -38,5 +39,20 @@ TSTree *parse_text(const struct opts *o, TSParser *parser, const char *path,
 /* Both of the above.  Returns the tree, or NULL with *why set. */
 TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 		       struct source *src, char **why);
+
+/* parse_text() of text elided by elide_bodies*() (elide.h): the parser
+ * reads only the text outside the blanked bodies. */
+TSTree *parse_text_elided(const struct opts *o, TSParser *parser, const char *path,
+			  struct source *src, const struct elision *el, double start, char **why);
+/*
+ * load_and_parse() for the whole-tree pass: only the bodies of the
+ * definitions that start at spans[2k] (and end at spans[2k + 1]), sorted,
+ * are parsed (elide_bodies_except()); the file is parsed whole when the
+ * parse does not find each of them with the body kept.  *elided says
+ * whether bodies were left out.
+ */
+TSTree *load_and_parse_bodies(const struct opts *o, TSParser *parser, const char *path,
+			      struct source *src, const uint32_t *spans, size_t nspans,
+			      bool *elided, char **why);
 
 #endif
