@@ -94,6 +94,12 @@ def entry_kinds(_m):
     out.append('  (`static struct foo_attr attrs[] = { { "name", 0644, foo_show, foo_store } };`; read/write')
     out.append('  alone make no kind: private bus accessors have them.)')
     for k, a in rows:
+        if k == 'UNSEEN':
+            out.append('- An initializer of a struct with no row above and no definition in the scanned file'
+                       ' (a subsystem\'s own type from its header): functions designated %s ("%s":'
+                       ' `static struct hotplug_slot_attribute attr_lock = { .store = lock_write_file };`).'
+                       % (code(a[0]).replace('` `', '` or `'), a[1]))
+    for k, a in rows:
         if k == 'TYPED':
             out.append('- Every function named in an array of `%s` ("%s").' % (a[0], a[1]))
     for k, a in rows:

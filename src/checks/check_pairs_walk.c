@@ -100,10 +100,20 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 		return;
 	/* `op->file[1].vnode = vnode` with vnode->lock held: the locked object
 	 * is handed to another one, whose owner releases it (afs_rmdir()
-	 * passes op on and afs_put_operation() unlocks; 6.1) */
+	 * passes op on and afs_put_operation() unlocks; 6.1).  Not when that
+	 * object is the caller's (a parameter's field: `file->private_data =
+	 * dev` in an ->open): the caller keeps it, and the lock with it, so
+	 * the store hands nothing over (usb-skeleton's skel_open()). */
 	TSNode l = strip_parens(lhs);
 	if (node_is(l, S_field_expression) || node_is(l, S_subscript_expression)) {
-		held_del(s, held_at);
+		TSNode root = l;
+		for (int guard = 0; guard < 16 && (node_is(root, S_field_expression) ||
+						   node_is(root, S_subscript_expression));
+		     guard++)
+			root = strip_parens(node_field(root, "argument"));
+		if (!node_is(root, S_identifier) ||
+		    df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0)
+			held_del(s, held_at);
 		return;
 	}
 	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
@@ -688,24 +698,29 @@ static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule,
 	free(t);
 }
 
-/* Where a callee of another file takes what it leaves open, and the exit
- * that leaves it so: notes in that file. */
-static const struct df_trace *xfile_notes(struct run *r, const struct df_trace *tr,
-					  const struct pair_item *it, const char *name, size_t len)
+/* Where a callee takes what it leaves open, and the exit that leaves it
+ * so: notes in the callee (in its file, for one of another file), so that
+ * the path shows the helper's own missing release, not only its call. */
+static const struct df_trace *helper_notes(struct run *r, const struct df_trace *tr,
+					   const struct pair_item *it, const char *name, size_t len)
 {
 	const struct rule *ru = pairs_rule(r, it->rule);
 	bool lock = ru->check == C_LOCK_HELD_RETURN;
 	char *t;
-	if (it->open_at.line) {
+	if (it->file ? it->open_at.line != 0 : it->open_off != 0) {
 		t = xasprintf("%.*s() %s the %s here", (int)len, name, lock ? "takes" : "opens", ru->what);
-		tr = df_note(&r->d, tr, T_OPEN, it->file, it->open_at, arena_strndup(&r->d.arena, t, strlen(t)));
+		const char *m = arena_strndup(&r->d.arena, t, strlen(t));
+		tr = it->file ? df_note(&r->d, tr, T_OPEN, it->file, it->open_at, m)
+			      : df_step(&r->d, tr, T_OPEN, 0, it->open_off, m);
 		free(t);
 	}
-	if (it->exit_at.line) {
+	if (it->file ? it->exit_at.line != 0 : it->exit_off != 0) {
 		t = xasprintf("%.*s() returns with it %s%s", (int)len, name, lock ? "held" : "open",
 			      it->acq == ACQ_ALWAYS ? "" : it->acq == ACQ_ZERO ? " when it returns 0"
 									: " when it returns non-zero");
-		tr = df_note(&r->d, tr, T_OPEN, it->file, it->exit_at, arena_strndup(&r->d.arena, t, strlen(t)));
+		const char *m = arena_strndup(&r->d.arena, t, strlen(t));
+		tr = it->file ? df_note(&r->d, tr, T_OPEN, it->file, it->exit_at, m)
+			      : df_step(&r->d, tr, T_OPEN, 0, it->exit_off, m);
 		free(t);
 	}
 	return tr;
@@ -747,8 +762,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			do_close(r, s, it->rule, key);
 			continue;
 		}
-		if (it->file)	/* taken in another file: the path goes there */
-			s->hd.trace = xfile_notes(r, s->hd.trace, it, name, len);
+		s->hd.trace = helper_notes(r, s->hd.trace, it, name, len);
 		open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
 	}
 }

@@ -481,6 +481,27 @@ static bool opens_sysrq_trigger(TSNode args, const char *text)
 	return false;
 }
 
+/* Does the file define a function of this name?  Then no header's macro
+ * of the name is in effect in it (the definition would not compile): a
+ * header's control macro `wr()` (dib3000mb_priv.h) says nothing of scc.c's
+ * own wr().  Header macros are global to a run. */
+static bool file_defines(TSNode fn, const char *text, const char *name, size_t len)
+{
+	TSNode root = fn;
+	while (!ts_node_is_null(ts_node_parent(root)))
+		root = ts_node_parent(root);
+	uint32_t c = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(root, i);
+		if (!node_is(ch, S_function_definition))
+			continue;
+		TSNode id = declarator_name(node_field(ch, "declarator"));
+		if (node_len(id) == len && !memcmp(node_ptr(id, text), name, len))
+			return true;
+	}
+	return false;
+}
+
 static bool call_stmt(struct builder *b, TSNode n)
 {
 	const char *text = b->g->text;
@@ -509,6 +530,8 @@ static bool call_stmt(struct builder *b, TSNode n)
 	const char *label = NULL;
 	int param = -1;
 	enum ctl_kind kind = macros_lookup(b->macros, name, len, &label, &param);
+	if (kind != CM_NONE && file_defines(b->g->fn, text, name, len))
+		kind = CM_NONE;
 	if (kind == CM_GOTO && !label && param >= 0 && (uint32_t)param < nargs) {
 		/* the label is the caller's argument */
 		TSNode a = ts_node_named_child(args, (uint32_t)param);

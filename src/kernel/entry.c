@@ -1,148 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Entry-point discovery within one file (see entry.h).  Designated
- * initialisers are read from the tree; attribute macros from the text,
- * since at file scope they parse as odd declarations.
+ * initialisers, assignments and calls are read from the tree; registration
+ * macros from the text (entry_macro.c).
  */
-#include "entry.h"
+#include "entry_int.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One row of entry.def (the kinds of row are explained there). */
-enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_TYPED, R_SIGNATURE, R_CALL, R_MACRO,
-		R_REG_CALL, R_REG_FIELDS, R_REG_SKIP };
-
-struct row {
-	enum row_kind kind;
-	const char *name;	/* struct tag, type, function or macro name; DISTINCTIVE: the fields */
-	const char *list;	/* OPS, PRIVATE: the fields; ORDER: the members; HINT:
-				 * substrings; MACRO: the handlers */
-	const char *why;
-	int arg;		/* CALL: the argument; SIGNATURE: the parameter */
-};
-
-static const struct row rows[] = {
-#define OPS(strct, fields, why) { R_OPS, strct, fields, why, 0 },
-#define DISTINCTIVE(fields) { R_DISTINCTIVE, fields, NULL, NULL, 0 },
-#define ORDER(strct, members) { R_ORDER, strct, members, NULL, 0 },
-#define HINT(strct, subs) { R_HINT, strct, subs, NULL, 0 },
-#define PRIVATE(trigger, fields, why) { R_PRIVATE, trigger, fields, why, 0 },
-#define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
-#define SIGNATURE(index, strct, why) { R_SIGNATURE, strct, NULL, why, index },
-#define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
-#define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
-#define UNDER_KERNEL_DS(strct, fields)
-#define REGISTER_CALL(patterns) { R_REG_CALL, patterns, NULL, NULL, 0 },
-#define REGISTER_FIELDS(fields) { R_REG_FIELDS, fields, NULL, NULL, 0 },
-#define REGISTER_SKIP(structs) { R_REG_SKIP, structs, NULL, NULL, 0 },
-#include "entry.def"
-#undef OPS
-#undef DISTINCTIVE
-#undef ORDER
-#undef HINT
-#undef PRIVATE
-#undef TYPED
-#undef SIGNATURE
-#undef CALL
-#undef MACRO
-#undef UNDER_KERNEL_DS
-#undef REGISTER_CALL
-#undef REGISTER_FIELDS
-#undef REGISTER_SKIP
-};
-
-/* Is w[0..len) a word of the space-separated list?  A word ending in `*`
- * is a prefix. */
-
-/* Fields called under KERNEL_DS too (entry.def's UNDER_KERNEL_DS rows). */
-static const struct {
-	const char *strct, *fields;
-} kds_table[] = {
-#define OPS(strct, fields, why)
-#define DISTINCTIVE(fields)
-#define ORDER(strct, members)
-#define HINT(strct, subs)
-#define PRIVATE(trigger, fields, why)
-#define TYPED(type, why)
-#define SIGNATURE(index, strct, why)
-#define CALL(fn, arg, why)
-#define MACRO(name, handlers, why)
-#define UNDER_KERNEL_DS(strct, fields) { strct, fields },
-#define REGISTER_CALL(patterns)
-#define REGISTER_FIELDS(fields)
-#define REGISTER_SKIP(structs)
-#include "entry.def"
-#undef OPS
-#undef DISTINCTIVE
-#undef ORDER
-#undef HINT
-#undef PRIVATE
-#undef TYPED
-#undef SIGNATURE
-#undef CALL
-#undef MACRO
-#undef UNDER_KERNEL_DS
-#undef REGISTER_CALL
-#undef REGISTER_FIELDS
-#undef REGISTER_SKIP
-};
-
-static bool word_in(const char *list, const char *w, size_t len)
-{
-	const char *p = list;
-	while (*p) {
-		const char *e = strchr(p, ' ');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (n == len && !memcmp(p, w, len))
-			return true;
-		if (n && p[n - 1] == '*' && len >= n - 1 && !memcmp(p, w, n - 1))
-			return true;
-		if (!e)
-			break;
-		p = e + 1;
-	}
-	return false;
-}
-
-void entries_add(struct entries *es, const char *name, size_t len, const char *why)
-{
-	for (size_t i = 0; i < es->v.n; i++)
-		if (strlen(es->v.v[i].name) == len && !memcmp(es->v.v[i].name, name, len))
-			return;
-	struct entry e = { xstrndup(name, len), why };
-	VEC_PUSH(es->v, e);
-}
-
-const char *entry_syscall(const char *name)
-{
-	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
-		return "system call";
-	return NULL;
-}
-
-bool entry_kernel_ds(const char *why, const char *field, size_t len)
-{
-	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++) {
-		if (!word_in(kds_table[k].fields, field, len))
-			continue;
-		for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-			if (rows[i].kind == R_OPS && !strcmp(rows[i].name, kds_table[k].strct) &&
-			    !strcmp(rows[i].why, why))
-				return true;
-	}
-	return false;
-}
-
-bool entry_kernel_ds_field(const char *field, size_t len)
-{
-	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++)
-		if (word_in(kds_table[k].fields, field, len))
-			return true;
-	return false;
-}
 
 const char *entries_lookup(const struct entries *es, const char *name)
 {
@@ -200,6 +67,7 @@ struct filled {
 	size_t slen;
 	const struct members *m;
 	bool typed;
+	bool unseen;		/* a struct out of view: the UNSEEN rows' fields */
 };
 
 #define MAX_MEMBERS 64
@@ -234,15 +102,21 @@ static void add_value(struct entries *es, TSNode v, const char *text, const char
 }
 
 /* The kind of a handler stored into field f of what k fills, or NULL: for
- * an OPS struct the first of its rows that lists the field. */
+ * an OPS struct the first of its rows that lists the field; for one out of
+ * view, the first UNSEEN row that does. */
 static const char *filled_why(const struct filled *k, const char *f, size_t flen)
 {
+	for (size_t i = 0; k->unseen && i < entry_nrows; i++)
+		if (entry_rows[i].kind == R_UNSEEN && entry_word_in(entry_rows[i].name, f, flen))
+			return entry_rows[i].why;
+	if (k->unseen)
+		return NULL;
 	if (!k->strct)
-		return word_in(k->fields, f, flen) ? k->why : NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if (rows[i].kind == R_OPS && strlen(rows[i].name) == k->slen &&
-		    !memcmp(rows[i].name, k->strct, k->slen) && word_in(rows[i].list, f, flen))
-			return rows[i].why;
+		return entry_word_in(k->fields, f, flen) ? k->why : NULL;
+	for (size_t i = 0; i < entry_nrows; i++)
+		if (entry_rows[i].kind == R_OPS && strlen(entry_rows[i].name) == k->slen &&
+		    !memcmp(entry_rows[i].name, k->strct, k->slen) && entry_word_in(entry_rows[i].list, f, flen))
+			return entry_rows[i].why;
 	return NULL;
 }
 
@@ -339,15 +213,6 @@ static const struct private_def *private_find(const private_vec *pv, const char 
 	return NULL;
 }
 
-static const struct row *row_named(enum row_kind kind, const char *name, size_t len)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if (rows[i].kind == kind && strlen(rows[i].name) == len &&
-		    !memcmp(rows[i].name, name, len))
-			return &rows[i];
-	return NULL;
-}
-
 /* A declaration of a value of an entry kind: its initializers' handlers. */
 static void scan_decl(struct entries *es, TSNode decl, const char *text, const private_vec *pv)
 {
@@ -361,11 +226,11 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text, const p
 	struct members order;
 	const struct row *r;
 	const struct private_def *pd;
-	if (node_is(type, S_struct_specifier) && (r = row_named(R_OPS, tp, tl))) {
+	if (node_is(type, S_struct_specifier) && (r = entry_row_named(R_OPS, tp, tl))) {
 		k.strct = r->name;
 		k.slen = tl;
 		const struct private_def *own = private_find(pv, tp, tl);
-		const struct row *o = row_named(R_ORDER, tp, tl);
+		const struct row *o = entry_row_named(R_ORDER, tp, tl);
 		if (own && own->m.n) {
 			k.m = &own->m;
 		} else if (o) {
@@ -378,13 +243,15 @@ static void scan_decl(struct entries *es, TSNode decl, const char *text, const p
 			}
 			k.m = &order;
 		}
-	} else if (!node_is(type, S_struct_specifier) && (r = row_named(R_TYPED, tp, tl))) {
+	} else if (!node_is(type, S_struct_specifier) && (r = entry_row_named(R_TYPED, tp, tl))) {
 		k.why = r->why;
 		k.typed = true;
 	} else if ((pd = private_find(pv, tp, tl))) {
 		k.fields = pd->kind->list;
 		k.why = pd->kind->why;
 		k.m = pd->m.n ? &pd->m : NULL;
+	} else if (!node_is(node_field(type, "body"), S_field_declaration_list)) {
+		k.unseen = true;	/* no row, no definition here: its designators */
 	} else {
 		return;
 	}
@@ -459,7 +326,7 @@ static void note_struct(private_vec *pv, TSNode type, TSNode tdname, const char 
 	struct members m;
 	read_members(body, text, &m);
 	const struct row *ops = ts_node_is_null(tag) ? NULL
-				: row_named(R_OPS, node_ptr(tag, text), node_len(tag));
+				: entry_row_named(R_OPS, node_ptr(tag, text), node_len(tag));
 	if (ops) {	/* a kernel struct defined in view: its order, for positions */
 		struct private_def d = { node_ptr(tag, text), node_len(tag), ops, m };
 		if (m.n)
@@ -467,8 +334,8 @@ static void note_struct(private_vec *pv, TSNode type, TSNode tdname, const char 
 		return;
 	}
 	const struct row *kind = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(rows) && !kind; i++) {
-		if (rows[i].kind != R_PRIVATE)
+	for (size_t i = 0; i < entry_nrows && !kind; i++) {
+		if (entry_rows[i].kind != R_PRIVATE)
 			continue;
 		/* the trigger is looked for among all the members, even when
 		 * their order is unknown */
@@ -481,8 +348,8 @@ static void note_struct(private_vec *pv, TSNode type, TSNode tdname, const char 
 			for (uint32_t q = 0; q < c && !kind; q++) {
 				TSNode id = declarator_name(ts_node_named_child(kids.v[j], q));
 				if (node_is(id, S_field_identifier) &&
-				    word_in(rows[i].name, node_ptr(id, text), node_len(id)))
-					kind = &rows[i];
+				    entry_word_in(entry_rows[i].name, node_ptr(id, text), node_len(id)))
+					kind = &entry_rows[i];
 			}
 		}
 		VEC_FREE(kids);
@@ -621,24 +488,24 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 		tag = declared_struct(n, node_ptr(bid, text), node_len(bid), text, &tlen);
 	else
 		tag = base_member_struct(n, bid, text, &tlen);
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
-		const struct row *ops = &rows[i];
+	for (size_t i = 0; i < entry_nrows; i++) {
+		const struct row *ops = &entry_rows[i];
 		if (ops->kind == R_HINT && !tag) {
 			/* the struct's name from the text of the object */
-			const struct row *o = row_named(R_OPS, ops->name, strlen(ops->name));
+			const struct row *o = entry_row_named(R_OPS, ops->name, strlen(ops->name));
 			bool hit = false;
 			for (const char *p = ops->list; *p && !hit;) {
 				size_t sl = strcspn(p, " ");
 				hit = sl && memmem(b, blen, p, sl);
 				p += sl + (p[sl] == ' ');
 			}
-			if (hit && o && word_in(o->list, f, flen)) {
+			if (hit && o && entry_word_in(o->list, f, flen)) {
 				entries_add(es, node_ptr(val, text), node_len(val), o->why);
 				return;
 			}
 			continue;
 		}
-		if (ops->kind != R_OPS || !word_in(ops->list, f, flen))
+		if (ops->kind != R_OPS || !entry_word_in(ops->list, f, flen))
 			continue;
 		if (tag) {
 			if (strlen(ops->name) == tlen && !memcmp(ops->name, tag, tlen)) {
@@ -649,8 +516,8 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 		}
 		bool sysfs = !strcmp(ops->why, "sysfs attribute handler");
 		bool distinctive = false;
-		for (size_t j = 0; j < ARRAY_SIZE(rows) && !distinctive; j++)
-			distinctive = rows[j].kind == R_DISTINCTIVE && word_in(rows[j].name, f, flen);
+		for (size_t j = 0; j < entry_nrows && !distinctive; j++)
+			distinctive = entry_rows[j].kind == R_DISTINCTIVE && entry_word_in(entry_rows[j].name, f, flen);
 		if (distinctive || (fops && !strcmp(ops->name, "file_operations")) || (attr && sysfs)) {
 			entries_add(es, node_ptr(val, text), node_len(val), ops->why);
 			return;
@@ -664,10 +531,10 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
  * either end of a pattern: any text there)? */
 static bool register_call(const char *name, size_t len)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
-		if (rows[i].kind != R_REG_CALL)
+	for (size_t i = 0; i < entry_nrows; i++) {
+		if (entry_rows[i].kind != R_REG_CALL)
 			continue;
-		for (const char *p = rows[i].name; *p;) {
+		for (const char *p = entry_rows[i].name; *p;) {
 			size_t n = strcspn(p, " ");
 			bool lead = n && p[0] == '*', trail = n > 1 && p[n - 1] == '*';
 			const char *w = p + lead;
@@ -691,8 +558,8 @@ static bool register_call(const char *name, size_t len)
 
 static bool register_field(const char *f, size_t len)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if (rows[i].kind == R_REG_FIELDS && word_in(rows[i].name, f, len))
+	for (size_t i = 0; i < entry_nrows; i++)
+		if (entry_rows[i].kind == R_REG_FIELDS && entry_word_in(entry_rows[i].name, f, len))
 			return true;
 	return false;
 }
@@ -932,16 +799,16 @@ static void note_registered(struct entries *es, TSNode call, TSNode args, const 
  * REGISTER_SKIP. */
 static bool general_struct(const char *tag)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
-		if (rows[i].kind == R_OPS && !strcmp(rows[i].name, tag))
+	for (size_t i = 0; i < entry_nrows; i++) {
+		if (entry_rows[i].kind == R_OPS && !strcmp(entry_rows[i].name, tag))
 			return false;
-		if (rows[i].kind != R_REG_SKIP)
+		if (entry_rows[i].kind != R_REG_SKIP)
 			continue;
 		/* the struct, or (its type not in view) a call named after it:
 		 * serio_register_port() */
-		for (const char *p = rows[i].name; *p;) {
+		for (const char *p = entry_rows[i].name; *p;) {
 			size_t n = strcspn(p, " ");
-			if (n && (word_in(rows[i].name, tag, strlen(tag)) ||
+			if (n && (entry_word_in(entry_rows[i].name, tag, strlen(tag)) ||
 				  (!strncmp(tag, p, n) && tag[n] == '_')))
 				return false;
 			p += n + (p[n] == ' ');
@@ -998,10 +865,10 @@ void entries_note_call(struct entries *es, TSNode call, const char *text)
 		return;
 	TSNode args = node_field(call, "arguments");
 	uint32_t na = ts_node_named_child_count(args);
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if (rows[i].kind == R_CALL && strlen(rows[i].name) == len &&
-		    !memcmp(rows[i].name, name, len) && (uint32_t)rows[i].arg < na)
-			add_value(es, ts_node_named_child(args, (uint32_t)rows[i].arg), text, rows[i].why);
+	for (size_t i = 0; i < entry_nrows; i++)
+		if (entry_rows[i].kind == R_CALL && strlen(entry_rows[i].name) == len &&
+		    !memcmp(entry_rows[i].name, name, len) && (uint32_t)entry_rows[i].arg < na)
+			add_value(es, ts_node_named_child(args, (uint32_t)entry_rows[i].arg), text, entry_rows[i].why);
 	if (register_call(name, len))
 		note_registered(es, call, args, name, len, text);
 }
@@ -1009,15 +876,15 @@ void entries_note_call(struct entries *es, TSNode call, const char *text)
 void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
 			 const char *text)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
-		if (rows[i].kind != R_SIGNATURE || rows[i].arg >= n)
+	for (size_t i = 0; i < entry_nrows; i++) {
+		if (entry_rows[i].kind != R_SIGNATURE || entry_rows[i].arg >= n)
 			continue;
-		TSNode d = decls[rows[i].arg];
+		TSNode d = decls[entry_rows[i].arg];
 		TSNode type = node_field(d, "type");
 		TSNode tag = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
-		if (node_is(tag, S_type_identifier) && node_text_is(tag, text, rows[i].name) &&
+		if (node_is(tag, S_type_identifier) && node_text_is(tag, text, entry_rows[i].name) &&
 		    node_is(node_field(d, "declarator"), S_pointer_declarator)) {
-			entries_add(es, name, strlen(name), rows[i].why);
+			entries_add(es, name, strlen(name), entry_rows[i].why);
 			return;
 		}
 	}
@@ -1058,137 +925,13 @@ static void scan_tree(struct entries *es, TSNode n, const char *text, private_ve
 	VEC_FREE(kids);
 }
 
-/* A macro argument that can be part of a handler's name. */
-static bool macro_arg_ok(const char *a, size_t len)
-{
-	if (!len || len >= 100 || (len == 4 && !memcmp(a, "NULL", 4)))
-		return false;
-	for (size_t j = 0; j < len; j++)
-		if (!isalnum((unsigned char)a[j]) && a[j] != '_')
-			return false;
-	return true;
-}
-
-/* The handlers a registration macro names, by its handlers spec (entry.def:
- * "2 3" or "0_show 0_store"). */
-static void macro_handlers(struct entries *es, const char *spec, const char *why,
-			   const char *const *args, const size_t *alen, int na)
-{
-	for (const char *p = spec; *p;) {
-		size_t n = strcspn(p, " ");
-		char *end;
-		long k = strtol(p, &end, 10);
-		/* "0+1_show": two arguments pasted together (CONFIGFS_ATTR) */
-		long k2 = -1;
-		if (end > p && *end == '+') {
-			char *e2;
-			k2 = strtol(end + 1, &e2, 10);
-			if (e2 == end + 1 || k2 < 0 || k2 >= na)
-				k2 = -2;
-			end = e2;
-		}
-		if (end > p && k >= 0 && k < na && k2 != -2 && macro_arg_ok(args[k], alen[k]) &&
-		    (k2 < 0 || macro_arg_ok(args[k2], alen[k2]))) {
-			char buf[240];
-			int m = snprintf(buf, sizeof(buf), "%.*s%.*s%.*s", (int)alen[k], args[k],
-					 k2 < 0 ? 0 : (int)alen[k2], k2 < 0 ? "" : args[k2],
-					 (int)(p + n - end), end);
-			if (m > 0 && (size_t)m < sizeof(buf))
-				entries_add(es, buf, (size_t)m, why);
-		}
-		p += n + (p[n] == ' ');
-	}
-}
-
-/* MACRO rows, and vendor attribute macros by their names: DEVICE_ATTR(name,
- * mode, show, store), DEVICE_ATTR_RW(name), SOC_SINGLE_EXT(...)...  Read
- * from the text, since at file scope they parse as odd declarations. */
-static void scan_macros(struct entries *es, const char *text, size_t len)
-{
-	/* the first letters of the macros' names (`module_init`, the capitals) */
-	bool first[256] = { ['_'] = true };
-	for (int c = 'A'; c <= 'Z'; c++)
-		first[c] = true;
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		if (rows[i].kind == R_MACRO)
-			first[(unsigned char)rows[i].name[0]] = true;
-	const char *p = text, *end = text + len;
-	while (p < end) {
-		/* the next name that starts with one of them */
-		while (p < end && !first[(unsigned char)*p])
-			p++;
-		const char *a = p;
-		if (a > text && (isalnum((unsigned char)a[-1]) || a[-1] == '_')) {
-			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-				p++;
-			continue;
-		}
-		while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-			p++;
-		size_t nlen = (size_t)(p - a);
-		const char *q = p;
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q >= end || *q != '(' || nlen > 40 || nlen < 4)
-			continue;
-		const struct row *r = row_named(R_MACRO, a, nlen);
-		const char *attr = memmem(a, nlen, "ATTR", 4);
-		if (!r && !attr)
-			continue;
-		if (a > text && a[-1] != '\n' && a[-1] != ' ' && a[-1] != '\t' && a[-1] != '=' &&
-		    a[-1] != ',' && a[-1] != '{' && a[-1] != '(')
-			continue;
-		const char *args[10];
-		size_t alen[10];
-		int na = 0, depth = 0;
-		const char *s = q + 1;
-		for (const char *t = q + 1; t < end && na < 10; t++) {
-			if (*t == '(') {
-				depth++;
-			} else if (*t == ')' && depth) {
-				depth--;
-			} else if ((*t == ',' || *t == ')') && depth == 0) {
-				while (s < t && isspace((unsigned char)*s))
-					s++;
-				const char *u = t;
-				while (u > s && isspace((unsigned char)u[-1]))
-					u--;
-				args[na] = s;
-				alen[na++] = (size_t)(u - s);
-				s = t + 1;
-				if (*t == ')')
-					break;
-			} else if (*t == ';' || *t == '{') {
-				break;
-			}
-		}
-		if (r) {
-			macro_handlers(es, r->list, r->why, args, alen, na);
-			continue;
-		}
-		/* a vendor macro named like the attribute macros */
-		const char *suffix = attr + 4;
-		size_t slen = nlen - (size_t)(suffix - a);
-		const char *why = "sysfs attribute handler";
-		if ((slen == 3 || (slen == 9 && !memcmp(suffix, "_ADMIN", 6))) &&
-		    (!memcmp(suffix + slen - 3, "_RW", 3) || !memcmp(suffix + slen - 3, "_RO", 3) ||
-		     !memcmp(suffix + slen - 3, "_WO", 3))) {
-			char c = suffix[slen - 2];
-			macro_handlers(es, c == 'R' && suffix[slen - 1] == 'W' ? "0_show 0_store"
-					   : c == 'R' ? "0_show" : "0_store", why, args, alen, na);
-		} else if (!slen && na == 4) {
-			macro_handlers(es, "2 3", why, args, alen, na);
-		}
-	}
-}
-
 void entries_find(struct entries *es, TSNode root, const char *text, size_t len)
 {
 	private_vec pv = {0};
 	scan_tree(es, root, text, &pv, true, 0);
 	scan_tree(es, root, text, &pv, false, 0);
 	VEC_FREE(pv);
-	scan_macros(es, text, len);
+	entry_scan_macros(es, text, len);
 	settle_registered(es);
 	pending_release(es);
 }

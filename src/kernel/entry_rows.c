@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rows of entry.def as a table (entry_int.h), and what every part of
+ * entry-point discovery asks of it: a row by name, a field in a row's
+ * list, the UNDER_KERNEL_DS fields; the list of entry points a file
+ * collects (entries_add()).
+ */
+#include "entry_int.h"
+
+#include <string.h>
+
+const struct row entry_rows[] = {
+#define OPS(strct, fields, why) { R_OPS, strct, fields, why, 0 },
+#define DISTINCTIVE(fields) { R_DISTINCTIVE, fields, NULL, NULL, 0 },
+#define ORDER(strct, members) { R_ORDER, strct, members, NULL, 0 },
+#define HINT(strct, subs) { R_HINT, strct, subs, NULL, 0 },
+#define PRIVATE(trigger, fields, why) { R_PRIVATE, trigger, fields, why, 0 },
+#define UNSEEN(fields, why) { R_UNSEEN, fields, NULL, why, 0 },
+#define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
+#define SIGNATURE(index, strct, why) { R_SIGNATURE, strct, NULL, why, index },
+#define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
+#define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
+#define UNDER_KERNEL_DS(strct, fields)
+#define REGISTER_CALL(patterns) { R_REG_CALL, patterns, NULL, NULL, 0 },
+#define REGISTER_FIELDS(fields) { R_REG_FIELDS, fields, NULL, NULL, 0 },
+#define REGISTER_SKIP(structs) { R_REG_SKIP, structs, NULL, NULL, 0 },
+#include "entry.def"
+#undef OPS
+#undef DISTINCTIVE
+#undef ORDER
+#undef HINT
+#undef PRIVATE
+#undef UNSEEN
+#undef TYPED
+#undef SIGNATURE
+#undef CALL
+#undef MACRO
+#undef UNDER_KERNEL_DS
+#undef REGISTER_CALL
+#undef REGISTER_FIELDS
+#undef REGISTER_SKIP
+};
+const size_t entry_nrows = ARRAY_SIZE(entry_rows);
+
+/* Fields called under KERNEL_DS too (entry.def's UNDER_KERNEL_DS rows). */
+static const struct {
+	const char *strct, *fields;
+} kds_table[] = {
+#define OPS(strct, fields, why)
+#define DISTINCTIVE(fields)
+#define ORDER(strct, members)
+#define HINT(strct, subs)
+#define PRIVATE(trigger, fields, why)
+#define UNSEEN(fields, why)
+#define TYPED(type, why)
+#define SIGNATURE(index, strct, why)
+#define CALL(fn, arg, why)
+#define MACRO(name, handlers, why)
+#define UNDER_KERNEL_DS(strct, fields) { strct, fields },
+#define REGISTER_CALL(patterns)
+#define REGISTER_FIELDS(fields)
+#define REGISTER_SKIP(structs)
+#include "entry.def"
+#undef OPS
+#undef DISTINCTIVE
+#undef ORDER
+#undef HINT
+#undef PRIVATE
+#undef UNSEEN
+#undef TYPED
+#undef SIGNATURE
+#undef CALL
+#undef MACRO
+#undef UNDER_KERNEL_DS
+#undef REGISTER_CALL
+#undef REGISTER_FIELDS
+#undef REGISTER_SKIP
+};
+
+bool entry_word_in(const char *list, const char *w, size_t len)
+{
+	const char *p = list;
+	while (*p) {
+		const char *e = strchr(p, ' ');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n == len && !memcmp(p, w, len))
+			return true;
+		if (n && p[n - 1] == '*' && len >= n - 1 && !memcmp(p, w, n - 1))
+			return true;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return false;
+}
+
+void entries_add(struct entries *es, const char *name, size_t len, const char *why)
+{
+	for (size_t i = 0; i < es->v.n; i++)
+		if (strlen(es->v.v[i].name) == len && !memcmp(es->v.v[i].name, name, len))
+			return;
+	struct entry e = { xstrndup(name, len), why };
+	VEC_PUSH(es->v, e);
+}
+
+const char *entry_syscall(const char *name)
+{
+	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
+		return "system call";
+	return NULL;
+}
+
+bool entry_kernel_ds(const char *why, const char *field, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++) {
+		if (!entry_word_in(kds_table[k].fields, field, len))
+			continue;
+		for (size_t i = 0; i < entry_nrows; i++)
+			if (entry_rows[i].kind == R_OPS && !strcmp(entry_rows[i].name, kds_table[k].strct) &&
+			    !strcmp(entry_rows[i].why, why))
+				return true;
+	}
+	return false;
+}
+
+bool entry_kernel_ds_field(const char *field, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++)
+		if (entry_word_in(kds_table[k].fields, field, len))
+			return true;
+	return false;
+}
+
+const struct row *entry_row_named(enum row_kind kind, const char *name, size_t len)
+{
+	for (size_t i = 0; i < entry_nrows; i++)
+		if (entry_rows[i].kind == kind && strlen(entry_rows[i].name) == len &&
+		    !memcmp(entry_rows[i].name, name, len))
+			return &entry_rows[i];
+	return NULL;
+}
