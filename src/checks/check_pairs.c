@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "macros.h"
 #include "pipeline.h"
 
 #define ROUNDS 4
@@ -330,6 +331,29 @@ static bool inside(TSNode outer, TSNode n)
 	       ts_node_end_byte(n) <= ts_node_end_byte(outer);
 }
 
+/* Does the header's lock wrapper name[0, len) open (or close) `rule`,
+ * itself or through a wrapper it calls? */
+static bool wrapper_does(struct run *r, const char *name, size_t len, uint16_t rule, bool open,
+			 int depth)
+{
+	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
+	for (const char *ln = eff; ln && *ln && depth >= 0;) {
+		if (ln[0] == '?' && ln[1])
+			ln += 2;	/* a trylock wrapper's open */
+		else if (ln[0] == '~')
+			ln++;		/* a macro's release */
+		size_t nl = strcspn(ln, "(\n");
+		int ri, ci;
+		bool o;
+		if (rules_lookup(ln, nl, &ri, &ci, &o) ? (o == open && ri == rule)
+						       : wrapper_does(r, ln, nl, rule, open, depth - 1))
+			return true;
+		ln += strcspn(ln, "\n");
+		ln += *ln == '\n';
+	}
+	return false;
+}
+
 /* The calls of the function that release `rule` (directly, or through a
  * helper of the file whose summary closes it) or that pass a helper of the
  * file that closes it (kref_put(&x->ref, release) with release unlocking). */
@@ -346,7 +370,9 @@ static void releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int
 		if (name && rules_lookup(name, len, &ri, &ci, &open))
 			rel = !open && ri == rule;
 		else if (name)
-			rel = memmem(name, len, "unlock", 6) != NULL;
+			rel = memmem(name, len, "unlock", 6) != NULL ||
+			      (pairs_fn_index(r->fr, name, len) < 0 &&
+			       wrapper_does(r, name, len, rule, false, 3));
 		TSNode args = node_field(n, "arguments");
 		uint32_t na = ts_node_named_child_count(args);
 		for (uint32_t a = 0; a <= na && !rel; a++) {
@@ -390,6 +416,8 @@ static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
 			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
 				if (!r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
 					return true;
+			if (j < 0 && wrapper_does(r, name, len, rule, true, 3))
+				return true;
 		}
 	}
 	uint32_t nc = ts_node_named_child_count(n);
@@ -555,6 +583,7 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 				return true;
 	return false;
 }
+
 
 /* A name that says it takes or hands a lock: lock_media_bay(),
  * drm_modeset_lock_all(), foo_trylock_bar(), foo_locked(). */
@@ -813,6 +842,11 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	for (size_t i = 0; i < n; i++) {
 		const struct fn_fact *f = &ff->fns.v[i];
 		kinds[i] = f->unanalysable ? 0 : rules_relevant(src->text, f->start, f->end);
+		/* a call of a header's lock wrapper is a rule call too */
+		for (uint32_t k = 0; k < f->ncalls && !f->unanalysable && !(kinds[i] & RULES_LOCK); k++)
+			if (f->calls[k].callee[0] != '.' &&
+			    macros_wrapper(ff->ctl, f->calls[k].callee, strlen(f->calls[k].callee)))
+				kinds[i] |= RULES_LOCK;
 		direct[i] = kinds[i] != 0;
 		any |= direct[i];
 	}

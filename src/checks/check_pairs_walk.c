@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "macros.h"
 
 /* --- small helpers ----------------------------------------------------- */
 
@@ -351,6 +352,30 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 				return;
 		VEC_PUSH(r->closes, it);
 	}
+}
+
+/* A release inside a macro: of exactly that object when it is held (not,
+ * as do_close, the newest of its rule: IAGFREE_UNLOCK(imap) is not the
+ * commit mutex taken since), else the caller's. */
+static void close_exact(struct run *r, struct pstate *s, uint16_t rule, uint16_t key)
+{
+	bool other = false;
+	for (int i = s->nheld; i-- > 0;) {
+		if (s->h[i].rule != rule || s->h[i].owed)
+			continue;
+		if (!key || s->h[i].key == key) {
+			do_close(r, s, rule, s->h[i].key);
+			return;
+		}
+		other = true;
+	}
+	if (!other) {
+		do_close(r, s, rule, key);	/* the caller's: recorded for the summary */
+		return;
+	}
+	struct held debt = { rule, key, 0, true, 0 };
+	if (held_find(s, &debt) < 0)
+		held_add(s, debt);
 }
 
 /* The key of argument k of call, or 0. */
@@ -711,6 +736,146 @@ static const struct df_trace *xfile_notes(struct run *r, const struct df_trace *
 	return tr;
 }
 
+/* The i-th argument of a wrapper's recorded call "name(a,b)" at t: its
+ * text from *at, up to its ',' or ')' at depth 0 (*at moves past). */
+static size_t wrap_arg(const char *t, size_t *at)
+{
+	size_t i = *at, s = i;
+	int depth = 0;
+	for (; t[i] && t[i] != '\n'; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && depth-- == 0)
+			break;
+		else if (t[i] == ',' && depth == 0)
+			break;
+	}
+	*at = i + (t[i] == ',');
+	return i - s;
+}
+
+/* a[0, n) with each $K replaced by argv[K] (&(&x->y)->z is &x->y.z), as a
+ * key: no blanks, no parentheses; NULL when a $K has no argument. */
+static char *wrap_subst(const char *a, size_t n, char **argv, int argc)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != '$' || !isdigit((unsigned char)a[i + 1])) {
+			if (a[i] != '(' && a[i] != ')')
+				strbuf_addc(&sb, a[i]);
+			continue;
+		}
+		int k = 0;
+		size_t j = i + 1;
+		while (j < n && isdigit((unsigned char)a[j]))
+			k = k * 10 + (a[j++] - '0');
+		if (k >= argc) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		/* skip the parentheses around $K: &AFFS_I(inode)->lock */
+		size_t after = j;
+		while (after < n && a[after] == ')')
+			after++;
+		const char *v = argv[k];
+		if (v[0] == '&' && after + 1 < n && a[after] == '-' && a[after + 1] == '>' &&
+		    sb.len && sb.buf[sb.len - 1] == '&') {
+			strbuf_add(&sb, v + 1, strlen(v + 1));
+			strbuf_addc(&sb, '.');
+			j = after + 2;
+		} else {
+			strbuf_add(&sb, v, strlen(v));
+		}
+		i = j - 1;
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * A call of a header's static inline lock wrapper (macros_wrapper): its
+ * recorded calls replayed with the caller's arguments, in order — the
+ * rules' opens and closes, and other wrappers' (depth levels deep).  The
+ * path names the wrapper's call.
+ */
+static void wrap_replay(struct run *r, struct pstate *s, TSNode call, const char *eff,
+			char **argv, int argc, int depth, bool in_cond, bool rel_only)
+{
+	for (const char *ln = eff; *ln; ln += strcspn(ln, "\n") + (ln[strcspn(ln, "\n")] != 0)) {
+		/* "~": a release inside a macro (spufs_wait(), shm_unlock()):
+		 * only the releases are replayed, of exactly their object */
+		bool rel = rel_only;
+		if (ln[0] == '~') {
+			rel = true;
+			ln++;
+		}
+		/* "?K": a trylock wrapper's open, taken as its result says (acq K) */
+		uint8_t acq = ACQ_ALWAYS;
+		if (ln[0] == '?' && isdigit((unsigned char)ln[1])) {
+			acq = (uint8_t)(ln[1] - '0');
+			ln += 2;
+		}
+		size_t nl = strcspn(ln, "(\n");
+		if (ln[nl] != '(')
+			continue;
+		char *av[8];
+		int ac = 0;
+		size_t at = nl + 1;
+		bool bad = false;
+		while (ln[at] && ln[at] != '\n' && ln[at] != ')' && ac < 8) {
+			size_t st = at, len = wrap_arg(ln, &at);
+			av[ac] = wrap_subst(ln + st, len, argv, argc);
+			bad |= !av[ac];
+			ac++;
+			if (ln[at - 1] != ',' && ln[at] == ')')
+				break;
+		}
+		int ri, ci;
+		bool open;
+		const char *sub;
+		if (bad) {
+			/* an argument the caller did not pass */
+		} else if (rules_lookup(ln, nl, &ri, &ci, &open)) {
+			const struct rule *ru = pairs_rule(r, ri);
+			const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
+			uint16_t key = 0;
+			if (c->arg >= 0 && c->arg < ac)
+				key = key_intern(r, xstrdup(av[c->arg]));
+			if ((c->arg < 0 || key) && !(open && rel)) {
+				if (open)
+					open_at(r, s, call, (uint16_t)ri, key, acq, in_cond, NULL, 0);
+				else if (rel)
+					close_exact(r, s, (uint16_t)ri, key);
+				else
+					do_close(r, s, (uint16_t)ri, key);
+			}
+		} else if (depth > 0 && (sub = macros_wrapper(r->fr->ff->ctl, ln, nl))) {
+			wrap_replay(r, s, call, sub, av, ac, depth - 1, in_cond, rel);
+		}
+		for (int k = 0; k < ac; k++)
+			free(av[k]);
+	}
+}
+
+/* Is name[0, len) a header's lock wrapper?  Replay it (true). */
+static bool wrap_call(struct run *r, struct pstate *s, TSNode call, const char *name, size_t len,
+		      bool in_cond)
+{
+	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
+	if (!eff)
+		return false;
+	TSNode args = node_field(call, "arguments");
+	uint32_t na = ts_node_named_child_count(args);
+	char *argv[8];
+	int argc = 0;
+	for (uint32_t i = 0; i < na && argc < 8; i++)
+		argv[argc++] = key_text(ts_node_named_child(args, i), r->fr->text);
+	wrap_replay(r, s, call, eff, argv, argc, 3, in_cond, false);
+	for (int k = 0; k < argc; k++)
+		free(argv[k]);
+	return true;
+}
+
 static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 {
 	size_t len;
@@ -734,7 +899,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 	check_window_call(r, s, call, name, len);
 	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
-		if (pairs_fn_index(r->fr, name, len) < 0)
+		if (pairs_fn_index(r->fr, name, len) < 0 && !wrap_call(r, s, call, name, len, in_cond))
 			release_by_name(r, s, call, name, len);
 		return;
 	}
