@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "macros.h"
 #include "pipeline.h"
 
 #define ROUNDS 4
@@ -203,6 +204,50 @@ static bool opener_name(const char *name)
 	return false;
 }
 
+/* A name that says it opens a section for its caller (foo_begin(),
+ * foo_enter(), foo_acquire()).  Narrower than opener_name(): a lock held
+ * on some exits of foo_start() or foo_get() (p9_mux_poll_start(), a
+ * mac80211 .start op, hwmp_route_info_get()) is a missed unlock like any
+ * other; _get takes a reference, _start starts a device. */
+static bool lock_opener_name(const char *name)
+{
+	static const char *const tails[] = { "_begin", "_enter", "_acquire" };
+	size_t n = strlen(name);
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t t = strlen(tails[i]);
+		if (n > t && !strcmp(name + n - t, tails[i]))
+			return true;
+	}
+	return false;
+}
+
+/* Does the function initialise the lock key[0, len) (mutex_init(&dev->lock),
+ * spin_lock_init(), init_rwsem())?  Then it built the object: freeing it
+ * with the lock held on an error path is the missed unlock of a probe, not
+ * the end of an object's life. */
+static bool inits_lock(struct run *r, TSNode n, const char *key, int depth)
+{
+	if (depth > 200)
+		return false;
+	if (node_is(n, S_call_expression)) {
+		size_t cl;
+		const char *c = call_name(n, r->fr->text, &cl);
+		TSNode args = node_field(n, "arguments");
+		if (c && memmem(c, cl, "init", 4) && ts_node_named_child_count(args)) {
+			char *t = node_text_nospace(ts_node_named_child(args, 0), r->fr->text);
+			bool same = !strcmp(t, key);
+			free(t);
+			if (same)
+				return true;
+		}
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (inits_lock(r, ts_node_named_child(n, i), key, depth + 1))
+			return true;
+	return false;
+}
+
 /* Does the function free or destroy the object that the lock p[0, len)
  * ("dev->priv->lock") lives in (kfree(dev), foo_destroy(dev->priv))?  The
  * lock ends with it. */
@@ -286,6 +331,29 @@ static bool inside(TSNode outer, TSNode n)
 	       ts_node_end_byte(n) <= ts_node_end_byte(outer);
 }
 
+/* Does the header's lock wrapper name[0, len) open (or close) `rule`,
+ * itself or through a wrapper it calls? */
+static bool wrapper_does(struct run *r, const char *name, size_t len, uint16_t rule, bool open,
+			 int depth)
+{
+	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
+	for (const char *ln = eff; ln && *ln && depth >= 0;) {
+		if (ln[0] == '?' && ln[1])
+			ln += 2;	/* a trylock wrapper's open */
+		else if (ln[0] == '~')
+			ln++;		/* a macro's release */
+		size_t nl = strcspn(ln, "(\n");
+		int ri, ci;
+		bool o;
+		if (rules_lookup(ln, nl, &ri, &ci, &o) ? (o == open && ri == rule)
+						       : wrapper_does(r, ln, nl, rule, open, depth - 1))
+			return true;
+		ln += strcspn(ln, "\n");
+		ln += *ln == '\n';
+	}
+	return false;
+}
+
 /* The calls of the function that release `rule` (directly, or through a
  * helper of the file whose summary closes it) or that pass a helper of the
  * file that closes it (kref_put(&x->ref, release) with release unlocking). */
@@ -302,7 +370,9 @@ static void releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int
 		if (name && rules_lookup(name, len, &ri, &ci, &open))
 			rel = !open && ri == rule;
 		else if (name)
-			rel = memmem(name, len, "unlock", 6) != NULL;
+			rel = memmem(name, len, "unlock", 6) != NULL ||
+			      (pairs_fn_index(r->fr, name, len) < 0 &&
+			       wrapper_does(r, name, len, rule, false, 3));
 		TSNode args = node_field(n, "arguments");
 		uint32_t na = ts_node_named_child_count(args);
 		for (uint32_t a = 0; a <= na && !rel; a++) {
@@ -325,6 +395,53 @@ static void releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int
 	uint32_t nc = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < nc; i++)
 		releases_of(r, ts_node_named_child(n, i), rule, out, nout, max, depth + 1);
+}
+
+/* Does n take `rule` (a call of the rule's open, or of a helper of the file
+ * whose summary takes it)? */
+static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
+{
+	if (depth > 200)
+		return false;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->fr->text, &len);
+		int ri, ci;
+		bool open;
+		if (name && rules_lookup(name, len, &ri, &ci, &open)) {
+			if (open && ri == rule)
+				return true;
+		} else if (name) {
+			int j = pairs_fn_index(r->fr, name, len);
+			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
+				if (!r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
+					return true;
+			if (j < 0 && wrapper_does(r, name, len, rule, true, 3))
+				return true;
+		}
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (takes_within(r, ts_node_named_child(n, i), rule, depth + 1))
+			return true;
+	return false;
+}
+
+/* The case of switch sw that n lies in: the last of its cases that starts
+ * before n, by position (an #ifdef inside a case can leave the statements
+ * after its #endif outside the case's node), or a null node. */
+static TSNode case_of(TSNode sw, TSNode n)
+{
+	TSNode body = node_field(sw, "body"), c = { 0 };
+	uint32_t at = ts_node_start_byte(n), nc = ts_node_named_child_count(body);
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode k = ts_node_named_child(body, i);
+		if (ts_node_start_byte(k) > at)
+			break;
+		if (node_is(k, S_case_statement))
+			c = k;
+	}
+	return c;
 }
 
 /* Is variable v assigned the result of a lock call somewhere in n
@@ -366,7 +483,7 @@ static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
  * (-1)), released in a loop that does not take it (unwinding the locks of
  * an array), or a trylock in a && / || chain (the walk does not split it)?
  */
-static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel)
+static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint16_t rule)
 {
 	const char *t = r->fr->text;
 	for (TSNode p = ts_node_parent(acq); !ts_node_is_null(p); p = ts_node_parent(p)) {
@@ -417,9 +534,16 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel)
 			TSNode cons = node_field(p, "consequence");
 			char *c = node_text_nospace(cond, t);
 			bool hit = false;
+			TSNode alt = node_field(p, "alternative");
 			for (int i = 0; i < nrel && !hit; i++) {
-				if (inside(p, rel[i]))	/* the other branch */
-					hit = !ts_node_is_null(cons) && inside(cons, acq) != inside(cons, rel[i]);
+				/* the other branch releases it without taking it there:
+				 * one phase locks, the other unlocks (a branch that takes
+				 * and releases it is a critical section of its own) */
+				if (inside(p, rel[i]) && !ts_node_is_null(cons) &&
+				    inside(cons, acq) != inside(cons, rel[i])) {
+					TSNode other = inside(cons, rel[i]) ? cons : alt;
+					hit = ts_node_is_null(other) || !takes_within(r, other, rule, 0);
+				}
 				for (TSNode q = ts_node_parent(rel[i]); !hit && !ts_node_is_null(q);
 				     q = ts_node_parent(q))
 					if (node_is(q, S_if_statement) && !inside(q, acq)) {
@@ -435,9 +559,19 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel)
 			TSNode sw = ts_node_parent(p);
 			while (!ts_node_is_null(sw) && !node_is(sw, S_switch_statement))
 				sw = ts_node_parent(sw);
-			for (int i = 0; i < nrel && !ts_node_is_null(sw); i++)
-				if (inside(sw, rel[i]) && !inside(p, rel[i]))
+			/* another case releases it without taking it (PRE_RATE_CHANGE
+			 * locks, POST/ABORT unlock); cases that each lock and unlock
+			 * are critical sections side by side */
+			TSNode mine = ts_node_is_null(sw) ? sw : case_of(sw, acq);
+			for (int i = 0; i < nrel && !ts_node_is_null(sw); i++) {
+				if (!inside(sw, rel[i]) || inside(p, rel[i]))
+					continue;
+				TSNode c = case_of(sw, rel[i]);
+				if (!ts_node_is_null(c) && !ts_node_is_null(mine) && ts_node_eq(c, mine))
+					continue;	/* the same case, past an #ifdef */
+				if (ts_node_is_null(c) || !takes_within(r, c, rule, 0))
 					return true;
+			}
 		} else if (node_is(p, S_function_definition)) {
 			break;
 		}
@@ -449,6 +583,7 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel)
 				return true;
 	return false;
 }
+
 
 /* A name that says it takes or hands a lock: lock_media_bay(),
  * drm_modeset_lock_all(), foo_trylock_bar(), foo_locked(). */
@@ -504,7 +639,7 @@ static bool macro_defined_here(const char *text, const char *at)
  */
 static void judge_unbalanced(struct run *r)
 {
-	if (!r->fr->o->enabled[C_LOCK_UNBALANCED] || opener_name(r->g->name) ||
+	if (!r->fr->o->enabled[C_LOCK_UNBALANCED] || lock_opener_name(r->g->name) ||
 	    lock_word(r->g->name))
 		return;
 	const struct pexit *best = NULL;
@@ -541,12 +676,13 @@ static void judge_unbalanced(struct run *r)
 			if (!nrel)
 				continue;
 			TSNode acq = call_at(fn, h->off);
-			if (!ts_node_is_null(acq) && protocol(r, acq, rel, nrel))
+			if (!ts_node_is_null(acq) && protocol(r, acq, rel, nrel, h->rule))
 				continue;
 			const char *kp = h->key ? r->keys.v[h->key] : "";
 			while (*kp == '&' || *kp == '*')
 				kp++;
-			if (*kp && frees_object(r, fn, kp, strlen(kp), 0))
+			if (*kp && frees_object(r, fn, kp, strlen(kp), 0) &&
+			    !inits_lock(r, fn, r->keys.v[h->key], 0))
 				continue;
 			best = e;
 			bh = h;
@@ -733,6 +869,11 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	for (size_t i = 0; i < n; i++) {
 		const struct fn_fact *f = &ff->fns.v[i];
 		kinds[i] = f->unanalysable ? 0 : rules_relevant(src->text, f->start, f->end);
+		/* a call of a header's lock wrapper is a rule call too */
+		for (uint32_t k = 0; k < f->ncalls && !f->unanalysable && !(kinds[i] & RULES_LOCK); k++)
+			if (f->calls[k].callee[0] != '.' &&
+			    macros_wrapper(ff->ctl, f->calls[k].callee, strlen(f->calls[k].callee)))
+				kinds[i] |= RULES_LOCK;
 		direct[i] = kinds[i] != 0;
 		any |= direct[i];
 	}

@@ -140,6 +140,14 @@ void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *ou
  * out (r->d tells which).  r->d stays set up until df_release. */
 bool pairs_walk(struct run *r, size_t budget, double deadline);
 
+/* check_pairs_window.c: why objtool would reject a call of name[0, len)
+ * inside the window win (a message to free), or NULL when allowed;
+ * depth: how many levels of inlined bodies to look through.  *need:
+ * PC_ALWAYS, or PC_OUTLINE when the whole tree decides (*callee then the
+ * function it asks about). */
+char *window_reason(struct run *r, const struct rule *win, const char *name, size_t len,
+		    int depth, uint8_t *need, const char **callee);
+
 /* The rule of index i. */
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */

@@ -150,3 +150,17 @@ void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *ou
 	}
 }
 
+/* (check_pairs_int.h) */
+int pairs_fn_index(struct frun *fr, const char *name, size_t len)
+{
+	if (!fr->nslots)
+		return -1;
+	uint32_t h = (uint32_t)hash_bytes(name, len, 3) & (uint32_t)(fr->nslots - 1);
+	for (; fr->by_hash[h]; h = (h + 1) & (uint32_t)(fr->nslots - 1)) {
+		uint32_t i = fr->by_hash[h] - 1;
+		const char *n = fr->ff->fns.v[i].name;
+		if (!strncmp(n, name, len) && !n[len])
+			return (int)i;
+	}
+	return -1;
+}

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "macros.h"
 
 /* --- small helpers ----------------------------------------------------- */
 
@@ -363,6 +364,30 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 	}
 }
 
+/* A release inside a macro: of exactly that object when it is held (not,
+ * as do_close, the newest of its rule: IAGFREE_UNLOCK(imap) is not the
+ * commit mutex taken since), else the caller's. */
+static void close_exact(struct run *r, struct pstate *s, uint16_t rule, uint16_t key)
+{
+	bool other = false;
+	for (int i = s->nheld; i-- > 0;) {
+		if (s->h[i].rule != rule || s->h[i].owed)
+			continue;
+		if (!key || s->h[i].key == key) {
+			do_close(r, s, rule, s->h[i].key);
+			return;
+		}
+		other = true;
+	}
+	if (!other) {
+		do_close(r, s, rule, key);	/* the caller's: recorded for the summary */
+		return;
+	}
+	struct held debt = { rule, key, 0, true, 0 };
+	if (held_find(s, &debt) < 0)
+		held_add(s, debt);
+}
+
 /* The key of argument k of call, or 0. */
 static uint16_t arg_key(struct run *r, TSNode call, int k)
 {
@@ -395,20 +420,6 @@ static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 		out = xasprintf("%.*s%s%s", (int)(d - key), key, a, end);
 	free(a);
 	return key_intern(r, out);
-}
-
-int pairs_fn_index(struct frun *fr, const char *name, size_t len)
-{
-	if (!fr->nslots)
-		return -1;
-	uint32_t h = (uint32_t)hash_bytes(name, len, 3) & (uint32_t)(fr->nslots - 1);
-	for (; fr->by_hash[h]; h = (h + 1) & (uint32_t)(fr->nslots - 1)) {
-		uint32_t i = fr->by_hash[h] - 1;
-		const char *n = fr->ff->fns.v[i].name;
-		if (!strncmp(n, name, len) && !n[len])
-			return (int)i;
-	}
-	return -1;
 }
 
 /* The summary of the function `call` reaches (of this file, or in the
@@ -461,111 +472,6 @@ void pairs_cand(struct run *r, uint16_t rule, uint8_t need, enum check_id id, ui
 		VEC_PUSH(c.f.steps, s);
 	}
 	VEC_PUSH(r->cands, c);
-}
-
-/*
- * Is the file's inline (not __always_inline) function f big enough that a
- * compiler may emit it out of line?  More than a dozen lines, or a loop:
- * gcc inlines the small ones at -O2 and -Os alike.
- */
-static bool ident_char(unsigned char c)
-{
-	return isalnum(c) || c == '_';
-}
-
-static bool inline_may_outline(const struct run *r, const struct fn_fact *f)
-{
-	const char *p = r->fr->text + f->start;
-	size_t n = f->end - f->start, lines = 0;
-	for (size_t i = 0; i < n; i++)
-		lines += p[i] == '\n';
-	if (lines > 12)
-		return true;
-	for (size_t i = 0; i + 5 < n; i++)
-		if ((i == 0 || !ident_char((unsigned char)p[i - 1])) &&
-		    ((!memcmp(p + i, "for", 3) && !ident_char((unsigned char)p[i + 3])) ||
-		     (!memcmp(p + i, "while", 5) && !ident_char((unsigned char)p[i + 5]))))
-			return true;
-	return false;
-}
-
-/*
- * Why objtool would reject a call of name[0, len) inside the window win
- * ("call to X() with UACCESS enabled"), or NULL when it is allowed: the
- * rule's allow list and objtool's uaccess-safe list (A_UACCESS_SAFE), and
- * what compiles to no call.  *need: PC_ALWAYS, or PC_OUTLINE when only the
- * whole tree knows (a function of another file: *callee, defined out of
- * line there?  name itself, or a NUL-terminated name of an inlined body's
- * call).  The file's own functions:
- *   - not inline: a call (a static one too: gcc emitted force_valid_ss.isra
- *     and frame_uc_flags.isra out of line in arch/x86/kernel/signal.c);
- *   - inline but not __always_inline: the compiler may emit it out of line
- *     (lib/strncpy_from_user.c's do_strncpy_from_user had to become
- *     __always_inline), reported when its body is more than a few lines or
- *     has a loop, the shape compilers do not always inline;
- *   - inlined: its body runs in the window, so its calls are judged too
- *     (depth levels deep), unless it opens or closes a window itself.
- */
-static char *window_reason(struct run *r, const struct rule *win, const char *name, size_t len,
-			   int depth, uint8_t *need, const char **callee)
-{
-	*need = PC_ALWAYS;
-	*callee = NULL;
-	if (rule_allows(win, name, len) || api_is(name, len, A_UACCESS_SAFE))
-		return NULL;
-	int fi = pairs_fn_index(r->fr, name, len);
-	if (fi >= 0) {
-		const struct fn_fact *f = &r->fr->ff->fns.v[fi];
-		if (!f->is_inline)
-			return xasprintf("'%.*s' is an out-of-line function of this file", (int)len,
-					 name);
-		if (!f->always_inline && inline_may_outline(r, f))
-			return xasprintf("'%.*s' is inline but not __always_inline, and big enough "
-					 "that the compiler may emit it out of line", (int)len, name);
-		if (depth <= 0)
-			return NULL;
-		for (uint32_t k = 0; k < f->ncalls; k++) {
-			const char *c = f->calls[k].callee;
-			int ri, ci;
-			bool open;
-			if (c[0] == '.' || rules_lookup(c, strlen(c), &ri, &ci, &open))
-				return NULL;	/* through a pointer, or its own window */
-		}
-		char *later = NULL;	/* an extern callee: only when nothing surer is found */
-		const char *later_callee = NULL;
-		for (uint32_t k = 0; k < f->ncalls; k++) {
-			const char *c = f->calls[k].callee;
-			char *why = window_reason(r, win, c, strlen(c), depth - 1, need, callee);
-			if (!why)
-				continue;
-			char *out = xasprintf("'%.*s' is inlined here and calls '%s'%s%s", (int)len,
-					      name, c, *need == PC_OUTLINE ? "; " : ": ", why);
-			free(why);
-			if (*need == PC_ALWAYS) {
-				free(later);
-				return out;
-			}
-			if (later)
-				free(out);
-			else {
-				later = out;
-				later_callee = *callee;
-			}
-		}
-		*need = later ? PC_OUTLINE : PC_ALWAYS;
-		*callee = later_callee;
-		return later;
-	}
-	const char *to;
-	if (api_expands(name, len, &to))
-		return to ? xasprintf("'%.*s' expands to %s", (int)len, name, to) : NULL;
-	if (api_is(name, len, A_UACCESS_UNSAFE))
-		return xasprintf("'%.*s' is an out-of-line kernel function", (int)len, name);
-	if (upper_case_name(name, len))
-		return NULL;	/* a macro, and none we know to call out */
-	*need = PC_OUTLINE;	/* decided against the whole tree's definitions */
-	*callee = name;
-	return xstrdup("");
 }
 
 static void check_window_call(struct run *r, struct pstate *s, TSNode call, const char *name,
@@ -726,6 +632,146 @@ static const struct df_trace *helper_notes(struct run *r, const struct df_trace 
 	return tr;
 }
 
+/* The i-th argument of a wrapper's recorded call "name(a,b)" at t: its
+ * text from *at, up to its ',' or ')' at depth 0 (*at moves past). */
+static size_t wrap_arg(const char *t, size_t *at)
+{
+	size_t i = *at, s = i;
+	int depth = 0;
+	for (; t[i] && t[i] != '\n'; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && depth-- == 0)
+			break;
+		else if (t[i] == ',' && depth == 0)
+			break;
+	}
+	*at = i + (t[i] == ',');
+	return i - s;
+}
+
+/* a[0, n) with each $K replaced by argv[K] (&(&x->y)->z is &x->y.z), as a
+ * key: no blanks, no parentheses; NULL when a $K has no argument. */
+static char *wrap_subst(const char *a, size_t n, char **argv, int argc)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != '$' || !isdigit((unsigned char)a[i + 1])) {
+			if (a[i] != '(' && a[i] != ')')
+				strbuf_addc(&sb, a[i]);
+			continue;
+		}
+		int k = 0;
+		size_t j = i + 1;
+		while (j < n && isdigit((unsigned char)a[j]))
+			k = k * 10 + (a[j++] - '0');
+		if (k >= argc) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		/* skip the parentheses around $K: &AFFS_I(inode)->lock */
+		size_t after = j;
+		while (after < n && a[after] == ')')
+			after++;
+		const char *v = argv[k];
+		if (v[0] == '&' && after + 1 < n && a[after] == '-' && a[after + 1] == '>' &&
+		    sb.len && sb.buf[sb.len - 1] == '&') {
+			strbuf_add(&sb, v + 1, strlen(v + 1));
+			strbuf_addc(&sb, '.');
+			j = after + 2;
+		} else {
+			strbuf_add(&sb, v, strlen(v));
+		}
+		i = j - 1;
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * A call of a header's static inline lock wrapper (macros_wrapper): its
+ * recorded calls replayed with the caller's arguments, in order — the
+ * rules' opens and closes, and other wrappers' (depth levels deep).  The
+ * path names the wrapper's call.
+ */
+static void wrap_replay(struct run *r, struct pstate *s, TSNode call, const char *eff,
+			char **argv, int argc, int depth, bool in_cond, bool rel_only)
+{
+	for (const char *ln = eff; *ln; ln += strcspn(ln, "\n") + (ln[strcspn(ln, "\n")] != 0)) {
+		/* "~": a release inside a macro (spufs_wait(), shm_unlock()):
+		 * only the releases are replayed, of exactly their object */
+		bool rel = rel_only;
+		if (ln[0] == '~') {
+			rel = true;
+			ln++;
+		}
+		/* "?K": a trylock wrapper's open, taken as its result says (acq K) */
+		uint8_t acq = ACQ_ALWAYS;
+		if (ln[0] == '?' && isdigit((unsigned char)ln[1])) {
+			acq = (uint8_t)(ln[1] - '0');
+			ln += 2;
+		}
+		size_t nl = strcspn(ln, "(\n");
+		if (ln[nl] != '(')
+			continue;
+		char *av[8];
+		int ac = 0;
+		size_t at = nl + 1;
+		bool bad = false;
+		while (ln[at] && ln[at] != '\n' && ln[at] != ')' && ac < 8) {
+			size_t st = at, len = wrap_arg(ln, &at);
+			av[ac] = wrap_subst(ln + st, len, argv, argc);
+			bad |= !av[ac];
+			ac++;
+			if (ln[at - 1] != ',' && ln[at] == ')')
+				break;
+		}
+		int ri, ci;
+		bool open;
+		const char *sub;
+		if (bad) {
+			/* an argument the caller did not pass */
+		} else if (rules_lookup(ln, nl, &ri, &ci, &open)) {
+			const struct rule *ru = pairs_rule(r, ri);
+			const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
+			uint16_t key = 0;
+			if (c->arg >= 0 && c->arg < ac)
+				key = key_intern(r, xstrdup(av[c->arg]));
+			if ((c->arg < 0 || key) && !(open && rel)) {
+				if (open)
+					open_at(r, s, call, (uint16_t)ri, key, acq, in_cond, NULL, 0);
+				else if (rel)
+					close_exact(r, s, (uint16_t)ri, key);
+				else
+					do_close(r, s, (uint16_t)ri, key);
+			}
+		} else if (depth > 0 && (sub = macros_wrapper(r->fr->ff->ctl, ln, nl))) {
+			wrap_replay(r, s, call, sub, av, ac, depth - 1, in_cond, rel);
+		}
+		for (int k = 0; k < ac; k++)
+			free(av[k]);
+	}
+}
+
+/* Is name[0, len) a header's lock wrapper?  Replay it (true). */
+static bool wrap_call(struct run *r, struct pstate *s, TSNode call, const char *name, size_t len,
+		      bool in_cond)
+{
+	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
+	if (!eff)
+		return false;
+	TSNode args = node_field(call, "arguments");
+	uint32_t na = ts_node_named_child_count(args);
+	char *argv[8];
+	int argc = 0;
+	for (uint32_t i = 0; i < na && argc < 8; i++)
+		argv[argc++] = key_text(ts_node_named_child(args, i), r->fr->text);
+	wrap_replay(r, s, call, eff, argv, argc, 3, in_cond, false);
+	for (int k = 0; k < argc; k++)
+		free(argv[k]);
+	return true;
+}
+
 static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 {
 	size_t len;
@@ -749,7 +795,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 	check_window_call(r, s, call, name, len);
 	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
-		if (pairs_fn_index(r->fr, name, len) < 0)
+		if (pairs_fn_index(r->fr, name, len) < 0 && !wrap_call(r, s, call, name, len, in_cond))
 			release_by_name(r, s, call, name, len);
 		return;
 	}

@@ -456,6 +456,11 @@ static size_t drop_stale(struct cached *k, const struct ctl_macros *ctl, size_t 
 	return dropped;
 }
 
+static void put_wrapper(void *ctx, const char *name)
+{
+	name_set_put(ctx, scan_name_hash(name, strlen(name)));
+}
+
 static size_t relevance_files;
 static int relevance_rounds = -1;
 static bool relevance_full;
@@ -510,6 +515,11 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	}
 	free(stale);
 	free(known);
+	/* the headers' lock wrappers: a file that calls one is parsed whole
+	 * (elision keeps the bodies that name a rule call, not a wrapper) */
+	struct name_set wraps = {0};
+	if (o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED])
+		macros_wrapper_names(ctl, put_wrapper, &wraps);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
@@ -529,6 +539,10 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		/* (the cache's elided files are not scanned: they were elided
 		 * for the same reasons, under the same options) */
 		elide[i] |= parsed[i] && results[i].elided;
+		if (name_set_any(&wraps, &scans[i])) {
+			want[i] = true;
+			elide[i] = false;
+		}
 		/* a file that both changes the limit and names KERNEL_DS: the
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
@@ -612,6 +626,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(elide);
 	free(redo);
 	name_set_release(&asked);
+	name_set_release(&wraps);
 }
 
 static size_t cache_reused, cache_analysed;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "rules.h"
 
 static bool ident_char(char c)
 {
@@ -129,6 +130,7 @@ static void includes_scan(const char *text, size_t len, struct arena *a, ctl_mac
 void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
 {
 	includes_scan(text, len, a, out);
+	wrappers_scan(text, len, a, out);
 	const char *p = text, *end = text + len;
 	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
 		const char *q = p;
@@ -170,6 +172,21 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		s += lex_line_end(s, (size_t)(end - s), 0, LEX_SPLICE_CRLF);
 		struct ctl_macro m = { .name = NULL };
 		classify(body, (size_t)(s - body), ne + 1, (size_t)(body - 1 - (ne + 1)), a, &m);
+		if (m.kind == CM_NONE || m.kind == CM_ALIAS) {
+			/* a macro that releases a lock inside (spufs_wait()
+			 * drops and retakes the context's mutex, shm_unlock() is
+			 * ipc_unlock()): kept as a wrapper that may release */
+			struct ctl_macro w = { .kind = CM_WRAP, .param = 1 };
+			int wr, wc;
+			bool wo;
+			w.arg = rules_lookup(ns, (size_t)(ne - ns), &wr, &wc, &wo)
+					? NULL : wrappers_macro(body, (size_t)(s - body), ne + 1,
+								(size_t)(body - 1 - (ne + 1)), a);
+			if (w.arg) {
+				w.name = arena_strndup(a, ns, (size_t)(ne - ns));
+				VEC_PUSH(*out, w);
+			}
+		}
 		if (m.kind == CM_NONE)
 			continue;
 		m.name = arena_strndup(a, ns, (size_t)(ne - ns));
@@ -202,6 +219,8 @@ static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t ow
 				VEC_PUSH(t->incl, m);
 			continue;
 		}
+		if (m.kind == CM_WRAP && owner && !m.param)
+			continue;	/* a C file's functions are parsed with it */
 		VEC_PUSH(t->v, m);
 	}
 }
@@ -284,7 +303,7 @@ static int cmp_name(const char *name, size_t len, const char *s)
 }
 
 static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
-				    size_t len)
+				    size_t len, bool wrap)
 {
 	const ctl_macro_list *table = &t->v;
 	const struct ctl_macro *best = NULL;
@@ -300,8 +319,15 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 		const struct ctl_macro *m = &table->v[i];
 		if (cmp_name(name, len, m->name))
 			break;
-		if (!sees(t, self, m->owner))
+		if (!sees(t, self, m->owner) || (m->kind == CM_WRAP) != wrap)
 			continue;
+		/* of wrappers of one name in several headers, one answer
+		 * whatever their order */
+		if (wrap) {
+			if (!best || strcmp(m->arg, best->arg) < 0)
+				best = m;
+			continue;
+		}
 		/* of several definitions (#ifdef variants), the one that jumps */
 		if (!best || (m->kind != CM_ALIAS && (best->kind == CM_ALIAS || m->kind > best->kind)))
 			best = m;
@@ -323,15 +349,40 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 	uint32_t self = t->base ? t->self : 0;
 	if (t->base)
 		t = t->base;
-	const struct ctl_macro *m = find(t, self, name, len);
+	const struct ctl_macro *m = find(t, self, name, len, false);
 	int guard = 0;
 	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
-		m = find(t, self, m->arg, strlen(m->arg));
+		m = find(t, self, m->arg, strlen(m->arg), false);
 	if (!m || m->kind == CM_ALIAS || (m->param && guard))
 		return CM_NONE;
 	*label = m->arg;
 	*param = m->param ? m->param - 1 : -1;
 	return (enum ctl_kind)m->kind;
+}
+
+const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len)
+{
+	if (recorder)
+		macro_uses_add(recorder, name, len);
+	if (!t)
+		return NULL;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	const struct ctl_macro *m = find(t, self, name, len, true);
+	return m ? m->arg : NULL;
+}
+
+void macros_wrapper_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
+			  void *ctx)
+{
+	if (!t)
+		return;
+	if (t->base)
+		t = t->base;
+	for (size_t i = 0; i < t->v.n; i++)
+		if (t->v.v[i].kind == CM_WRAP && !t->v.v[i].param)
+			fn(ctx, t->v.v[i].name);
 }
 
 void macro_uses_record(struct macro_uses *u)

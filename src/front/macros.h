@@ -12,15 +12,20 @@
 #include "util.h"
 
 /* CM_INCLUDE is no macro: `#include "other.c"`, the file's name in name
- * (a file that includes a C file sees its macros). */
-enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE };
+ * (a file that includes a C file sees its macros).  CM_WRAP is none
+ * either: a static inline lock wrapper (macros_wrap.c), arg its calls. */
+enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP };
 
 struct ctl_macro {
 	const char *name;
-	const char *arg;	/* CM_GOTO: the label; CM_ALIAS: the macro it calls */
+	const char *arg;	/* CM_GOTO: the label; CM_ALIAS: the macro it calls;
+				 * CM_WRAP: its calls, one "name(args)" a line,
+				 * parameter K written $K */
 	uint8_t kind;		/* enum ctl_kind */
 	uint8_t param;		/* CM_GOTO to a label the caller passes: its
-				 * parameter's index + 1 (arg is then NULL); else 0 */
+				 * parameter's index + 1 (arg is then NULL); else 0;
+				 * CM_WRAP: 1 for a macro's (may release), 0 for a
+				 * static inline function's */
 	uint32_t owner;		/* in a table: 0 for a header's (seen by every file),
 				 * else 1 + the index of the C file defining it */
 };
@@ -28,8 +33,19 @@ struct ctl_macro {
 typedef VEC(struct ctl_macro) ctl_macro_list;
 
 /* Add the function-like #defines of text whose body jumps (or calls
- * another macro) to out; names and arguments live in arena a. */
+ * another macro), and its static inline lock wrappers (CM_WRAP), to out;
+ * names and arguments live in arena a. */
 void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
+
+/* The CM_WRAP entries of text (macros_wrap.c): static inline functions
+ * whose body is a straight line of calls, one of them a rule's open or
+ * close (rules_get() must be set). */
+void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
+/* A macro body b[0, n) with parameters ps[0, pn) that calls a release (a
+ * rule's close, or a name that says unlock or release): its CM_WRAP calls,
+ * each line "~name(args)" (parameters $K; only releases are replayed),
+ * or NULL. */
+const char *wrappers_macro(const char *b, size_t n, const char *ps, size_t pn, struct arena *a);
 
 /*
  * The control macros a CFG consults: the definitions of every scanned file
@@ -76,6 +92,15 @@ void ctl_macros_release(struct ctl_macros *t);
  * is recorded in the calling thread's macro_uses, if one is set. */
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
 			    const char **label, int *param);
+
+/* The calls of the lock wrapper name[0, len) of a header (CM_WRAP's arg),
+ * or NULL.  A C file's own functions are parsed: only headers' (and
+ * headers given as input) are kept.  Recorded like macros_lookup. */
+const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len);
+/* The names of the table's static inline lock wrappers (not the macros
+ * that may release), each to fn, for the relevance pass. */
+void macros_wrapper_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
+			  void *ctx);
 
 /*
  * The names a file's CFGs looked up in the table, whatever the answer:

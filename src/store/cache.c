@@ -738,6 +738,8 @@ static uint64_t uses_digest(const struct macro_uses *u, const struct ctl_macros 
 		h = mix_u64(h, (uint64_t)k);
 		h = mix_str(h, k == CM_NONE ? NULL : label);
 		h = mix_u64(h, k == CM_NONE ? 0 : (uint64_t)(param + 1));
+		/* a header's lock wrapper the pair walk replays */
+		h = mix_str(h, macros_wrapper(t, name, strlen(name)));
 	}
 	return h;
 }
