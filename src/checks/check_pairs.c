@@ -468,6 +468,25 @@ static bool lock_word(const char *name)
 }
 
 /*
+ * Does the function release, on some path, the lock h names without having
+ * taken it (the caller's, held since an earlier call)?  Then it is one step
+ * of a protocol across calls: a read that returns with its locks held while
+ * *cookie says more is to come and releases them in the call that finishes
+ * (n_tty_read()), an iterator that hands the RCU read lock from one call to
+ * the next (a seq_file's find_next()).
+ */
+static bool continues(const struct run *r, const struct held *h)
+{
+	const char *k = h->key ? r->keys.v[h->key] : NULL;
+	for (size_t i = 0; i < r->closes.n; i++) {
+		const struct pair_item *c = &r->closes.v[i];
+		if (c->rule == h->rule && !c->key == !k && (!k || !strcmp(c->key, k)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * lock-unbalanced: a lock held at some exits and released before others
  * (by the function itself), with a result that does not tell the caller
  * which, in a function that is not part of a lock API, not annotated, not
@@ -497,7 +516,8 @@ static void judge_unbalanced(struct run *r)
 			continue;
 		for (int k = 0; k < e->nheld; k++) {
 			const struct held *h = &e->h[k];
-			if (h->owed || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
+			if (h->owed || h->cskip || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN ||
+			    flow_non_owner(r, h->off) || continues(r, h))
 				continue;
 			bool mixed = false;
 			for (size_t m = 0; m < r->exits.n && !mixed; m++)
@@ -559,7 +579,7 @@ static void judge(struct run *r)
 		bool at_brace = r->fr->text[e->off] == '}';
 		for (int k = 0; k < e->nheld; k++) {
 			const struct held *h = &e->h[k];
-			if (h->owed)
+			if (h->owed || h->cskip || flow_non_owner(r, h->off))
 				continue;
 			bool dup = false;
 			for (int j = 0; j < k; j++)

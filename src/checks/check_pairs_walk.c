@@ -108,7 +108,11 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 	}
 	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
 	df_assume_key(r->g, &s->hd.as, k, true);
-	free(k);
+	/* `locked = lruvec`: a later unlock_lruvec(locked) releases it */
+	if (node_is(l, S_identifier))
+		s->h[held_at].alias = key_intern(r, k);
+	else
+		free(k);
 }
 
 /*
@@ -158,20 +162,17 @@ static int loop_test_implied(struct run *r, const struct pstate *s, TSNode c)
 
 /* --- states ------------------------------------------------------------ */
 
-/* The same thing held (where it was taken only names it in the path). */
-bool held_eq(const struct held *a, const struct held *b)
-{
-	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
-}
 
 /* (The states of the driver's hooks are passed as void *.) */
 static bool state_eq(const void *av, const void *bv)
 {
 	const struct pstate *a = av, *b = bv;
-	if (a->nheld != b->nheld || a->npend != b->npend || !assumes_eq(&a->hd.as, &b->hd.as))
+	if (a->nheld != b->nheld || a->npend != b->npend || a->nvcl != b->nvcl ||
+	    !assumes_eq(&a->hd.as, &b->hd.as) || memcmp(a->vc, b->vc, a->nvcl * sizeof(struct vcl)))
 		return false;
 	for (int i = 0; i < a->nheld; i++)
-		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count)
+		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count ||
+		    a->h[i].cskip != b->h[i].cskip)
 			return false;
 	for (int i = 0; i < a->npend; i++)
 		if (a->p[i].var != b->p[i].var || a->p[i].acq != b->p[i].acq ||
@@ -227,9 +228,20 @@ static bool state_join(void *av, const void *bv)
 	struct pstate *a = av;
 	const struct pstate *b = bv;
 	struct pstate o = *a;
-	for (int i = 0; i < b->nheld; i++)
-		if (held_find(a, &b->h[i]) < 0)
+	for (int i = 0; i < b->nheld; i++) {
+		int at = held_find(a, &b->h[i]);
+		if (at < 0)
 			held_add(a, b->h[i]);
+		else	/* held with no skipped release on one of them: so it is */
+			a->h[at].cskip &= b->h[i].cskip;
+	}
+	/* what both paths know of a returned variable */
+	uint8_t nv = 0;
+	for (int i = 0; i < a->nvcl; i++)
+		for (int k = 0; k < b->nvcl; k++)
+			if (a->vc[i].var == b->vc[k].var && a->vc[i].cls == b->vc[k].cls)
+				a->vc[nv++] = a->vc[i];
+	a->nvcl = nv;
 	for (int i = 0; i < a->npend;) {
 		bool both = false;
 		for (int k = 0; k < b->npend; k++)
@@ -258,10 +270,6 @@ static bool admit(void *ctx, void *sv)
 
 /* --- opening and closing ------------------------------------------------ */
 
-const struct rule *pairs_rule(const struct run *r, int i)
-{
-	return &r->fr->rs->v.v[i];
-}
 
 char *held_name(const struct run *r, const struct held *h)
 {
@@ -274,7 +282,7 @@ char *held_name(const struct run *r, const struct held *h)
 static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key, uint32_t off,
 		    uint8_t acq, uint16_t var, const char *text)
 {
-	struct held h = { rule, key, off, true, 0 };
+	struct held h = { rule, key, off, true, 0, false, 0 };
 	int debt = held_find(s, &h);
 	if (debt >= 0) {
 		/* drop, sleep, take again: the caller's lock is back */
@@ -288,6 +296,7 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		 * kmap_atomic() inside pagefault_disable() */
 		if (!key && s->h[have].count < 8)
 			s->h[have].count++;
+		s->h[have].cskip = false;
 		return;
 	}
 	if (key) {
@@ -339,7 +348,7 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 	}
 	/* the caller's: a helper that releases what its caller took, or a
 	 * function that drops its caller's lock for a while */
-	struct held debt = { rule, key, 0, true, 0 };
+	struct held debt = { rule, key, 0, true, 0, false, 0 };
 	if (held_find(s, &debt) < 0)
 		held_add(s, debt);
 	if (r->closes.n < 16) {
@@ -387,19 +396,6 @@ static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 	return key_intern(r, out);
 }
 
-int pairs_fn_index(struct frun *fr, const char *name, size_t len)
-{
-	if (!fr->nslots)
-		return -1;
-	uint32_t h = (uint32_t)hash_bytes(name, len, 3) & (uint32_t)(fr->nslots - 1);
-	for (; fr->by_hash[h]; h = (h + 1) & (uint32_t)(fr->nslots - 1)) {
-		uint32_t i = fr->by_hash[h] - 1;
-		const char *n = fr->ff->fns.v[i].name;
-		if (!strncmp(n, name, len) && !n[len])
-			return (int)i;
-	}
-	return -1;
-}
 
 /* The summary of the function `call` reaches (of this file, or in the
  * whole-tree pass of another), or NULL. */
@@ -658,7 +654,9 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 				continue;
 			const char *kr;
 			size_t kn = key_root(r->keys.v[h->key], &kr);
-			if (kn == an && !memcmp(kr, ar, an))
+			const char *al = h->alias ? r->keys.v[h->alias] : "";
+			if ((kn == an && !memcmp(kr, ar, an)) ||
+			    (strlen(al) == an && !memcmp(al, ar, an)))
 				do_close(r, s, h->rule, h->key);
 		}
 		free(t);
@@ -676,7 +674,7 @@ static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule,
 		if (!var)
 			var = in_cond ? PEND_COND : 0;
 	}
-	struct held tmp = { rule, key, 0, false, 0 };
+	struct held tmp = { rule, key, 0, false, 0, false, 0 };
 	char *hn = held_name(r, &tmp);
 	const char *verb = pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened";
 	char *t = via ? xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn, verb,
@@ -767,6 +765,7 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (decl) {
 		df_walk(&r->w, s, rhs, false);
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
+		flow_assign(r, s, lhs, rhs, true);
 		return;
 	}
 	/* the old value's conditions die first: the right side may start a
@@ -776,12 +775,16 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (plain) {
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
 		assume_holder(r, s, lhs, rhs);
+		flow_assign(r, s, lhs, rhs, false);
+	} else {
+		flow_kill(r, s, lhs);
 	}
 }
 
 static void hook_kill(void *ctx, void *s, TSNode lvalue)
 {
 	kill_lvalue(ctx, s, lvalue);
+	flow_kill(ctx, s, lvalue);
 }
 
 static const struct df_walk_ops walk_ops = {
@@ -863,28 +866,6 @@ static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uin
 	VEC_PUSH(r->exits, e);
 }
 
-/* What the path's tests say of a returned variable: `if (ret) goto out;`
- * makes `return ret` non-zero there, `if (IS_ERR(p))` an error (for
- * lock-unbalanced: does the result tell the caller?). */
-static uint8_t path_class(struct run *r, const struct pstate *s, TSNode val)
-{
-	val = strip_parens(val);
-	if (ts_node_is_null(val) || !(node_is(val, S_identifier) || node_is(val, S_field_expression)))
-		return RC_UNK;
-	char *k = node_text_nospace(val, r->fr->text);
-	char *ek = xasprintf("IS_ERR(%s)", k);
-	uint8_t out = RC_UNK;
-	for (int i = 0; i < s->hd.as.n && out == RC_UNK; i++) {
-		const char *a = r->g->atoms.v[s->hd.as.v[i].atom].key;
-		if (!strcmp(a, k))
-			out = s->hd.as.v[i].pol ? RC_NZ : RC_ZERO;
-		else if (!strcmp(a, ek) && s->hd.as.v[i].pol)
-			out = RC_NEG;
-	}
-	free(ek);
-	free(k);
-	return out;
-}
 
 /* A return statement (or a statement macro that returns): the exit, and
  * whether it returns the result of a conditional acquire. */
@@ -911,7 +892,7 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 	if (racq >= 0 && zo == 1)
 		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
 	uint8_t rc = df_ret_class(val, r->fr->text);
-	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? path_class(r, s, val) : rc, racq);
+	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? pairs_path_class(r, s, val) : rc, racq);
 }
 
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
@@ -1000,6 +981,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 			free(k);
 		}
 	}
+	flow_branch(r, blk, s);
 	r->loop_truth = -1;
 	if (cond && blk->succs.n == 2 && blk->succs.v[0].atom < 0 && blk->succs.v[1].atom < 0)
 		r->loop_truth = loop_test_implied(r, s, c);
@@ -1011,6 +993,7 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 	struct pstate *ns = sv;
 	if (r->dead_zero >= 0 && e->kind == r->dead_zero)
 		return false;
+	flow_edge(r, e, ns);	/* before the held items move */
 	if (r->loop_truth >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
 	    (e->kind == E_TRUE) != r->loop_truth)
 		return false;
@@ -1055,6 +1038,7 @@ static const struct df_ops pair_ops = {
 bool pairs_walk(struct run *r, size_t budget, double deadline)
 {
 	df_init(&r->d, r->g, &pair_ops, r, budget, deadline);
+	flow_init(r);
 	r->w = (struct df_walker){ .g = r->g, .text = r->fr->text, .ops = &walk_ops, .ctx = r };
 	struct pstate init = {0};
 	return df_run(&r->d, &init);
