@@ -341,11 +341,58 @@ static bool same_node(TSNode a, TSNode b)
 	       ts_node_end_byte(a) == ts_node_end_byte(b);
 }
 
+/* `IS_ERR(b)` with b the result of a call that takes a lock unless it
+ * fails (ACQ_NOTERR): the pend var of b, or 0. */
+static uint16_t err_test(const struct run *r, const struct pstate *s, TSNode c)
+{
+	c = strip_parens(c);
+	size_t len;
+	const char *name = node_is(c, S_call_expression) ? call_name(c, r->fr->text, &len) : NULL;
+	if (!name || !(name_is(name, len, "IS_ERR") || name_is(name, len, "IS_ERR_OR_NULL")))
+		return 0;
+	TSNode args = node_field(c, "arguments");
+	if (ts_node_named_child_count(args) != 1)
+		return 0;
+	TSNode v = strip_parens(ts_node_named_child(args, 0));
+	for (int i = 0; i < s->npend; i++) {
+		uint16_t pv = s->p[i].var;
+		if (s->p[i].acq == ACQ_NOTERR && pv && pv != PEND_COND &&
+		    node_text_is(v, r->fr->text, r->keys.v[pv - 1]))
+			return pv;
+	}
+	return 0;
+}
+
+void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
+{
+	if (!r->err_var || (e->kind != E_TRUE && e->kind != E_FALSE))
+		return;
+	for (int i = 0; i < ns->npend; i++) {
+		if (ns->p[i].var != r->err_var || ns->p[i].acq != ACQ_NOTERR)
+			continue;
+		struct held h = ns->p[i].h;
+		memmove(&ns->p[i], &ns->p[i + 1], (size_t)(ns->npend - i - 1) * sizeof(struct pend));
+		ns->npend--;
+		int at = -1;
+		for (int k = 0; k < ns->nheld && at < 0; k++)
+			if (held_eq(&ns->h[k], &h))
+				at = k;
+		if (e->kind == E_TRUE && at >= 0)	/* an error: not taken */
+			held_drop(ns, at);
+		return;
+	}
+}
+
 void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate *s)
 {
 	r->cskip_kind = -1;
 	r->cskip_mask = 0;
-	if (!s->nheld || !blk->elems.n || blk->elems.v[blk->elems.n - 1].kind != EL_COND)
+	r->err_var = 0;
+	if (!blk->elems.n || blk->elems.v[blk->elems.n - 1].kind != EL_COND)
+		return;
+	if (s->npend)
+		r->err_var = err_test(r, s, blk->elems.v[blk->elems.n - 1].node);
+	if (!s->nheld)
 		return;
 	/* the whole condition of an `if` (up through `!` and parentheses; a
 	 * part of `a && b` is not) */
@@ -420,12 +467,12 @@ uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val
 	char *k = node_text_nospace(val, r->fr->text);
 	char *ek = xasprintf("IS_ERR(%s)", k), *nk = xasprintf("%s<0", k);
 	uint8_t out = RC_UNK;
-	for (int i = 0; i < s->hd.as.n && out == RC_UNK; i++) {
+	for (int i = 0; i < s->hd.as.n && out != RC_NEG; i++) {
 		const char *a = r->g->atoms.v[s->hd.as.v[i].atom].key;
 		if (!strcmp(a, k))
 			out = s->hd.as.v[i].pol ? RC_NZ : RC_ZERO;
 		else if ((!strcmp(a, ek) || !strcmp(a, nk)) && s->hd.as.v[i].pol)
-			out = RC_NEG;	/* IS_ERR(p), `if (err < 0)` */
+			out = RC_NEG;	/* IS_ERR(p), `if (err < 0)`: more than non-zero */
 	}
 	free(nk);
 	free(ek);

@@ -136,6 +136,7 @@ struct run {
 	int loop_truth;			/* a loop test the path decides, or -1 */
 	int cskip_kind;			/* the edge that skips a release under a test, or -1 */
 	uint8_t cskip_mask;		/* ... the held items (bits) it would release */
+	uint16_t err_var;		/* the block tests IS_ERR(v): v's pend var, or 0 */
 	/* the variables the function returns by name (`return ret;`) */
 	const char *rvars[MAX_RVARS];
 	uint8_t rvar_len[MAX_RVARS];
@@ -178,6 +179,9 @@ uint8_t flow_class(const struct run *r, const struct pstate *s, TSNode val);
  * what such a skipped release leaves held. */
 void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate *s);
 void flow_edge(struct run *r, const struct cfg_edge *e, struct pstate *ns);
+/* The edge hook's last part: `if (IS_ERR(b))` decides an acquire taken
+ * when the result is no error (ACQ_NOTERR). */
+void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns);
 /* A lock of the non-owner kind (down_read_non_owner(): another context
  * releases it by design), taken by the call at off. */
 bool flow_non_owner(const struct run *r, uint32_t off);

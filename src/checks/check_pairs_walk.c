@@ -374,6 +374,8 @@ static uint16_t arg_key(struct run *r, TSNode call, int k)
 }
 
 /* A summary key "$K..." with parameter K replaced by the call's argument. */
+static uint16_t result_var(struct run *r, TSNode call);
+
 static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 {
 	if (!key)
@@ -381,6 +383,15 @@ static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 	if (key[0] != '$' && !(key[0] == '&' && key[1] == '$') && !(key[0] == '*' && key[1] == '$'))
 		return key_intern(r, xstrdup(key));
 	const char *d = strchr(key, '$');
+	if (d[1] == 'R') {
+		/* the lock of the object the callee returns: of the variable
+		 * its result goes to here (`b = mca_cannibalize(...)`) */
+		uint16_t v = result_var(r, call);
+		if (!v)
+			return 0;
+		char *out = xasprintf("%.*s%s%s", (int)(d - key), key, r->keys.v[v - 1], d + 2);
+		return key_intern(r, out);
+	}
 	char *end;
 	long k = strtol(d + 1, &end, 10);
 	TSNode args = node_field(call, "arguments");
@@ -702,7 +713,8 @@ static const struct df_trace *xfile_notes(struct run *r, const struct df_trace *
 	if (it->exit_at.line) {
 		t = xasprintf("%.*s() returns with it %s%s", (int)len, name, lock ? "held" : "open",
 			      it->acq == ACQ_ALWAYS ? "" : it->acq == ACQ_ZERO ? " when it returns 0"
-									: " when it returns non-zero");
+				: it->acq == ACQ_NOTERR ? " when it returns no error"
+							: " when it returns non-zero");
 		tr = df_note(&r->d, tr, T_OPEN, it->file, it->exit_at, arena_strndup(&r->d.arena, t, strlen(t)));
 		free(t);
 	}
@@ -942,7 +954,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 				free(k);
 			}
 			for (int i = 0; i < s->npend && r->pend_at < 0; i++)
-				if (var && s->p[i].var == var)
+				if (var && s->p[i].var == var && s->p[i].acq != ACQ_NOTERR)
 					r->pend_at = i;
 		}
 	}
@@ -1012,6 +1024,7 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 				held_del(ns, h);
 		}
 	}
+	flow_edge_err(r, e, ns);
 	/* a condition's own pending acquire ends with the condition */
 	for (int k = 0; k < ns->npend;)
 		if (ns->p[k].var == PEND_COND)
