@@ -343,17 +343,33 @@ static bool same_node(TSNode a, TSNode b)
 
 /* `IS_ERR(b)` with b the result of a call that takes a lock unless it
  * fails (ACQ_NOTERR): the pend var of b, or 0. */
-static uint16_t err_test(const struct run *r, const struct pstate *s, TSNode c)
+static uint16_t err_test(const struct run *r, const struct pstate *s, TSNode c, bool *err_true,
+			 bool *all)
 {
+	*all = true;
 	c = strip_parens(c);
 	size_t len;
-	const char *name = node_is(c, S_call_expression) ? call_name(c, r->fr->text, &len) : NULL;
-	if (!name || !(name_is(name, len, "IS_ERR") || name_is(name, len, "IS_ERR_OR_NULL")))
-		return 0;
-	TSNode args = node_field(c, "arguments");
-	if (ts_node_named_child_count(args) != 1)
-		return 0;
-	TSNode v = strip_parens(ts_node_named_child(args, 0));
+	TSNode v;
+	*err_true = true;
+	if (node_is(c, S_binary_expression)) {
+		/* key == ERR_PTR(-ENOKEY), key != ERR_PTR(...) */
+		TSNode op = node_field(c, "operator"), rhs = strip_parens(node_field(c, "right"));
+		const char *rn = node_is(rhs, S_call_expression) ? call_name(rhs, r->fr->text, &len) : NULL;
+		if (!rn || !name_is(rn, len, "ERR_PTR") ||
+		    !(node_text_is(op, r->fr->text, "==") || node_text_is(op, r->fr->text, "!=")))
+			return 0;
+		*err_true = node_text_is(op, r->fr->text, "==");
+		*all = false;
+		v = strip_parens(node_field(c, "left"));
+	} else {
+		const char *name = node_is(c, S_call_expression) ? call_name(c, r->fr->text, &len) : NULL;
+		if (!name || !(name_is(name, len, "IS_ERR") || name_is(name, len, "IS_ERR_OR_NULL")))
+			return 0;
+		TSNode args = node_field(c, "arguments");
+		if (ts_node_named_child_count(args) != 1)
+			return 0;
+		v = strip_parens(ts_node_named_child(args, 0));
+	}
 	for (int i = 0; i < s->npend; i++) {
 		uint16_t pv = s->p[i].var;
 		if (s->p[i].acq == ACQ_NOTERR && pv && pv != PEND_COND &&
@@ -370,6 +386,9 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
 	for (int i = 0; i < ns->npend; i++) {
 		if (ns->p[i].var != r->err_var || ns->p[i].acq != ACQ_NOTERR)
 			continue;
+		bool err = (e->kind == E_TRUE) == r->err_true;
+		if (!err && !r->err_all)
+			return;	/* b != ERR_PTR(-ENOKEY): another error still may be */
 		struct held h = ns->p[i].h;
 		memmove(&ns->p[i], &ns->p[i + 1], (size_t)(ns->npend - i - 1) * sizeof(struct pend));
 		ns->npend--;
@@ -377,7 +396,7 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
 		for (int k = 0; k < ns->nheld && at < 0; k++)
 			if (held_eq(&ns->h[k], &h))
 				at = k;
-		if (e->kind == E_TRUE && at >= 0)	/* an error: not taken */
+		if (err && at >= 0)	/* an error: not taken */
 			held_drop(ns, at);
 		return;
 	}
@@ -391,7 +410,8 @@ void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate
 	if (!blk->elems.n || blk->elems.v[blk->elems.n - 1].kind != EL_COND)
 		return;
 	if (s->npend)
-		r->err_var = err_test(r, s, blk->elems.v[blk->elems.n - 1].node);
+		r->err_var = err_test(r, s, blk->elems.v[blk->elems.n - 1].node, &r->err_true,
+				      &r->err_all);
 	if (!s->nheld)
 		return;
 	/* the whole condition of an `if` (up through `!` and parentheses; a

@@ -137,6 +137,8 @@ struct run {
 	int cskip_kind;			/* the edge that skips a release under a test, or -1 */
 	uint8_t cskip_mask;		/* ... the held items (bits) it would release */
 	uint16_t err_var;		/* the block tests IS_ERR(v): v's pend var, or 0 */
+	bool err_true;			/* ... the test is true for an error */
+	bool err_all;			/* ... and false for every non-error (IS_ERR) */
 	/* the variables the function returns by name (`return ret;`) */
 	const char *rvars[MAX_RVARS];
 	uint8_t rvar_len[MAX_RVARS];

@@ -803,6 +803,13 @@ static const struct df_walk_ops walk_ops = {
 	.call = hook_call, .assign = hook_assign, .update = hook_kill, .address = hook_kill,
 };
 
+/* 0, NULL: what `x == 0` and `p == NULL` compare with. */
+static bool zero_literal(TSNode n, const char *t)
+{
+	return node_is(n, S_null) || ((node_is(n, S_number_literal) || node_is(n, S_identifier)) &&
+				      (node_text_is(n, t, "0") || node_text_is(n, t, "NULL")));
+}
+
 /*
  * How a branch condition relates to a value: 1 when the condition is true
  * exactly if *core is zero, 0 when exactly if it is non-zero, -1 unknown.
@@ -845,9 +852,9 @@ static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 		TSNode a = strip_parens(node_field(c, "left")), b = strip_parens(node_field(c, "right"));
 		TSNode op = node_field(c, "operator");
 		TSNode e;
-		if (node_is(b, S_number_literal) && node_text_is(b, t, "0"))
+		if (zero_literal(b, t))
 			e = a;
-		else if (node_is(a, S_number_literal) && node_text_is(a, t, "0"))
+		else if (zero_literal(a, t))
 			e = b;
 		else
 			return -1;

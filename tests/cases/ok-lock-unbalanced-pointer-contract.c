@@ -1,4 +1,4 @@
-/* case: lock-unbalanced must not fire: helpers that return an object locked, or ERR_PTR()/NULL unlocked — a cache that reclaims a node (write-locked by a trylock in a helper whose 0 says it took it) and otherwise cannibalises one (a helper returning the node locked or an ERR_PTR()), `if (!IS_ERR(b)) goto out;` handing it back locked; its callers learn from the result, and a lookup returning the entry locked or NULL */
+/* case: lock-unbalanced must not fire: helpers that return an object locked, or ERR_PTR()/NULL unlocked — a cache that reclaims a node (write-locked by a trylock in a helper whose 0 says it took it) and otherwise cannibalises one (a helper returning the node locked or an ERR_PTR()), `if (!IS_ERR(b)) goto out;` handing it back locked; its callers learn from the result (`IS_ERR(b)`, `b == ERR_PTR(-EINTR)` before a retry), and a lookup returning the entry locked or NULL (`e == NULL`) */
 /* args: -Wlock-unbalanced */
 #include <linux/rwsem.h>
 #include <linux/mutex.h>
@@ -78,11 +78,13 @@ int node_use(struct ncache *c, int key)
 	struct node *b = node_alloc(c, 2);
 	struct entry *e;
 
+	if (b == ERR_PTR(-EINTR))
+		b = node_alloc(c, 1);
 	if (IS_ERR(b))
 		return PTR_ERR(b);
 	up_write(&b->lock);
 	e = entry_find(key);
-	if (!e)
+	if (e == NULL)
 		return -ENOENT;
 	mutex_unlock(&e->lock);
 	return 0;
