@@ -53,6 +53,31 @@ static bool exit_has_rule(const struct pexit *e, uint16_t rule)
 	return false;
 }
 
+/*
+ * A function returning a pointer: the object (locked) where it holds
+ * `rule`, and only NULL, or only ERR_PTR(), where it does not (what the
+ * paths know of a returned variable counts: `if (!IS_ERR(b)) goto out;`).
+ * Its callers then hold the lock when the result is non-NULL / no error.
+ */
+static bool pointer_contract(const struct run *r, uint16_t rule, uint8_t *acq)
+{
+	if (!node_is(node_field(r->fr->fns[r->fn], "declarator"), S_pointer_declarator))
+		return false;
+	unsigned with = 0, without = 0;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		if (exit_has_rule(e, rule))
+			with |= 1u << e->pclass;
+		else
+			without |= 1u << e->pclass;
+	}
+	unsigned fail = (1u << RC_ZERO) | (1u << RC_NEG);
+	if (!with || (with & fail) || !without || (without & ~fail) || without == fail)
+		return false;
+	*acq = without == (1u << RC_ZERO) ? ACQ_NONZERO : ACQ_NOTERR;
+	return true;
+}
+
 /* Do the exits that hold `rule` return other values than those that do
  * not (a helper whose result says whether it took the state)?  Sets *acq. */
 static bool correlated(const struct run *r, uint16_t rule, uint8_t *acq)
@@ -70,13 +95,38 @@ static bool correlated(const struct run *r, uint16_t rule, uint8_t *acq)
 			without |= 1u << e->rclass;
 	}
 	if (!with || !without || ((with | without) & (1u << RC_UNK)) || (with & without))
-		return false;
+		return pointer_contract(r, rule, acq);
 	*acq = (with & (1u << RC_ZERO)) ? ACQ_ZERO : ACQ_NONZERO;
 	return true;
 }
 
-/* A key relative to the function's parameters ("$0->lock"), or NULL when
- * it names a local object. */
+/* Is the key's root (the identifier root[0, len)) what every exit that
+ * holds the lock of key returns (`return b;` with b->lock held)? */
+static bool returned_root(const struct run *r, uint16_t key, const char *root, size_t len)
+{
+	bool any = false;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct pexit *e = &r->exits.v[i];
+		bool holds = false;
+		for (int k = 0; k < e->nheld; k++)
+			holds |= e->h[k].key == key && !e->h[k].owed;
+		if (!holds)
+			continue;
+		const char *t = r->fr->text + e->off;
+		if (strncmp(t, "return", 6))
+			return false;
+		t += 6;
+		while (isspace((unsigned char)*t) || *t == '(')
+			t++;
+		if (strncmp(t, root, len) || isalnum((unsigned char)t[len]) || t[len] == '_')
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* A key relative to the function's parameters ("$0->lock") or to its
+ * result ("$R->lock"), else its text. */
 static const char *sum_key(struct run *r, uint16_t key, struct arena *a)
 {
 	const char *k = r->keys.v[key];
@@ -87,6 +137,14 @@ static const char *sum_key(struct run *r, uint16_t key, struct arena *a)
 	while (isalnum((unsigned char)k[e]) || k[e] == '_')
 		e++;
 	int p = df_param_index(&r->params, k + pre, e - pre);
+	if (p < 0 && returned_root(r, key, k + pre, e - pre)) {
+		/* the lock of the object it returns: "$R->lock", in the
+		 * caller's terms the variable the result goes to */
+		char *s = xasprintf("%.*s$R%s", (int)pre, k, k + e);
+		const char *out = arena_strndup(a, s, strlen(s));
+		free(s);
+		return out;
+	}
 	if (p < 0)
 		return arena_strndup(a, k, strlen(k));
 	char *s = xasprintf("%.*s$%d%s", (int)pre, k, p, k + e);
@@ -629,6 +687,25 @@ static bool macro_defined_here(const char *text, const char *at)
 }
 
 /*
+ * Does the function release, on some path, the lock h names without having
+ * taken it (the caller's, held since an earlier call)?  Then it is one step
+ * of a protocol across calls: a read that returns with its locks held while
+ * *cookie says more is to come and releases them in the call that finishes
+ * (n_tty_read()), an iterator that hands the RCU read lock from one call to
+ * the next (a seq_file's find_next()).
+ */
+static bool continues(const struct run *r, const struct held *h)
+{
+	const char *k = h->key ? r->keys.v[h->key] : NULL;
+	for (size_t i = 0; i < r->closes.n; i++) {
+		const struct pair_item *c = &r->closes.v[i];
+		if (c->rule == h->rule && !c->key == !k && (!k || !strcmp(c->key, k)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * lock-unbalanced: a lock held at some exits and released before others
  * (by the function itself), with a result that does not tell the caller
  * which, in a function that is not part of a lock API, not annotated, not
@@ -659,7 +736,8 @@ static void judge_unbalanced(struct run *r)
 			continue;
 		for (int k = 0; k < e->nheld; k++) {
 			const struct held *h = &e->h[k];
-			if (h->owed || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
+			if (h->owed || h->cskip || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN ||
+			    flow_non_owner(r, h->off) || continues(r, h))
 				continue;
 			bool mixed = false;
 			for (size_t m = 0; m < r->exits.n && !mixed; m++)
@@ -722,7 +800,7 @@ static void judge(struct run *r)
 		bool at_brace = r->fr->text[e->off] == '}';
 		for (int k = 0; k < e->nheld; k++) {
 			const struct held *h = &e->h[k];
-			if (h->owed)
+			if (h->owed || h->cskip || flow_non_owner(r, h->off))
 				continue;
 			bool dup = false;
 			for (int j = 0; j < k; j++)

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside the paired-state check (check_pairs.h): the state its walk
- * carries, the run of one function and of one file, shared by its two
- * files — check_pairs_walk.c (the walk of one function: opening, closing,
- * conditional acquires, uaccess-call) and check_pairs.c (the file: rounds
- * over its functions, summaries for callers, judging the exits).  The walk
- * itself is the dataflow driver's (dataflow.h).
+ * carries, the run of one function and of one file, shared by its files —
+ * check_pairs_walk.c (the walk of one function: opening, closing,
+ * conditional acquires, uaccess-call), check_pairs_flow.c (what the walk
+ * knows beyond the open items: returned variables, releases under a test,
+ * locks handed out) and check_pairs.c (the file: rounds over its
+ * functions, summaries for callers, judging the exits).  The walk itself
+ * is the dataflow driver's (dataflow.h).
  */
 #ifndef ADDRLIMIT_CHECK_PAIRS_INT_H
 #define ADDRLIMIT_CHECK_PAIRS_INT_H
@@ -47,6 +49,11 @@ struct held {
 	uint32_t off;		/* where it was opened */
 	bool owed;		/* the caller's, released here: taking it again repays it */
 	uint8_t count;		/* a switch without object opened this many times (nesting) */
+	bool cskip;		/* still held only because the path skipped a release
+				 * under a test (`if (m1) mutex_unlock(m1);`): the test
+				 * tells, so no lock-unbalanced (check_pairs_flow.c) */
+	uint16_t alias;		/* a local assigned the lock's holder (`locked =
+				 * lruvec` with lruvec->lru_lock held), or 0 */
 };
 
 struct pend {
@@ -56,11 +63,19 @@ struct pend {
 };
 #define PEND_COND 0xffff
 
+/* What the path knows of a variable the function returns (`ret = 0`). */
+#define MAX_RVARS 4
+struct vcl {
+	uint8_t var;		/* index into run.rvars */
+	uint8_t cls;		/* RC_NEG, RC_ZERO, RC_POS or RC_NZ */
+};
+
 struct pstate {
 	struct df_head hd;		/* assumptions; path since the first open item */
-	uint8_t nheld, npend;
+	uint8_t nheld, npend, nvcl;
 	struct held h[MAX_HELD];
 	struct pend p[MAX_PEND];
+	struct vcl vc[MAX_RVARS];
 };
 
 /* The sign of a returned value (enum df_rc); bit RC_* in pair_sum.rets. */
@@ -119,6 +134,15 @@ struct run {
 	int null_item;			/* the held item a NULL test releases, or -1 */
 	int null_zo;			/* ... zero_on of that test */
 	int loop_truth;			/* a loop test the path decides, or -1 */
+	int cskip_kind;			/* the edge that skips a release under a test, or -1 */
+	uint8_t cskip_mask;		/* ... the held items (bits) it would release */
+	uint16_t err_var;		/* the block tests IS_ERR(v): v's pend var, or 0 */
+	bool err_true;			/* ... the test is true for an error */
+	bool err_all;			/* ... and false for every non-error (IS_ERR) */
+	/* the variables the function returns by name (`return ret;`) */
+	const char *rvars[MAX_RVARS];
+	uint8_t rvar_len[MAX_RVARS];
+	uint8_t nrvars;
 };
 
 /* check_pairs.c: analyse function i of the file (walk, judge, sum up into
@@ -148,7 +172,36 @@ bool pairs_walk(struct run *r, size_t budget, double deadline);
 char *window_reason(struct run *r, const struct rule *win, const char *name, size_t len,
 		    int depth, uint8_t *need, const char **callee);
 
-/* The rule of index i. */
+
+/* check_pairs_flow.c: what the walk knows beyond the open items.
+ * Before the walk: the variables the function returns by name. */
+void flow_init(struct run *r);
+/* After `lhs = rhs` (or a declarator's value): what lhs now holds, when
+ * the function returns it; and an out-parameter handed the lock
+ * (`*bucket = get_hash_bucket(...)`, `*out = dev` with dev->lock held):
+ * the caller has it now, it is not held here any more. */
+void flow_assign(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs, bool decl);
+/* An lvalue changed in a way not followed (`ret++`, `&ret`). */
+void flow_kill(struct run *r, struct pstate *s, TSNode lvalue);
+/* What the path knows of a returned variable val: RC_*, or RC_UNK. */
+uint8_t flow_class(const struct run *r, const struct pstate *s, TSNode val);
+/* The branch hook's part: does the block end in the test of a release
+ * that falls through (`if (C) unlock(L);`)?  The edge hook's part: mark
+ * what such a skipped release leaves held. */
+void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate *s);
+void flow_edge(struct run *r, const struct cfg_edge *e, struct pstate *ns);
+/* The edge hook's last part: `if (IS_ERR(b))` decides an acquire taken
+ * when the result is no error (ACQ_NOTERR). */
+void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns);
+/* A lock of the non-owner kind (down_read_non_owner(): another context
+ * releases it by design), taken by the call at off. */
+bool flow_non_owner(const struct run *r, uint32_t off);
+
+/* What the path's tests (and assignments) say of a returned variable val:
+ * RC_*, RC_NZ, or RC_UNK. */
+uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val);
+
+/* check_pairs_flow.c too, the walk's small look-ups.  The rule of index i. */
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */
 bool held_eq(const struct held *a, const struct held *b);

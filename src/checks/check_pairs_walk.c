@@ -119,7 +119,11 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 	}
 	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
 	df_assume_key(r->g, &s->hd.as, k, true);
-	free(k);
+	/* `locked = lruvec`: a later unlock_lruvec(locked) releases it */
+	if (node_is(l, S_identifier))
+		s->h[held_at].alias = key_intern(r, k);
+	else
+		free(k);
 }
 
 /*
@@ -169,20 +173,17 @@ static int loop_test_implied(struct run *r, const struct pstate *s, TSNode c)
 
 /* --- states ------------------------------------------------------------ */
 
-/* The same thing held (where it was taken only names it in the path). */
-bool held_eq(const struct held *a, const struct held *b)
-{
-	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
-}
 
 /* (The states of the driver's hooks are passed as void *.) */
 static bool state_eq(const void *av, const void *bv)
 {
 	const struct pstate *a = av, *b = bv;
-	if (a->nheld != b->nheld || a->npend != b->npend || !assumes_eq(&a->hd.as, &b->hd.as))
+	if (a->nheld != b->nheld || a->npend != b->npend || a->nvcl != b->nvcl ||
+	    !assumes_eq(&a->hd.as, &b->hd.as) || memcmp(a->vc, b->vc, a->nvcl * sizeof(struct vcl)))
 		return false;
 	for (int i = 0; i < a->nheld; i++)
-		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count)
+		if (!held_eq(&a->h[i], &b->h[i]) || a->h[i].count != b->h[i].count ||
+		    a->h[i].cskip != b->h[i].cskip)
 			return false;
 	for (int i = 0; i < a->npend; i++)
 		if (a->p[i].var != b->p[i].var || a->p[i].acq != b->p[i].acq ||
@@ -238,9 +239,20 @@ static bool state_join(void *av, const void *bv)
 	struct pstate *a = av;
 	const struct pstate *b = bv;
 	struct pstate o = *a;
-	for (int i = 0; i < b->nheld; i++)
-		if (held_find(a, &b->h[i]) < 0)
+	for (int i = 0; i < b->nheld; i++) {
+		int at = held_find(a, &b->h[i]);
+		if (at < 0)
 			held_add(a, b->h[i]);
+		else	/* held with no skipped release on one of them: so it is */
+			a->h[at].cskip &= b->h[i].cskip;
+	}
+	/* what both paths know of a returned variable */
+	uint8_t nv = 0;
+	for (int i = 0; i < a->nvcl; i++)
+		for (int k = 0; k < b->nvcl; k++)
+			if (a->vc[i].var == b->vc[k].var && a->vc[i].cls == b->vc[k].cls)
+				a->vc[nv++] = a->vc[i];
+	a->nvcl = nv;
 	for (int i = 0; i < a->npend;) {
 		bool both = false;
 		for (int k = 0; k < b->npend; k++)
@@ -269,10 +281,6 @@ static bool admit(void *ctx, void *sv)
 
 /* --- opening and closing ------------------------------------------------ */
 
-const struct rule *pairs_rule(const struct run *r, int i)
-{
-	return &r->fr->rs->v.v[i];
-}
 
 char *held_name(const struct run *r, const struct held *h)
 {
@@ -285,7 +293,7 @@ char *held_name(const struct run *r, const struct held *h)
 static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key, uint32_t off,
 		    uint8_t acq, uint16_t var, const char *text)
 {
-	struct held h = { rule, key, off, true, 0 };
+	struct held h = { rule, key, off, true, 0, false, 0 };
 	int debt = held_find(s, &h);
 	if (debt >= 0) {
 		/* drop, sleep, take again: the caller's lock is back */
@@ -299,6 +307,7 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		 * kmap_atomic() inside pagefault_disable() */
 		if (!key && s->h[have].count < 8)
 			s->h[have].count++;
+		s->h[have].cskip = false;
 		return;
 	}
 	if (key) {
@@ -350,7 +359,7 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 	}
 	/* the caller's: a helper that releases what its caller took, or a
 	 * function that drops its caller's lock for a while */
-	struct held debt = { rule, key, 0, true, 0 };
+	struct held debt = { rule, key, 0, true, 0, false, 0 };
 	if (held_find(s, &debt) < 0)
 		held_add(s, debt);
 	if (r->closes.n < 16) {
@@ -383,7 +392,7 @@ static void close_exact(struct run *r, struct pstate *s, uint16_t rule, uint16_t
 		do_close(r, s, rule, key);	/* the caller's: recorded for the summary */
 		return;
 	}
-	struct held debt = { rule, key, 0, true, 0 };
+	struct held debt = { .rule = rule, .key = key, .owed = true };
 	if (held_find(s, &debt) < 0)
 		held_add(s, debt);
 }
@@ -400,6 +409,8 @@ static uint16_t arg_key(struct run *r, TSNode call, int k)
 }
 
 /* A summary key "$K..." with parameter K replaced by the call's argument. */
+static uint16_t result_var(struct run *r, TSNode call);
+
 static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 {
 	if (!key)
@@ -407,6 +418,15 @@ static uint16_t translate_key(struct run *r, TSNode call, const char *key)
 	if (key[0] != '$' && !(key[0] == '&' && key[1] == '$') && !(key[0] == '*' && key[1] == '$'))
 		return key_intern(r, xstrdup(key));
 	const char *d = strchr(key, '$');
+	if (d[1] == 'R') {
+		/* the lock of the object the callee returns: of the variable
+		 * its result goes to here (`b = mca_cannibalize(...)`) */
+		uint16_t v = result_var(r, call);
+		if (!v)
+			return 0;
+		char *out = xasprintf("%.*s%s%s", (int)(d - key), key, r->keys.v[v - 1], d + 2);
+		return key_intern(r, out);
+	}
 	char *end;
 	long k = strtol(d + 1, &end, 10);
 	TSNode args = node_field(call, "arguments");
@@ -574,7 +594,9 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 				continue;
 			const char *kr;
 			size_t kn = key_root(r->keys.v[h->key], &kr);
-			if (kn == an && !memcmp(kr, ar, an))
+			const char *al = h->alias ? r->keys.v[h->alias] : "";
+			if ((kn == an && !memcmp(kr, ar, an)) ||
+			    (strlen(al) == an && !memcmp(al, ar, an)))
 				do_close(r, s, h->rule, h->key);
 		}
 		free(t);
@@ -592,7 +614,7 @@ static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule,
 		if (!var)
 			var = in_cond ? PEND_COND : 0;
 	}
-	struct held tmp = { rule, key, 0, false, 0 };
+	struct held tmp = { rule, key, 0, false, 0, false, 0 };
 	char *hn = held_name(r, &tmp);
 	const char *verb = pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN ? "acquired" : "opened";
 	char *t = via ? xasprintf("%s %s by '%s' (%.*s() takes it and returns with it held)", hn, verb,
@@ -623,7 +645,8 @@ static const struct df_trace *helper_notes(struct run *r, const struct df_trace 
 	if (it->file ? it->exit_at.line != 0 : it->exit_off != 0) {
 		t = xasprintf("%.*s() returns with it %s%s", (int)len, name, lock ? "held" : "open",
 			      it->acq == ACQ_ALWAYS ? "" : it->acq == ACQ_ZERO ? " when it returns 0"
-									: " when it returns non-zero");
+				: it->acq == ACQ_NOTERR ? " when it returns no error"
+							: " when it returns non-zero");
 		const char *m = arena_strndup(&r->d.arena, t, strlen(t));
 		tr = it->file ? df_note(&r->d, tr, T_OPEN, it->file, it->exit_at, m)
 			      : df_step(&r->d, tr, T_OPEN, 0, it->exit_off, m);
@@ -827,6 +850,7 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (decl) {
 		df_walk(&r->w, s, rhs, false);
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
+		flow_assign(r, s, lhs, rhs, true);
 		return;
 	}
 	/* the old value's conditions die first: the right side may start a
@@ -836,17 +860,28 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (plain) {
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
 		assume_holder(r, s, lhs, rhs);
+		flow_assign(r, s, lhs, rhs, false);
+	} else {
+		flow_kill(r, s, lhs);
 	}
 }
 
 static void hook_kill(void *ctx, void *s, TSNode lvalue)
 {
 	kill_lvalue(ctx, s, lvalue);
+	flow_kill(ctx, s, lvalue);
 }
 
 static const struct df_walk_ops walk_ops = {
 	.call = hook_call, .assign = hook_assign, .update = hook_kill, .address = hook_kill,
 };
+
+/* 0, NULL: what `x == 0` and `p == NULL` compare with. */
+static bool zero_literal(TSNode n, const char *t)
+{
+	return node_is(n, S_null) || ((node_is(n, S_number_literal) || node_is(n, S_identifier)) &&
+				      (node_text_is(n, t, "0") || node_text_is(n, t, "NULL")));
+}
 
 /*
  * How a branch condition relates to a value: 1 when the condition is true
@@ -890,9 +925,9 @@ static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 		TSNode a = strip_parens(node_field(c, "left")), b = strip_parens(node_field(c, "right"));
 		TSNode op = node_field(c, "operator");
 		TSNode e;
-		if (node_is(b, S_number_literal) && node_text_is(b, t, "0"))
+		if (zero_literal(b, t))
 			e = a;
-		else if (node_is(a, S_number_literal) && node_text_is(a, t, "0"))
+		else if (zero_literal(a, t))
 			e = b;
 		else
 			return -1;
@@ -923,28 +958,6 @@ static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uin
 	VEC_PUSH(r->exits, e);
 }
 
-/* What the path's tests say of a returned variable: `if (ret) goto out;`
- * makes `return ret` non-zero there, `if (IS_ERR(p))` an error (for
- * lock-unbalanced: does the result tell the caller?). */
-static uint8_t path_class(struct run *r, const struct pstate *s, TSNode val)
-{
-	val = strip_parens(val);
-	if (ts_node_is_null(val) || !(node_is(val, S_identifier) || node_is(val, S_field_expression)))
-		return RC_UNK;
-	char *k = node_text_nospace(val, r->fr->text);
-	char *ek = xasprintf("IS_ERR(%s)", k);
-	uint8_t out = RC_UNK;
-	for (int i = 0; i < s->hd.as.n && out == RC_UNK; i++) {
-		const char *a = r->g->atoms.v[s->hd.as.v[i].atom].key;
-		if (!strcmp(a, k))
-			out = s->hd.as.v[i].pol ? RC_NZ : RC_ZERO;
-		else if (!strcmp(a, ek) && s->hd.as.v[i].pol)
-			out = RC_NEG;
-	}
-	free(ek);
-	free(k);
-	return out;
-}
 
 /* A return statement (or a statement macro that returns): the exit, and
  * whether it returns the result of a conditional acquire. */
@@ -971,7 +984,7 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 	if (racq >= 0 && zo == 1)
 		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
 	uint8_t rc = df_ret_class(val, r->fr->text);
-	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? path_class(r, s, val) : rc, racq);
+	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? pairs_path_class(r, s, val) : rc, racq);
 }
 
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
@@ -1021,7 +1034,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 				free(k);
 			}
 			for (int i = 0; i < s->npend && r->pend_at < 0; i++)
-				if (var && s->p[i].var == var)
+				if (var && s->p[i].var == var && s->p[i].acq != ACQ_NOTERR)
 					r->pend_at = i;
 		}
 	}
@@ -1060,6 +1073,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 			free(k);
 		}
 	}
+	flow_branch(r, blk, s);
 	r->loop_truth = -1;
 	if (cond && blk->succs.n == 2 && blk->succs.v[0].atom < 0 && blk->succs.v[1].atom < 0)
 		r->loop_truth = loop_test_implied(r, s, c);
@@ -1071,6 +1085,7 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 	struct pstate *ns = sv;
 	if (r->dead_zero >= 0 && e->kind == r->dead_zero)
 		return false;
+	flow_edge(r, e, ns);	/* before the held items move */
 	if (r->loop_truth >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
 	    (e->kind == E_TRUE) != r->loop_truth)
 		return false;
@@ -1089,6 +1104,7 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 				held_del(ns, h);
 		}
 	}
+	flow_edge_err(r, e, ns);
 	/* a condition's own pending acquire ends with the condition */
 	for (int k = 0; k < ns->npend;)
 		if (ns->p[k].var == PEND_COND)
@@ -1115,6 +1131,7 @@ static const struct df_ops pair_ops = {
 bool pairs_walk(struct run *r, size_t budget, double deadline)
 {
 	df_init(&r->d, r->g, &pair_ops, r, budget, deadline);
+	flow_init(r);
 	r->w = (struct df_walker){ .g = r->g, .text = r->fr->text, .ops = &walk_ops, .ctx = r };
 	struct pstate init = {0};
 	return df_run(&r->d, &init);

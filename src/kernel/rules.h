@@ -13,7 +13,10 @@
 #include "diag.h"
 
 /* When an open call has taken the state. */
-enum acq { ACQ_ALWAYS, ACQ_NONZERO, ACQ_ZERO };
+/* When a call takes the state: always, when it returns non-zero / zero, or
+ * (a function of the analysed code returning a pointer) when its result
+ * is no ERR_PTR(). */
+enum acq { ACQ_ALWAYS, ACQ_NONZERO, ACQ_ZERO, ACQ_NOTERR };
 
 struct rule_call {
 	const char *name;	/* owned by the rule set */

@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the paired-state walk (check_pairs_walk.c) knows beyond the open
+ * items, for lock-unbalanced's precision: facts a function's own code
+ * gives its callers about the lock state, which a report must not
+ * contradict.
+ *
+ *   - The value of a returned variable along the path (`int ret = 0;`,
+ *     `err = lnum` after `if (lnum < 0)`): a result that tells the caller
+ *     whether the lock is held is a contract, not a missed unlock.
+ *   - A release under a test of the function's own locals that falls
+ *     through (`if (m1) mutex_unlock(m1);`, `if (!(seq & 1))
+ *     rcu_read_unlock();`): the author released exactly where the local
+ *     says the lock is held; a path that skips it keeps the lock by the
+ *     local's own reasoning (a retry flag, a handle set when taken, a
+ *     state bit), which the walk cannot follow.  The classic missed
+ *     unlock is a path with no release at all (an early return or goto),
+ *     and a release under a test of other state (a field, a macro) may be
+ *     the bug itself: both are left alone.
+ *   - A lock handed to the caller through an out-parameter
+ *     (`*bucket = get_hash_bucket(...)`, `*res = dev` with dev->lock held).
+ *   - Locks of the non-owner kind (down_read_non_owner()), released by
+ *     another context by design.
+ */
+#include "check_pairs_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the walk's small look-ups ----------------------------------------- */
+
+/* The same thing held (where it was taken only names it in the path). */
+bool held_eq(const struct held *a, const struct held *b)
+{
+	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
+}
+
+const struct rule *pairs_rule(const struct run *r, int i)
+{
+	return &r->fr->rs->v.v[i];
+}
+
+/* --- returned variables ------------------------------------------------ */
+
+static void collect_rvars(struct run *r, TSNode n, int depth)
+{
+	if (depth > 200 || r->nrvars >= MAX_RVARS)
+		return;
+	if (node_is(n, S_return_statement)) {
+		TSNode v = strip_parens(ts_node_named_child(n, 0));
+		if (!ts_node_is_null(v) && node_is(v, S_identifier) && node_len(v) < 256) {
+			const char *p = node_ptr(v, r->fr->text);
+			size_t len = node_len(v);
+			for (int i = 0; i < r->nrvars; i++)
+				if (r->rvar_len[i] == len && !memcmp(r->rvars[i], p, len))
+					return;
+			r->rvars[r->nrvars] = p;
+			r->rvar_len[r->nrvars++] = (uint8_t)len;
+		}
+		return;
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		collect_rvars(r, ts_node_named_child(n, i), depth + 1);
+}
+
+void flow_init(struct run *r)
+{
+	r->nrvars = 0;
+	r->cskip_kind = -1;
+	r->cskip_mask = 0;
+	collect_rvars(r, node_field(r->fr->fns[r->fn], "body"), 0);
+}
+
+/* The index of the returned variable n names, or -1. */
+static int rvar_of(const struct run *r, TSNode n)
+{
+	n = strip_parens(n);
+	if (ts_node_is_null(n) || !node_is(n, S_identifier))
+		return -1;
+	const char *p = node_ptr(n, r->fr->text);
+	size_t len = node_len(n);
+	for (int i = 0; i < r->nrvars; i++)
+		if (r->rvar_len[i] == len && !memcmp(r->rvars[i], p, len))
+			return i;
+	return -1;
+}
+
+static void vcl_del(struct pstate *s, int var)
+{
+	for (int i = 0; i < s->nvcl; i++)
+		if (s->vc[i].var == var) {
+			memmove(&s->vc[i], &s->vc[i + 1], (size_t)(s->nvcl - i - 1) * sizeof(struct vcl));
+			s->nvcl--;
+			return;
+		}
+}
+
+uint8_t flow_class(const struct run *r, const struct pstate *s, TSNode val)
+{
+	int v = rvar_of(r, val);
+	for (int i = 0; v >= 0 && i < s->nvcl; i++)
+		if (s->vc[i].var == v)
+			return s->vc[i].cls;
+	return RC_UNK;
+}
+
+void flow_kill(struct run *r, struct pstate *s, TSNode lvalue)
+{
+	int v = rvar_of(r, lvalue);
+	if (v >= 0)
+		vcl_del(s, v);
+}
+
+/* The identifier an lvalue is reached from (`bucket` of `*bucket`,
+ * `p->x[1].y`), or a null node. */
+static TSNode lvalue_root(TSNode n, bool *through)
+{
+	*through = false;
+	for (int guard = 0; guard < 64; guard++) {
+		n = strip_parens(n);
+		if (node_is(n, S_pointer_expression) || node_is(n, S_subscript_expression)) {
+			*through = true;
+			n = node_is(n, S_pointer_expression) ? node_field(n, "argument")
+							     : ts_node_named_child(n, 0);
+		} else if (node_is(n, S_field_expression)) {
+			TSNode op = node_field(n, "operator");
+			*through |= !ts_node_is_null(op) && node_len(op) == 2;	/* -> */
+			n = node_field(n, "argument");
+		} else {
+			break;
+		}
+	}
+	return node_is(n, S_identifier) ? n : (TSNode){ 0 };
+}
+
+/* The identifier a lock key starts from ("dev" of "&dev->lock"), its length. */
+static size_t key_root_len(const char *k, const char **root)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	size_t n = 0;
+	while (isalnum((unsigned char)k[n]) || k[n] == '_')
+		n++;
+	*root = k;
+	return n;
+}
+
+static void held_drop(struct pstate *s, int i)
+{
+	for (int k = 0; k < s->npend;)
+		if (held_eq(&s->p[k].h, &s->h[i])) {
+			memmove(&s->p[k], &s->p[k + 1], (size_t)(s->npend - k - 1) * sizeof(struct pend));
+			s->npend--;
+		} else {
+			k++;
+		}
+	memmove(&s->h[i], &s->h[i + 1], (size_t)(s->nheld - i - 1) * sizeof(struct held));
+	s->nheld--;
+}
+
+/*
+ * `*bucket = get_hash_bucket(&idx, flags)` (the call took the lock) or
+ * `*res = dev` / `out->dev = dev` (dev->lock held), the left side reached
+ * through a pointer parameter: the caller receives the locked object, the
+ * lock goes with it (kernel/dma/debug.c bucket_find_contain(), 6.1).
+ */
+static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
+{
+	bool through;
+	TSNode root = lvalue_root(lhs, &through);
+	if (!through || ts_node_is_null(root) ||
+	    df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0)
+		return;
+	rhs = strip_parens(rhs);
+	while (node_is(rhs, S_cast_expression))
+		rhs = strip_parens(node_field(rhs, "value"));
+	if (node_is(rhs, S_call_expression)) {
+		uint32_t off = ts_node_start_byte(rhs);
+		for (int i = s->nheld; i-- > 0;)
+			if (!s->h[i].owed && s->h[i].off == off)
+				held_drop(s, i);
+	} else if (node_is(rhs, S_identifier)) {
+		const char *p = node_ptr(rhs, r->fr->text);
+		size_t len = node_len(rhs);
+		for (int i = s->nheld; i-- > 0;) {
+			const char *kr;
+			if (s->h[i].owed || !s->h[i].key)
+				continue;
+			size_t kn = key_root_len(r->keys.v[s->h[i].key], &kr);
+			if (kn == len && !memcmp(kr, p, len) && kr[kn] == '-' && kr[kn + 1] == '>')
+				held_drop(s, i);
+		}
+	}
+}
+
+void flow_assign(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs, bool decl)
+{
+	if (ts_node_is_null(lhs) || ts_node_is_null(rhs))
+		return;
+	if (!decl)
+		handed_out(r, s, lhs, rhs);
+	int v = rvar_of(r, lhs);
+	if (v < 0)
+		return;
+	uint8_t cls = df_ret_class(rhs, r->fr->text);
+	if (cls == RC_UNK && node_is(strip_parens(rhs), S_identifier))
+		cls = pairs_path_class(r, s, rhs);
+	vcl_del(s, v);
+	if (cls != RC_UNK && s->nvcl < MAX_RVARS)
+		s->vc[s->nvcl++] = (struct vcl){ (uint8_t)v, cls };
+}
+
+/* --- releases under a test ---------------------------------------------- */
+
+/* Does n leave the statement it is in (return, goto, break, continue)? */
+static bool jumps(TSNode n, int depth)
+{
+	if (depth > 100)
+		return true;
+	if (node_is(n, S_return_statement) || node_is(n, S_goto_statement) ||
+	    node_is(n, S_break_statement) || node_is(n, S_continue_statement))
+		return true;
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (jumps(ts_node_named_child(n, i), depth + 1))
+			return true;
+	return false;
+}
+
+/* The held items (bits) a release among the calls of n would release. */
+static uint8_t released_in(struct run *r, const struct pstate *s, TSNode n, int depth)
+{
+	if (depth > 100)
+		return 0;
+	uint8_t out = 0;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, r->fr->text, &len);
+		int ri, ci, fi;
+		bool open;
+		if (name && rules_lookup(name, len, &ri, &ci, &open)) {
+			if (!open)
+				for (int i = 0; i < s->nheld; i++)
+					if (s->h[i].rule == ri && !s->h[i].owed)
+						out |= (uint8_t)(1u << i);
+		} else if (name && (fi = pairs_fn_index(r->fr, name, len)) >= 0) {
+			const struct pair_sum *sum = &r->fr->sums[fi];
+			for (int k = 0; sum->known && k < sum->n; k++)
+				for (int i = 0; sum->it[k].close && i < s->nheld; i++)
+					if (s->h[i].rule == sum->it[k].rule && !s->h[i].owed)
+						out |= (uint8_t)(1u << i);
+		} else if (name && memmem(name, len, "unlock", 6)) {
+			/* a header's unlocking wrapper (unlock_page_lruvec_irqrestore()) */
+			for (int i = 0; i < s->nheld; i++)
+				if (!s->h[i].owed &&
+				    pairs_rule(r, s->h[i].rule)->check == C_LOCK_HELD_RETURN)
+					out |= (uint8_t)(1u << i);
+		}
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		out |= released_in(r, s, ts_node_named_child(n, i), depth + 1);
+	return out;
+}
+
+/* Is id declared in the function's body (a local, not a parameter or a
+ * global)? */
+static bool declared_in(const struct run *r, TSNode n, TSNode id, int depth)
+{
+	if (depth > 100)
+		return false;
+	if (node_is(n, S_declaration)) {
+		uint32_t nc = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < nc; i++) {
+			TSNode d = ts_node_named_child(n, i);
+			if (node_is(d, S_init_declarator))
+				d = node_field(d, "declarator");
+			TSNode nm = declarator_name(d);
+			if (!ts_node_is_null(nm) && node_len(nm) == node_len(id) &&
+			    !memcmp(node_ptr(nm, r->fr->text), node_ptr(id, r->fr->text), node_len(id)))
+				return true;
+		}
+		return false;
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (declared_in(r, ts_node_named_child(n, i), id, depth + 1))
+			return true;
+	return false;
+}
+
+/* Is the test made of the function's own locals, constants and operators
+ * only (`m1`, `!(seq & 1)`, `statesold & RDR_SCHED`, `locked`)?  Such a
+ * variable is a handle or a state the function keeps for the lock; a test
+ * of a field, a call or a macro reads other state, where a release under
+ * the wrong test is the bug (`if (!X(i)) down_read(); ... if (!Y(i)) up_read();`). */
+static bool local_test(const struct run *r, TSNode n, int *locals, int depth)
+{
+	if (ts_node_is_null(n) || depth > 32)
+		return false;
+	if (node_is(n, S_parenthesized_expression) || node_is(n, S_unary_expression) ||
+	    node_is(n, S_binary_expression)) {
+		uint32_t nc = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < nc; i++)
+			if (!local_test(r, ts_node_named_child(n, i), locals, depth + 1))
+				return false;
+		return true;
+	}
+	if (node_is(n, S_number_literal) || node_is(n, S_true) || node_is(n, S_false) ||
+	    node_is(n, S_null))
+		return true;
+	if (!node_is(n, S_identifier))
+		return false;
+	if (upper_case_name(node_ptr(n, r->fr->text), node_len(n)))
+		return true;	/* a constant */
+	if (!declared_in(r, node_field(r->fr->fns[r->fn], "body"), n, 0))
+		return false;
+	(*locals)++;
+	return true;
+}
+
+static bool same_node(TSNode a, TSNode b)
+{
+	return ts_node_start_byte(a) == ts_node_start_byte(b) &&
+	       ts_node_end_byte(a) == ts_node_end_byte(b);
+}
+
+/* `IS_ERR(b)` with b the result of a call that takes a lock unless it
+ * fails (ACQ_NOTERR): the pend var of b, or 0. */
+static uint16_t err_test(const struct run *r, const struct pstate *s, TSNode c, bool *err_true,
+			 bool *all)
+{
+	*all = true;
+	c = strip_parens(c);
+	size_t len;
+	TSNode v;
+	*err_true = true;
+	if (node_is(c, S_binary_expression)) {
+		/* key == ERR_PTR(-ENOKEY), key != ERR_PTR(...) */
+		TSNode op = node_field(c, "operator"), rhs = strip_parens(node_field(c, "right"));
+		const char *rn = node_is(rhs, S_call_expression) ? call_name(rhs, r->fr->text, &len) : NULL;
+		if (!rn || !name_is(rn, len, "ERR_PTR") ||
+		    !(node_text_is(op, r->fr->text, "==") || node_text_is(op, r->fr->text, "!=")))
+			return 0;
+		*err_true = node_text_is(op, r->fr->text, "==");
+		*all = false;
+		v = strip_parens(node_field(c, "left"));
+	} else {
+		const char *name = node_is(c, S_call_expression) ? call_name(c, r->fr->text, &len) : NULL;
+		if (!name || !(name_is(name, len, "IS_ERR") || name_is(name, len, "IS_ERR_OR_NULL")))
+			return 0;
+		TSNode args = node_field(c, "arguments");
+		if (ts_node_named_child_count(args) != 1)
+			return 0;
+		v = strip_parens(ts_node_named_child(args, 0));
+	}
+	for (int i = 0; i < s->npend; i++) {
+		uint16_t pv = s->p[i].var;
+		if (s->p[i].acq == ACQ_NOTERR && pv && pv != PEND_COND &&
+		    node_text_is(v, r->fr->text, r->keys.v[pv - 1]))
+			return pv;
+	}
+	return 0;
+}
+
+void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
+{
+	if (!r->err_var || (e->kind != E_TRUE && e->kind != E_FALSE))
+		return;
+	for (int i = 0; i < ns->npend; i++) {
+		if (ns->p[i].var != r->err_var || ns->p[i].acq != ACQ_NOTERR)
+			continue;
+		bool err = (e->kind == E_TRUE) == r->err_true;
+		if (!err && !r->err_all)
+			return;	/* b != ERR_PTR(-ENOKEY): another error still may be */
+		struct held h = ns->p[i].h;
+		memmove(&ns->p[i], &ns->p[i + 1], (size_t)(ns->npend - i - 1) * sizeof(struct pend));
+		ns->npend--;
+		int at = -1;
+		for (int k = 0; k < ns->nheld && at < 0; k++)
+			if (held_eq(&ns->h[k], &h))
+				at = k;
+		if (err && at >= 0)	/* an error: not taken */
+			held_drop(ns, at);
+		return;
+	}
+}
+
+void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate *s)
+{
+	r->cskip_kind = -1;
+	r->cskip_mask = 0;
+	r->err_var = 0;
+	if (!blk->elems.n || blk->elems.v[blk->elems.n - 1].kind != EL_COND)
+		return;
+	if (s->npend)
+		r->err_var = err_test(r, s, blk->elems.v[blk->elems.n - 1].node, &r->err_true,
+				      &r->err_all);
+	if (!s->nheld)
+		return;
+	/* the whole condition of an `if` (up through `!` and parentheses; a
+	 * part of `a && b` is not) */
+	TSNode p = blk->elems.v[blk->elems.n - 1].node;
+	bool neg = false;
+	TSNode ifs = { 0 };
+	for (int guard = 0; guard < 32; guard++) {
+		TSNode q = ts_node_parent(p);
+		if (ts_node_is_null(q))
+			return;
+		if (node_is(q, S_parenthesized_expression)) {
+			p = q;
+		} else if (node_is(q, S_unary_expression) &&
+			   node_text_is(node_field(q, "operator"), r->fr->text, "!")) {
+			neg = !neg;
+			p = q;
+		} else if (node_is(q, S_if_statement)) {
+			if (same_node(strip_parens(node_field(q, "condition")), strip_parens(p)))
+				ifs = q;
+			break;
+		} else {
+			return;
+		}
+	}
+	int locals = 0;
+	if (ts_node_is_null(ifs) || !local_test(r, node_field(ifs, "condition"), &locals, 0) ||
+	    !locals)
+		return;
+	TSNode cons = node_field(ifs, "consequence");
+	if (ts_node_is_null(cons) || jumps(cons, 0))
+		return;
+	uint8_t m = released_in(r, s, cons, 0);
+	TSNode alt = node_field(ifs, "alternative");
+	if (!ts_node_is_null(alt))
+		m &= (uint8_t)~released_in(r, s, alt, 0);
+	if (!m)
+		return;
+	/* the edge into the consequence is the test's true edge, unless negated */
+	r->cskip_kind = neg ? E_TRUE : E_FALSE;
+	r->cskip_mask = m;
+}
+
+void flow_edge(struct run *r, const struct cfg_edge *e, struct pstate *ns)
+{
+	if (r->cskip_kind < 0 || e->kind != r->cskip_kind)
+		return;
+	for (int i = 0; i < ns->nheld; i++)
+		if (r->cskip_mask & (1u << i))
+			ns->h[i].cskip = true;
+}
+
+bool flow_non_owner(const struct run *r, uint32_t off)
+{
+	TSNode n = ts_node_descendant_for_byte_range(r->fr->fns[r->fn], off, off + 1);
+	while (!ts_node_is_null(n) && !node_is(n, S_call_expression))
+		n = ts_node_parent(n);
+	if (ts_node_is_null(n) || ts_node_start_byte(n) != off)
+		return false;
+	size_t len;
+	const char *name = call_name(n, r->fr->text, &len);
+	return name && memmem(name, len, "_non_owner", 10);
+}
+
+/* What the path's tests say of a returned variable: `if (ret) goto out;`
+ * makes `return ret` non-zero there, `if (IS_ERR(p))` an error (for
+ * lock-unbalanced: does the result tell the caller?). */
+uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val)
+{
+	val = strip_parens(val);
+	if (ts_node_is_null(val) || !(node_is(val, S_identifier) || node_is(val, S_field_expression)))
+		return RC_UNK;
+	char *k = node_text_nospace(val, r->fr->text);
+	char *ek = xasprintf("IS_ERR(%s)", k), *nk = xasprintf("%s<0", k);
+	uint8_t out = RC_UNK;
+	for (int i = 0; i < s->hd.as.n && out != RC_NEG; i++) {
+		const char *a = r->g->atoms.v[s->hd.as.v[i].atom].key;
+		if (!strcmp(a, k))
+			out = s->hd.as.v[i].pol ? RC_NZ : RC_ZERO;
+		else if ((!strcmp(a, ek) || !strcmp(a, nk)) && s->hd.as.v[i].pol)
+			out = RC_NEG;	/* IS_ERR(p), `if (err < 0)`: more than non-zero */
+	}
+	free(nk);
+	free(ek);
+	free(k);
+	/* tests since the last assignment first, then what that assignment gave */
+	return out != RC_UNK ? out : flow_class(r, s, val);
+}
