@@ -1,4 +1,5 @@
-/* case: no pair-unbalanced: interrupts and preemption turned off and on again on every path (local_irq_save/restore, local_irq_disable/enable, local_irq_save closed by local_irq_enable, preempt_disable/preempt_enable_no_resched, get_cpu_ptr/put_cpu_ptr); a helper that returns with interrupts off on every path (its name says so), and one that turns preemption back on for its caller */
+/* case: no pair-unbalanced: interrupts and preemption turned off and on again on every path (local_irq_save/restore, local_irq_disable/enable, local_irq_save closed by local_irq_enable, preempt_disable/preempt_enable_no_resched, get_cpu_ptr/put_cpu_ptr); a helper that returns with interrupts off on every path (its name says so), one that turns preemption back on for its caller, an idle routine that turns interrupts off again after safe_halt(), a local_irq_disable() inside local_irq_save(), and a conditional opener that never closes (the caller's post half does) */
+/* args: --rules=../../rules/irq-preempt.rules */
 #include <linux/interrupt.h>
 #include <linux/preempt.h>
 
@@ -81,4 +82,36 @@ void hw_irq_disable(void)
 void stat_end(void)
 {
 	preempt_enable();
+}
+
+/* an idle routine: safe_halt() turns interrupts on, the caller wants them
+ * off again (acpi_safe_halt()); it never turns them on itself */
+void idle_halt(int resched)
+{
+	if (!resched) {
+		safe_halt();
+		local_irq_disable();
+	}
+}
+
+/* a disable inside a save is already off; the restore ends both */
+void sync_wait(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	hw_poke(3);
+	local_irq_disable();
+	local_irq_restore(flags);
+}
+
+/* opens on the caller's word and never closes: the caller's post half
+ * does (spi_take_timestamp_pre()) */
+void stamp_pre(unsigned long *flags, bool irqs_off)
+{
+	if (irqs_off) {
+		local_irq_save(*flags);
+		preempt_disable();
+	}
+	hw_poke(4);
 }

@@ -1,4 +1,5 @@
 /* case: pair-unbalanced: local_irq_save() ... local_irq_restore() around claiming a DMA channel; the request_irq() failure returns with interrupts still disabled (imx-dma 7c9950238371), and a get_cpu() is not given back on an early return */
+/* args: --rules=../../rules/irq-preempt.rules */
 #include <linux/interrupt.h>
 #include <linux/smp.h>
 
