@@ -95,8 +95,11 @@ install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/addrlimit
 	install -m 644 addrlimit.1 $(DESTDIR)$(MANDIR)/man1/addrlimit.1
+	install -d $(DESTDIR)$(PREFIX)/share/addrlimit/rules
+	install -m 644 rules/*.rules $(DESTDIR)$(PREFIX)/share/addrlimit/rules/
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/addrlimit $(DESTDIR)$(MANDIR)/man1/addrlimit.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/addrlimit/rules
 
 clean:
 	rm -rf build addrlimit

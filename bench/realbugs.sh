@@ -14,7 +14,8 @@
 # The manifest is a JSON array of bugs: id, class, check (the check id that
 # must fire), repo (owner/name), before and after (commits), file (path in
 # the repo), function, line (the bug's line in the before file), optional
-# lines (other acceptable lines), args (extra addrlimit arguments),
+# lines (other acceptable lines), args (extra addrlimit arguments; $TOP
+# is this checkout, for a rule file it ships: --rules=$TOP/rules/X.rules),
 # extra_files (more files of the same commits, analysed together; their
 # digests in extra_sha256 {path: {before, after}}), sha256_before,
 # sha256_after, reference, note.
@@ -149,7 +150,7 @@ def run(bug, side, extra=()):
     root = os.path.join(cache, bug["id"], side)
     files = [bug["file"]] + list(bug.get("extra_files", []))
     cmd = [binary, "-q", "-f", "json", "-j1"]
-    cmd += bug.get("args", []) + list(extra) + files
+    cmd += [a.replace("$TOP", top) for a in bug.get("args", [])] + list(extra) + files
     try:
         r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as e:

@@ -97,6 +97,9 @@ struct pair_cand {
 	struct finding f;	/* msg: the report for a non-entry function, or NULL */
 	char *held;		/* what is still open at the exit, for the entry message */
 	char *callee;		/* PC_OUTLINE: the function called in the window */
+	bool kept_own;		/* lock-unbalanced of a `balanced` rule: the function's
+				 * last exit releases it itself, so another function
+				 * that releases it too does not take it over */
 };
 typedef VEC(struct pair_cand) pair_cand_list;
 

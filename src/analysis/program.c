@@ -831,7 +831,8 @@ static void settle_pairs(struct program *p)
 			struct pair_cand *c = &v->v[i];
 			uint32_t id = base + c->fn;
 			const char *why = p->entry_why[id];
-			if (why && c->f.id == C_LOCK_HELD_RETURN && !strcmp(why, "seq_file handler"))
+			if (why && (c->f.id == C_LOCK_HELD_RETURN || c->f.id == C_PAIR_UNBALANCED) &&
+			    !strcmp(why, "seq_file handler"))
 				why = NULL;	/* ->start takes what ->stop releases */
 			bool keep = false;
 			if (c->f.id == C_LOCK_UNBALANCED) {

@@ -642,6 +642,102 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 	return false;
 }
 
+/* Does one of the release calls rel[] close the object key (`up(&a->sem)`
+ * for "&a->sem")?  A helper of the file that closes the rule counts. */
+static bool releases_key(struct run *r, const TSNode *rel, int nrel, uint16_t rule, uint16_t key)
+{
+	for (int i = 0; i < nrel; i++) {
+		size_t len;
+		const char *name = call_name(rel[i], r->fr->text, &len);
+		int ri, ci;
+		bool open;
+		if (!name || !rules_lookup(name, len, &ri, &ci, &open) || ri != rule) {
+			/* a helper of the file whose summary closes it (not a
+			 * name that only says "unlock") */
+			int j = name ? pairs_fn_index(r->fr, name, len) : -1;
+			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
+				if (r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
+					return true;
+			continue;
+		}
+		int a = pairs_rule(r, rule)->close.v[ci].arg;
+		TSNode args = node_field(rel[i], "arguments");
+		if (!key || a < 0 || (uint32_t)a >= ts_node_named_child_count(args))
+			return true;
+		char *t = node_text_nospace(ts_node_named_child(args, (uint32_t)a), r->fr->text);
+		size_t w = 0;
+		for (size_t k = 0; t[k]; k++)
+			if (t[k] != '(' && t[k] != ')')
+				t[w++] = t[k];
+		t[w] = 0;
+		bool same = !strcmp(t, r->keys.v[key]);
+		free(t);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Is the function void (no exit returns a value)? */
+static bool void_fn(const struct run *r)
+{
+	TSNode fn = r->fr->fns[r->fn];
+	return node_text_is(node_field(fn, "type"), r->fr->text, "void") &&
+	       !node_is(node_field(fn, "declarator"), S_pointer_declarator);
+}
+
+/* Was the object key of rule opened again while held, on some path? */
+static bool retaken(const struct run *r, uint16_t rule, uint16_t key)
+{
+	for (size_t i = 0; key && i < r->retaken.n; i++)
+		if (r->retaken.v[i] == ((uint32_t)rule << 16 | key))
+			return true;
+	return false;
+}
+
+/*
+ * A `balanced` rule (semaphores: down() in open() and up() in release(),
+ * down() in a request and up() in its completion): is h, held at an exit,
+ * a leak?  Only where the function itself releases the same object on
+ * another path, never takes it while it holds it (down(); submit; down()
+ * again is a wait for the completion's up()), the acquire is no protocol (see protocol()), and
+ * the results show it: one value returned both holding it and not (false
+ * from a failed down_interruptible() and from a failed read after it), or
+ * it kept only where an error is returned.  A semaphore kept on success
+ * and given back on error is handed on; so may be one kept where the value
+ * is unknown.  A void function cannot show it: *shown says so, and then
+ * another function that releases it takes it over (pairs_file).
+ */
+static bool balanced_leak(struct run *r, const struct held *h, bool *shown)
+{
+	*shown = false;
+	unsigned with = 0, without = 0;
+	for (size_t m = 0; m < r->exits.n; m++) {
+		bool here = false;
+		for (int k = 0; k < r->exits.v[m].nheld; k++)
+			here |= held_eq(&r->exits.v[m].h[k], h);
+		if (here)
+			with |= 1u << eclass(&r->exits.v[m]);
+		else
+			without |= 1u << eclass(&r->exits.v[m]);
+	}
+	if (!without || result_tells(r, h->rule))
+		return false;
+	TSNode fn = r->fr->fns[r->fn];
+	TSNode rel[16];
+	int nrel = 0;
+	releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
+	if (!releases_key(r, rel, nrel, h->rule, h->key) || retaken(r, h->rule, h->key))
+		return false;
+	TSNode acq = call_at(fn, h->off);
+	if (!ts_node_is_null(acq) && protocol(r, acq, rel, nrel, h->rule))
+		return false;
+	if (void_fn(r))
+		return true;
+	/* (a value only tested non-zero may be a count: not an error here) */
+	*shown = (with & without & ~((1u << RC_UNK) | (1u << RC_NZ))) || with == 1u << RC_NEG;
+	return *shown;
+}
 
 /* A name that says it takes or hands a lock: lock_media_bay(),
  * drm_modeset_lock_all(), foo_trylock_bar(), foo_locked(). */
@@ -725,6 +821,7 @@ static void judge_unbalanced(struct run *r)
 	TSNode rel[16];
 	int nrel = 0;
 	uint16_t rel_rule = 0xffff;
+	bool shown = false;	/* a balanced rule's leak the results show */
 	for (size_t i = 0; i < r->exits.n; i++) {
 		const struct pexit *e = &r->exits.v[i];
 		const char *at = r->fr->text + e->off;
@@ -752,6 +849,9 @@ static void judge_unbalanced(struct run *r)
 			/* released on others: by the function, not only by an exit
 			 * before the lock was taken */
 			if (!nrel)
+				continue;
+			shown = false;
+			if (pairs_rule(r, h->rule)->balanced && !balanced_leak(r, h, &shown))
 				continue;
 			TSNode acq = call_at(fn, h->off);
 			if (!ts_node_is_null(acq) && protocol(r, acq, rel, nrel, h->rule))
@@ -784,6 +884,8 @@ static void judge_unbalanced(struct run *r)
 	pairs_cand(r, bh->rule, PC_ALWAYS, C_LOCK_UNBALANCED, best->off, best->trace, msg,
 		   bh->key ? xstrdup(r->keys.v[bh->key]) : NULL, NULL,
 		   at_brace ? "falls off the end of the function with it held" : "returns with it held");
+	if (r->cands.n > before && pairs_rule(r, bh->rule)->balanced)
+		r->cands.v[before].kept_own = shown;
 	if (r->cands.n > before && other != UINT32_MAX && other != best->off) {
 		struct step st = { .at = source_at(r->fr->src, other),
 				   .msg = xstrdup("released before this return") };
@@ -818,12 +920,18 @@ static void judge(struct run *r)
 			if (e->returns_acq)
 				continue;	/* the caller learns from the result */
 			/* a result that tells the caller excuses a helper, not an entry point */
-			uint8_t acq;
-			bool told = correlated(r, h->rule, &acq);
+			/* (a state kept only where an error is returned is the
+			 * missed close of an error path, not a contract) */
+			bool told = result_tells(r, h->rule);
 			char *hn = held_name(r, h);
 			const char *fin = at_brace ? "falls off the end of the function with it held"
 						   : "returns with it held";
 			if (ru->check == C_LOCK_HELD_RETURN) {
+				bool shown;
+				if (ru->balanced && !balanced_leak(r, h, &shown)) {
+					free(hn);
+					continue;
+				}
 				pairs_cand(r, h->rule, PC_ENTRY, C_LOCK_HELD_RETURN, e->off, e->trace, NULL, hn, NULL, fin);
 				continue;
 			}
@@ -833,6 +941,15 @@ static void judge(struct run *r)
 			/* a wrapper named to open (dc_fpu_begin: only the outermost
 			 * call opens) keeps it open by design */
 			mixed &= !told && !opener_name(r->g->name);
+			/* closed on others by the function itself, not only left
+			 * closed where it never opened it (an idle routine that
+			 * turns interrupts off again after safe_halt()) */
+			if (mixed) {
+				TSNode rel[1];
+				int nrel = 0;
+				releases_of(r, r->fr->fns[r->fn], h->rule, rel, &nrel, 1, 0);
+				mixed = nrel > 0;
+			}
 			char *msg = mixed ? xasprintf("'%s' returns with the %s still open on this path but "
 						      "closes it on others", r->g->name, hn)
 					  : NULL;
@@ -907,6 +1024,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	VEC_FREE(r.exits);
 	VEC_FREE(r.closes);
 	VEC_FREE(r.seen);
+	VEC_FREE(r.retaken);
 	for (size_t k = 0; k < r.keys.n; k++)
 		free(r.keys.v[k]);
 	VEC_FREE(r.keys);
@@ -1036,7 +1154,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		for (size_t k = 0; k < per[i].n; k++) {
 			struct pair_cand *c = &per[i].v[k];
 			if ((c->need == PC_ENTRY && !may) ||
-			    (c->f.id == C_LOCK_UNBALANCED && handed_over(&fr, i, c->rule, c->held))) {
+			    (c->f.id == C_LOCK_UNBALANCED && !c->kept_own &&
+			     handed_over(&fr, i, c->rule, c->held))) {
 				finding_release(&c->f);
 				free(c->held);
 				free(c->callee);

@@ -127,6 +127,9 @@ struct run {
 	bool in_cond;			/* walking a branch condition or a returned value */
 	pair_cand_list cands;
 	VEC(uint64_t) seen;		/* uaccess-call sites reported */
+	VEC(uint32_t) retaken;		/* rule << 16 | key of objects opened again while
+					 * held on some path (a semaphore waited on twice:
+					 * the second down() waits for a completion's up()) */
 	/* the branch the current block ends in (set by its branch hook) */
 	int zo;				/* zero_on of the condition, for a pending acquire */
 	int pend_at;			/* the pending acquire it decides, or -1 */

@@ -301,7 +301,19 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		return;
 	}
 	h.owed = false;
+	/* local_irq_disable() after local_irq_save(flags): already off */
+	for (int i = 0; !key && i < s->nheld; i++)
+		if (s->h[i].rule == rule && s->h[i].key && !s->h[i].owed)
+			return;
 	int have = held_find(s, &h);
+	if (have >= 0 && key) {
+		uint32_t rk = (uint32_t)rule << 16 | key;
+		bool known = false;
+		for (size_t i = 0; i < r->retaken.n; i++)
+			known |= r->retaken.v[i] == rk;
+		if (!known)
+			VEC_PUSH(r->retaken, rk);
+	}
 	if (have >= 0) {
 		/* an object is held or not (a loop came round); a switch nests:
 		 * kmap_atomic() inside pagefault_disable() */
@@ -836,6 +848,24 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 	}
 }
 
+/*
+ * A statement that is a rule call's bare name: a macro written without
+ * parentheses that opens a window (x86's `get_user_try { ... }
+ * get_user_catch(err);` before 5.2, a stac()/clac() pair).  No arguments:
+ * it opens and closes without an object.
+ */
+static void on_bare_name(struct run *r, struct pstate *s, TSNode id)
+{
+	int ri, ci;
+	bool open;
+	if (!rules_lookup(node_ptr(id, r->fr->text), node_len(id), &ri, &ci, &open))
+		return;
+	if (open)
+		open_at(r, s, id, (uint16_t)ri, 0, ACQ_ALWAYS, false, NULL, 0);
+	else
+		do_close(r, s, (uint16_t)ri, 0);
+}
+
 /* The walk's hooks (dataflow.h): what a statement opens and closes. */
 static void hook_call(void *ctx, void *s, TSNode call)
 {
@@ -1000,7 +1030,12 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *s)
 	if (e->kind == EL_END || e->kind == EL_NORETURN)
 		return false;
 	r->in_cond = e->kind == EL_COND;
-	df_walk(&r->w, s, e->node, true);
+	/* (tree-sitter reads `get_user_try {` as a type name) */
+	if (e->kind == EL_EXPR &&
+	    (node_is(e->node, S_identifier) || node_is(e->node, S_type_identifier)))
+		on_bare_name(r, s, e->node);
+	else
+		df_walk(&r->w, s, e->node, true);
 	r->in_cond = false;
 	return true;
 }

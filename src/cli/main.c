@@ -30,7 +30,8 @@ static void print_rules(const struct rule_set *rs)
 {
 	for (size_t i = 0; i < rs->v.n; i++) {
 		const struct rule *r = &rs->v.v[i];
-		printf("%s (%s, %s): %s\n", r->name, checks[r->check].id, r->origin, r->what);
+		printf("%s (%s%s, %s): %s\n", r->name, checks[r->check].id,
+		       r->balanced ? ", balanced" : "", r->origin, r->what);
 		for (int k = 0; k < 2; k++) {
 			size_t n = k ? r->close.n : r->open.n;
 			printf("  %s:", k ? "close" : "open ");

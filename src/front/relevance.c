@@ -170,11 +170,14 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 			kds_field = entry_kernel_ds_field(t + i, j - i);
 		if (kds && name && fresh && !kds_load && j - i >= kmin && j - i <= kmax)
 			kds_load = api_is(t + i, j - i, A_TAINT_LOAD);
-		if (name && fresh) {
+		if (name && fresh)
+			flags |= limit_name_flags(t + i, j - i, lmin, lmax);
+		/* a rule's name where it is called, not in a comment ("set up"):
+		 * looked at each time, the first may be the comment */
+		if (name && pairs && !(flags & SC_RULES) && rules_used_as_call(t, j, len)) {
 			int r, k;
 			bool op;
-			flags |= limit_name_flags(t + i, j - i, lmin, lmax);
-			if (pairs && rules_lookup(t + i, j - i, &r, &k, &op))
+			if (rules_lookup(t + i, j - i, &r, &k, &op))
 				flags |= SC_RULES;
 		}
 		i = j;

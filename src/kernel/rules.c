@@ -29,10 +29,18 @@ static const char builtin_rules[] =
 	"  open masked_user_access_begin\n"
 	"  open __uaccess_begin\n"
 	"  open __uaccess_begin_nospec\n"
+	/* x86 before 5.2: `get_user_try { get_user_ex(...); } get_user_catch(err);`
+	 * is a stac()/clac() window (the opens are bare macro names) */
+	"  open get_user_try\n"
+	"  open put_user_try\n"
+	"  open uaccess_try\n"
 	"  close user_access_end\n"
 	"  close user_read_access_end\n"
 	"  close user_write_access_end\n"
 	"  close __uaccess_end\n"
+	"  close get_user_catch\n"
+	"  close put_user_catch\n"
+	"  close uaccess_catch\n"
 	/* what compiles to no call; objtool's own uaccess-safe list is the API
 	 * table's A_UACCESS_SAFE rows (kernel/api.def) */
 	"  allow unsafe_* user_access_save user_access_restore user_access_end\n"
@@ -40,6 +48,8 @@ static const char builtin_rules[] =
 	"  allow likely unlikely sizeof offsetof typeof min max min_t max_t clamp clamp_t\n"
 	"  allow min3 max3 swap READ_ONCE WRITE_ONCE __builtin_*\n"
 	"  allow __read_once_size __write_once_size\n"
+	"  allow get_user_ex put_user_ex __get_user_size_ex __put_user_size_ex\n"
+	"  allow get_user_catch put_user_catch uaccess_catch\n"
 	"end\n"
 	"rule user_access_save\n"
 	"  check pair-unbalanced\n"
@@ -182,6 +192,19 @@ static const char builtin_rules[] =
 	"  what \"SRCU read lock\"\n"
 	"  open srcu_read_lock arg 0\n"
 	"  close srcu_read_unlock arg 0\n"
+	"end\n"
+	/* a semaphore is often handed on (down() in open(), up() in release();
+	 * down() in a request, up() in its completion): balanced */
+	"rule semaphore\n"
+	"  check lock-held-return\n"
+	"  what semaphore\n"
+	"  balanced\n"
+	"  open down arg 0\n"
+	"  open down_interruptible arg 0 if zero\n"
+	"  open down_killable arg 0 if zero\n"
+	"  open down_timeout arg 0 if zero\n"
+	"  open down_trylock arg 0 if zero\n"
+	"  close up arg 0\n"
 	"end\n"
 	"rule sock_lock\n"
 	"  check lock-held-return\n"
@@ -398,6 +421,10 @@ int rules_parse(struct rule_set *rs, const char *text, size_t len, const char *o
 					    where);
 			else
 				cur.check = (enum check_id)id;
+		} else if (!strcmp(w, "balanced")) {
+			if (nargs)
+				strbuf_addf(err, "%s: 'balanced' takes nothing\n", where);
+			cur.balanced = true;
 		} else if (!strcmp(w, "what")) {
 			if (nargs != 1 || !*args[0])
 				strbuf_addf(err, "%s: expected 'what \"TEXT\"'\n", where);
@@ -456,7 +483,7 @@ int rules_parse(struct rule_set *rs, const char *text, size_t len, const char *o
 				VEC_PUSH(cur.allow, arena_strndup(&rs->arena, args[k], strlen(args[k])));
 			}
 		} else {
-			strbuf_addf(err, "%s: unknown directive '%s' (rule, check, what, open, close, allow, end)\n",
+			strbuf_addf(err, "%s: unknown directive '%s' (rule, check, what, open, close, allow, balanced, end)\n",
 				    where, w);
 		}
 		free(buf);
@@ -594,6 +621,13 @@ bool rule_allows(const struct rule *r, const char *name, size_t len)
 	return false;
 }
 
+bool rules_used_as_call(const char *text, size_t end, size_t len)
+{
+	while (end < len && (text[end] == ' ' || text[end] == '\t' || text[end] == '\n'))
+		end++;
+	return end < len && (text[end] == '(' || text[end] == '{');
+}
+
 unsigned rules_relevant(const char *text, size_t start, size_t end)
 {
 	if (!current)
@@ -611,7 +645,7 @@ unsigned rules_relevant(const char *text, size_t start, size_t end)
 		int r, k;
 		bool o;
 		if ((i == start || !is_name_char((unsigned char)text[i - 1])) &&
-		    rules_lookup(text + i, j - i, &r, &k, &o))
+		    rules_used_as_call(text, j, end) && rules_lookup(text + i, j - i, &r, &k, &o))
 			out |= current->v.v[r].check == C_LOCK_HELD_RETURN && !current->v.v[r].allow.n
 				       ? RULES_LOCK : RULES_OTHER;
 		i = j;

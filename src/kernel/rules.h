@@ -31,6 +31,10 @@ struct rule {
 	VEC(struct rule_call) open, close;
 	VEC(const char *) allow;	/* non-empty: calls inside are checked (uaccess-call);
 					 * a trailing '*' matches a prefix */
+	bool balanced;		/* held at an exit is reported only where the function
+				 * also closes the same object and its result does not
+				 * tell which (a semaphore handed to another function
+				 * on purpose is not) */
 	const char *origin;	/* "built-in" or "FILE:LINE" */
 };
 
@@ -56,6 +60,11 @@ const struct rule_set *rules_get(void);
 /* Is `name` an open (*is_open) or close call of some rule?  Sets *rule
  * and *call; false otherwise. */
 bool rules_lookup(const char *name, size_t len, int *rule, int *call, bool *is_open);
+/* Is the name that ends at text[end] (text has len bytes) used as a call
+ * or a block macro: followed, after blanks, by '(' or '{'?  Rule names
+ * that are English words (`up`, `down`) are then not found in comments
+ * ("set up the queue"). */
+bool rules_used_as_call(const char *text, size_t end, size_t len);
 /* Does a rule allow calling `name` inside its window? */
 bool rule_allows(const struct rule *r, const char *name, size_t len);
 /* Which rules' calls the bytes text[start, end) may hold (a cheap

@@ -111,6 +111,7 @@ static uint64_t options_key(const struct opts *o)
 		h = mix_str(h, r->name);
 		h = mix_str(h, r->what);
 		h = mix_u64(h, r->check);
+		h = mix_u64(h, r->balanced);
 		for (size_t k = 0; k < r->open.n; k++) {
 			h = mix_str(h, r->open.v[k].name);
 			h = mix_u64(h, (uint64_t)r->open.v[k].arg << 8 | r->open.v[k].acq);
