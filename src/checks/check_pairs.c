@@ -115,6 +115,9 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 			if (!dup)
 				VEC_PUSH(cand, *h);
 		}
+	for (size_t m = 0; m < cand.n; m++)
+		if (cand.v[m].rule < 32 && pairs_rule(r, cand.v[m].rule)->check == C_LOCK_HELD_RETURN)
+			sum->partial |= 1u << cand.v[m].rule;
 	for (size_t m = 0; m < cand.n && sum->n < MAX_ITEMS; m++) {
 		const struct held *h = &cand.v[m];
 		bool all = true;
@@ -142,6 +145,8 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 						exit_off = r->exits.v[i].off;
 		sum->it[sum->n++] = (struct pair_item){ .rule = h->rule, .acq = acq, .key = key,
 							.open_off = h->off, .exit_off = exit_off };
+		if (all && h->rule < 32)	/* held on every path: the item tells it all */
+			sum->partial &= ~(1u << h->rule);
 	}
 	VEC_FREE(cand);
 	for (size_t i = 0; i < r->closes.n && sum->n < MAX_ITEMS; i++) {
@@ -601,6 +606,7 @@ static void judge(struct run *r)
 		}
 	}
 	judge_unbalanced(r);
+	rel_judge(r);
 }
 
 /* The part of a lock key after its object ("->lock" of "&$0->lock" and of
@@ -666,6 +672,8 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	VEC_FREE(r.exits);
 	VEC_FREE(r.closes);
 	VEC_FREE(r.seen);
+	VEC_FREE(r.rel);
+	VEC_FREE(r.reacq);
 	for (size_t k = 0; k < r.keys.n; k++)
 		free(r.keys.v[k]);
 	VEC_FREE(r.keys);
@@ -696,7 +704,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 {
 	const struct rule_set *rs = rules_get();
 	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED]))
+			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED] ||
+			   o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE]))
 		return;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline };
@@ -731,7 +740,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	}
 	for (size_t i = 0; i < n; i++)
 		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i) &&
-		    !o->enabled[C_LOCK_UNBALANCED])
+		    !o->enabled[C_LOCK_UNBALANCED] && !o->enabled[C_LOCK_RELEASE_UNHELD] &&
+		    !o->enabled[C_LOCK_DOUBLE_ACQUIRE])
 			direct[i] = false;
 	free(called);
 	free(kinds);
