@@ -657,7 +657,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	arena_init(&ga);
 	struct cfg g;
 	cfg_build(&g, &ga, fr->text, fr->fns[i], name, fr->ff->ctl);
-	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report };
+	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report, .hooks = &rel_hooks };
 	VEC_PUSH(r.keys, xstrdup(""));
 	df_params_init(&r.params, fr->fns[i], fr->text);
 	if (pairs_walk(&r, fr->o->budget, fr->deadline))

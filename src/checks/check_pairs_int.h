@@ -140,6 +140,7 @@ struct run {
 	int null_zo;			/* ... zero_on of that test */
 	int loop_truth;			/* a loop test the path decides, or -1 */
 	/* lock-release-unheld and lock-double-acquire (check_pairs_rel.c) */
+	const struct rel_hooks *hooks;
 	rel_site_vec rel;		/* each release call of a lock: how paths reach it */
 	rel_site_vec reacq;		/* each acquire reached with the lock held */
 	uint32_t unsure_rules;		/* bit per rule < 32: the walk guessed at it (a
@@ -162,17 +163,21 @@ void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct 
 void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *out,
 		  struct arena *a);
 
-/* check_pairs_rel.c: before a direct release call (name[0, len), of rule
- * and key) in state s, note how the path holds it. */
-void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
-		 const char *name, size_t len);
-/* ... before an acquire of rule and key at call (acq: enum acq; name NULL
- * for a helper of the file that returns with it), note a lock already held. */
-void rel_acquire(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
-		 uint8_t acq, const char *name, size_t len);
-/* ... before a call of name[0, len) that no rule knows: what it may do
- * to the locks that the walk does not see. */
-void rel_call(struct run *r, const char *name, size_t len);
+/* check_pairs_rel.c: what the walk tells it (hooks, so that the walk
+ * calls no function of the file that reads the walk's results). */
+struct rel_hooks {
+	/* before a direct release call (name[0, len), of rule and key) in
+	 * state s: how the path holds it */
+	void (*release)(struct run *r, const struct pstate *s, TSNode call, uint16_t rule,
+			uint16_t key, const char *name, size_t len);
+	/* before an acquire of rule and key at call (acq: enum acq; name NULL
+	 * for a helper of the file that returns with it): a lock already held */
+	void (*acquire)(struct run *r, const struct pstate *s, TSNode call, uint16_t rule,
+			uint16_t key, uint8_t acq, const char *name, size_t len);
+	/* before a call of name[0, len) that no rule knows */
+	void (*call)(struct run *r, const char *name, size_t len);
+};
+extern const struct rel_hooks rel_hooks;
 /* After a complete walk: report lock-release-unheld and lock-double-acquire. */
 void rel_judge(struct run *r);
 

@@ -64,8 +64,8 @@ static bool is_pending(const struct pstate *s, const struct held *h)
 	return false;
 }
 
-void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
-		 const char *name, size_t len)
+static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+			const char *name, size_t len)
 {
 	if (!r->report || !r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] ||
 	    pairs_rule(r, rule)->check != C_LOCK_HELD_RETURN)
@@ -101,8 +101,8 @@ void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t ru
 	}
 }
 
-void rel_acquire(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
-		 uint8_t acq, const char *name, size_t len)
+static void rel_acquire(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+			uint8_t acq, const char *name, size_t len)
 {
 	if (non_owner(name, len) && rule < 32)
 		r->unsure_rules |= 1u << rule;
@@ -130,7 +130,7 @@ void rel_acquire(struct run *r, const struct pstate *s, TSNode call, uint16_t ru
 	}
 }
 
-void rel_call(struct run *r, const char *name, size_t len)
+static void rel_call(struct run *r, const char *name, size_t len)
 {
 	/* a helper of the file that returns holding a lock on some paths
 	 * (its result or a pointer tells its callers, which the walk may not
@@ -152,6 +152,8 @@ void rel_call(struct run *r, const char *name, size_t len)
 			r->unsure_rules |= 1u << ri;
 	}
 }
+
+const struct rel_hooks rel_hooks = { rel_release, rel_acquire, rel_call };
 
 /* --- the shape of the function's text ----------------------------------- */
 

@@ -740,16 +740,16 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
 		uint16_t key = arg_key(r, call, c->arg);
 		if (open) {
-			rel_acquire(r, s, call, (uint16_t)ri, key, c->acq, name, len);
+			r->hooks->acquire(r, s, call, (uint16_t)ri, key, c->acq, name, len);
 			open_at(r, s, call, (uint16_t)ri, key, c->acq, in_cond, NULL, 0);
 		} else {
-			rel_release(r, s, call, (uint16_t)ri, key, name, len);
+			r->hooks->release(r, s, call, (uint16_t)ri, key, name, len);
 			do_close(r, s, (uint16_t)ri, key);
 		}
 		return;
 	}
 	check_window_call(r, s, call, name, len);
-	rel_call(r, name, len);
+	r->hooks->call(r, name, len);
 	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
 		if (pairs_fn_index(r->fr, name, len) < 0)
@@ -771,7 +771,7 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		}
 		if (it->file)	/* taken in another file: the path goes there */
 			s->hd.trace = xfile_notes(r, s->hd.trace, it, name, len);
-		rel_acquire(r, s, call, it->rule, key, it->acq, NULL, 0);
+		r->hooks->acquire(r, s, call, it->rule, key, it->acq, NULL, 0);
 		open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
 	}
 }
