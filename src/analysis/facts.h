@@ -60,6 +60,8 @@ struct fn_fact {
 	bool is_inline;		/* declared inline (no call is made) */
 	bool always_inline;	/* __always_inline: never emitted out of line */
 	uint32_t pair_closes;	/* pair rules (bit = rule index) it releases for its caller */
+	uint32_t pair_partial;	/* lock rules it returns holding on some paths that px
+				 * does not tell (check_pairs_int.h: pair_sum.partial) */
 	bool px_known;		/* the pair rules summed it up (px below) */
 	uint8_t px_rets;	/* bit DF_RC_*: what its returns give */
 	uint8_t npx;
@@ -88,6 +90,9 @@ enum pc_need {
 	PC_ALWAYS,	/* report as it is (or with the entry message for an entry point) */
 	PC_ENTRY,	/* report only when the function is an entry point */
 	PC_OUTLINE,	/* report only when `callee` is an out-of-line function */
+	PC_NO_DROP,	/* report unless a function of another file named in `callee`
+			 * (names separated by blanks) releases its caller's lock of
+			 * the rule (lock-double-acquire: it was dropped in between) */
 };
 
 struct pair_cand {
@@ -96,7 +101,8 @@ struct pair_cand {
 	uint8_t need;		/* enum pc_need */
 	struct finding f;	/* msg: the report for a non-entry function, or NULL */
 	char *held;		/* what is still open at the exit, for the entry message */
-	char *callee;		/* PC_OUTLINE: the function called in the window */
+	char *callee;		/* PC_OUTLINE: the function called in the window;
+				 * PC_NO_DROP: the functions called in between */
 	bool kept_own;		/* lock-unbalanced of a `balanced` rule: the function's
 				 * last exit releases it itself, so another function
 				 * that releases it too does not take it over */

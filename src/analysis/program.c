@@ -803,6 +803,29 @@ static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
 	return false;
 }
 
+/* lock-double-acquire: does one of the functions named in names (blank
+ * separated, called by function id between the two acquires) live in
+ * another file and release its caller's lock of `rule`
+ * (xlog_wait_on_iclog() drops l_icloglock)?  Then the lock was dropped. */
+static bool drops_between(struct program *p, uint32_t id, uint16_t rule, const char *names)
+{
+	if (rule >= 32 || !names)
+		return false;
+	uint32_t file = p->fn.v[id].file;
+	for (const char *n = names; *n;) {
+		size_t len = strcspn(n, " ");
+		uint32_t ids[MAX_TARGETS];
+		size_t k = len ? resolve_name(p, file, n, len, ids, MAX_TARGETS) : 0;
+		for (size_t j = 0; j < k; j++)
+			if (p->fn.v[ids[j]].file != file && (fact(p, ids[j])->pair_closes & (1u << rule)))
+				return true;
+		n += len;
+		while (*n == ' ')
+			n++;
+	}
+	return false;
+}
+
 /* Per function: the rules (bit per rule < 32) a caller releases without
  * taking them, itself or through another callee (foo_prepare() ...
  * foo_finish()): a helper returning locked for its callers (lock-unbalanced). */
@@ -842,6 +865,8 @@ static void settle_pairs(struct program *p)
 				keep = !(p->entry_why[id] && p->o->enabled[C_LOCK_HELD_RETURN]) &&
 				       !releases_elsewhere(p, id, c->rule) &&
 				       !(c->rule < 32 && (closers[id] & (1u << c->rule)));
+			} else if (c->need == PC_NO_DROP) {
+				keep = !drops_between(p, id, c->rule, c->callee);
 			} else if (c->need == PC_OUTLINE) {
 				uint32_t ids[MAX_TARGETS];
 				size_t k = resolve_name(p, (uint32_t)f, c->callee, strlen(c->callee), ids,
@@ -1011,6 +1036,13 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 			const struct fn_fact *fn = fact(&p, id);
 			if (c->need == PC_OUTLINE && c->callee)
 				name_set_add(ask, c->callee);
+			for (const char *q = c->need == PC_NO_DROP && c->callee ? c->callee : ""; *q;) {
+				size_t len = strcspn(q, " ");	/* the functions called in between */
+				char *one = xstrndup(q, len);
+				name_set_add(ask, one);
+				free(one);
+				q += len + (q[len] == ' ');
+			}
 			if (!c->held)
 				continue;
 			if (!fn->is_static)

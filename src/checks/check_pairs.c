@@ -174,6 +174,9 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 			if (!dup)
 				VEC_PUSH(cand, *h);
 		}
+	for (size_t m = 0; m < cand.n; m++)
+		if (cand.v[m].rule < 32 && pairs_rule(r, cand.v[m].rule)->check == C_LOCK_HELD_RETURN)
+			sum->partial |= 1u << cand.v[m].rule;
 	for (size_t m = 0; m < cand.n && sum->n < MAX_ITEMS; m++) {
 		const struct held *h = &cand.v[m];
 		bool all = true;
@@ -201,6 +204,8 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 						exit_off = r->exits.v[i].off;
 		sum->it[sum->n++] = (struct pair_item){ .rule = h->rule, .acq = acq, .key = key,
 							.open_off = h->off, .exit_off = exit_off };
+		if (all && h->rule < 32)	/* held on every path: the item tells it all */
+			sum->partial &= ~(1u << h->rule);
 	}
 	VEC_FREE(cand);
 	for (size_t i = 0; i < r->closes.n && sum->n < MAX_ITEMS; i++) {
@@ -959,6 +964,7 @@ static void judge(struct run *r)
 		}
 	}
 	judge_unbalanced(r);
+	rel_judge(r);
 }
 
 /* The part of a lock key after its object ("->lock" of "&$0->lock" and of
@@ -1009,7 +1015,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	arena_init(&ga);
 	struct cfg g;
 	cfg_build(&g, &ga, fr->text, fr->fns[i], name, fr->ff->ctl);
-	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report };
+	struct run r = { .fr = fr, .g = &g, .fn = (uint32_t)i, .report = report, .hooks = &rel_hooks };
 	VEC_PUSH(r.keys, xstrdup(""));
 	df_params_init(&r.params, fr->fns[i], fr->text);
 	if (pairs_walk(&r, fr->o->budget, fr->deadline))
@@ -1025,6 +1031,8 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	VEC_FREE(r.closes);
 	VEC_FREE(r.seen);
 	VEC_FREE(r.retaken);
+	VEC_FREE(r.rel);
+	VEC_FREE(r.reacq);
 	for (size_t k = 0; k < r.keys.n; k++)
 		free(r.keys.v[k]);
 	VEC_FREE(r.keys);
@@ -1055,7 +1063,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 {
 	const struct rule_set *rs = rules_get();
 	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED]))
+			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED] ||
+			   o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE]))
 		return;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline };
@@ -1095,7 +1104,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	}
 	for (size_t i = 0; i < n; i++)
 		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i) &&
-		    !o->enabled[C_LOCK_UNBALANCED])
+		    !o->enabled[C_LOCK_UNBALANCED] && !o->enabled[C_LOCK_RELEASE_UNHELD] &&
+		    !o->enabled[C_LOCK_DOUBLE_ACQUIRE])
 			direct[i] = false;
 	free(called);
 	free(kinds);

@@ -38,6 +38,8 @@ struct pair_sum {
 	uint8_t rets;		/* bit RC_*: what its returns give */
 	uint8_t n;
 	struct pair_item it[MAX_ITEMS];
+	uint32_t partial;	/* bit per rule < 32: returns holding it on some path
+				 * that no item tells (lock-release-unheld) */
 };
 
 /* Path steps (the driver adds DF_STEP_EDGE). */
@@ -73,9 +75,14 @@ struct vcl {
 struct pstate {
 	struct df_head hd;		/* assumptions; path since the first open item */
 	uint8_t nheld, npend, nvcl;
+	bool mixed;			/* joined with a state that held other things (past
+					 * the block's bound): its "held" may be another path's */
 	struct held h[MAX_HELD];
 	struct pend p[MAX_PEND];
 	struct vcl vc[MAX_RVARS];
+	const struct df_trace *free_trace;	/* the path since nothing was held (from the
+						 * entry or the last release), for
+						 * lock-release-unheld; never compared */
 };
 
 /* The sign of a returned value (enum df_rc); bit RC_* in pair_sum.rets. */
@@ -95,6 +102,19 @@ struct pexit {
 	struct held h[MAX_HELD];
 	const struct df_trace *trace;
 };
+
+/* A release of a lock (how the paths that reach it hold it), or an
+ * acquire reached with the same lock held (check_pairs_rel.c). */
+struct rel_site {
+	uint32_t off;			/* the call */
+	uint16_t rule, key;
+	bool held;			/* a path reaches it holding the lock */
+	bool unheld;			/* ... and one holding nothing of its rule */
+	uint32_t taken_off;		/* where the holding path took it (first seen) */
+	const struct df_trace *trace;	/* the path that reaches it without it (release),
+					 * or since the first acquire (acquire) */
+};
+typedef VEC(struct rel_site) rel_site_vec;
 
 struct frun {
 	const struct opts *o;
@@ -146,6 +166,14 @@ struct run {
 	const char *rvars[MAX_RVARS];
 	uint8_t rvar_len[MAX_RVARS];
 	uint8_t nrvars;
+	/* lock-release-unheld and lock-double-acquire (check_pairs_rel.c) */
+	const struct rel_hooks *hooks;
+	rel_site_vec rel;		/* each release call of a lock: how paths reach it */
+	rel_site_vec reacq;		/* each acquire reached with the lock held */
+	uint32_t unsure_rules;		/* bit per rule < 32: the walk guessed at it (a
+					 * conditional or non-owner acquire, a release by
+					 * a callee's name) */
+	uint32_t cond_rules;		/* bit per rule < 32: some acquire of it is conditional */
 };
 
 /* check_pairs.c: analyse function i of the file (walk, judge, sum up into
@@ -161,6 +189,24 @@ void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct 
  * another file's (keys are then put in the caller's terms), else NULL. */
 void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *out,
 		  struct arena *a);
+
+/* check_pairs_rel.c: what the walk tells it (hooks, so that the walk
+ * calls no function of the file that reads the walk's results). */
+struct rel_hooks {
+	/* before a direct release call (name[0, len), of rule and key) in
+	 * state s: how the path holds it */
+	void (*release)(struct run *r, const struct pstate *s, TSNode call, uint16_t rule,
+			uint16_t key, const char *name, size_t len);
+	/* before an acquire of rule and key at call (acq: enum acq; name NULL
+	 * for a helper of the file that returns with it): a lock already held */
+	void (*acquire)(struct run *r, const struct pstate *s, TSNode call, uint16_t rule,
+			uint16_t key, uint8_t acq, const char *name, size_t len);
+	/* before a call of name[0, len) that no rule knows */
+	void (*call)(struct run *r, const char *name, size_t len);
+};
+extern const struct rel_hooks rel_hooks;
+/* After a complete walk: report lock-release-unheld and lock-double-acquire. */
+void rel_judge(struct run *r);
 
 /* check_pairs_walk.c: walk function r->fn of the file from an empty state
  * with budget transfers until deadline (0: none); false when a budget ran
@@ -204,7 +250,9 @@ bool flow_non_owner(const struct run *r, uint32_t off);
  * RC_*, RC_NZ, or RC_UNK. */
 uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val);
 
-/* check_pairs_flow.c too, the walk's small look-ups.  The rule of index i. */
+/* The text of n without blanks and parentheses: an object's key. */
+char *key_text(TSNode n, const char *text);
+/* The rule of index i. */
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */
 bool held_eq(const struct held *a, const struct held *b);

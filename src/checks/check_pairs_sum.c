@@ -107,6 +107,7 @@ void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct 
 	struct fn_fact *f = &fr->ff->fns.v[i];
 	f->px_known = sum->known;
 	f->px_rets = sum->rets;
+	f->pair_partial = sum->partial;
 	f->npx = sum->n;
 	f->px = sum->n ? arena_alloc(a, sum->n * sizeof(struct pair_fx)) : NULL;
 	for (int k = 0; k < sum->n; k++) {
@@ -131,6 +132,7 @@ void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *ou
 	memset(out, 0, sizeof(*out));
 	out->known = f->px_known;
 	out->rets = f->px_rets;
+	out->partial = f->pair_partial;
 	for (uint8_t k = 0; k < f->npx && out->n < MAX_ITEMS; k++) {
 		const struct pair_fx *x = &f->px[k];
 		struct pair_item it = { .rule = x->rule, .acq = x->acq, .close = x->close,

@@ -28,7 +28,7 @@
 /* --- small helpers ----------------------------------------------------- */
 
 /* Text of n without blanks and parentheses. */
-static char *key_text(TSNode n, const char *text)
+char *key_text(TSNode n, const char *text)
 {
 	char *s = node_text_nospace(n, text);
 	size_t w = 0;
@@ -113,8 +113,11 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 		     guard++)
 			root = strip_parens(node_field(root, "argument"));
 		if (!node_is(root, S_identifier) ||
-		    df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0)
+		    df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0) {
+			if (s->h[held_at].rule < 32)	/* its release here is no longer ours to judge */
+				r->unsure_rules |= 1u << s->h[held_at].rule;
 			held_del(s, held_at);
+		}
 		return;
 	}
 	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
@@ -217,6 +220,7 @@ static void held_add(struct pstate *s, struct held h)
 		/* the oldest item is forgotten: a report may be lost, never invented */
 		memmove(&s->h[0], &s->h[1], (MAX_HELD - 1) * sizeof(struct held));
 		s->nheld--;
+		s->mixed = true;
 	}
 	s->h[s->nheld++] = h;
 }
@@ -265,6 +269,9 @@ static bool state_join(void *av, const void *bv)
 	assumes_meet(&a->hd.as, &b->hd.as);
 	if (!a->hd.trace)
 		a->hd.trace = b->hd.trace;
+	if (!a->free_trace)
+		a->free_trace = b->free_trace;
+	a->mixed |= b->mixed || !same_items(&o, b);
 	return !state_eq(a, &o);
 }
 
@@ -356,6 +363,9 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 				at = i;
 				break;
 			}
+	if (at >= 0 && s->h[at].key != key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN &&
+	    rule < 32)	/* an alias is a guess: lock-release-unheld */
+		r->unsure_rules |= 1u << rule;
 	if (at >= 0 && s->h[at].count) {
 		s->h[at].count--;
 		return;
@@ -367,6 +377,8 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 			else
 				i++;
 		held_del(s, at);
+		if (!s->nheld)
+			s->free_trace = NULL;	/* a path without it starts here */
 		return;
 	}
 	/* the caller's: a helper that releases what its caller took, or a
@@ -608,8 +620,11 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 			size_t kn = key_root(r->keys.v[h->key], &kr);
 			const char *al = h->alias ? r->keys.v[h->alias] : "";
 			if ((kn == an && !memcmp(kr, ar, an)) ||
-			    (strlen(al) == an && !memcmp(al, ar, an)))
+			    (strlen(al) == an && !memcmp(al, ar, an))) {
+				if (h->rule < 32)	/* a guess: lock-release-unheld */
+					r->unsure_rules |= 1u << h->rule;
 				do_close(r, s, h->rule, h->key);
+			}
 		}
 		free(t);
 	}
@@ -821,13 +836,17 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			check_window_call(r, s, call, name, len);
 		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
 		uint16_t key = arg_key(r, call, c->arg);
-		if (open)
+		if (open) {
+			r->hooks->acquire(r, s, call, (uint16_t)ri, key, c->acq, name, len);
 			open_at(r, s, call, (uint16_t)ri, key, c->acq, in_cond, NULL, 0);
-		else
+		} else {
+			r->hooks->release(r, s, call, (uint16_t)ri, key, name, len);
 			do_close(r, s, (uint16_t)ri, key);
+		}
 		return;
 	}
 	check_window_call(r, s, call, name, len);
+	r->hooks->call(r, name, len);
 	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
 		if (pairs_fn_index(r->fr, name, len) < 0 && !wrap_call(r, s, call, name, len, in_cond))
@@ -840,10 +859,15 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 		if (it->key && !key)
 			continue;
 		if (it->close) {
+			/* a callee that drops and takes back its caller's lock sums
+			 * up as a release: lock-release-unheld cannot trust it */
+			if (it->rule < 32)
+				r->unsure_rules |= 1u << it->rule;
 			do_close(r, s, it->rule, key);
 			continue;
 		}
 		s->hd.trace = helper_notes(r, s->hd.trace, it, name, len);
+		r->hooks->acquire(r, s, call, it->rule, key, it->acq, NULL, 0);
 		open_at(r, s, call, it->rule, key, it->acq, in_cond, name, len);
 	}
 }
@@ -1126,6 +1150,8 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 		return false;
 	if (r->null_item >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE) &&
 	    (e->kind == E_TRUE) == (r->null_zo == 1)) {
+		if (ns->h[r->null_item].rule < 32)
+			r->unsure_rules |= 1u << ns->h[r->null_item].rule;
 		held_del(ns, r->null_item);
 	}
 	if (r->pend_at >= 0 && (e->kind == E_TRUE || e->kind == E_FALSE)) {
@@ -1146,6 +1172,12 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 			pend_del(ns, k);
 		else
 			k++;
+	/* the path while nothing is held, for lock-release-unheld's notes */
+	if (ns->nheld)
+		ns->free_trace = NULL;
+	else if (r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] && e->kind != E_NEXT &&
+		 e->kind != E_LOOP && e->off)
+		ns->free_trace = df_step(&r->d, ns->free_trace, DF_STEP_EDGE, e->kind, e->off, e->label);
 	return true;
 }
 

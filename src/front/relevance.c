@@ -131,7 +131,8 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	size_t cap = 0, n = 0;
 	uint8_t flags = 0;
 	bool pairs = o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-		     o->enabled[C_LOCK_UNBALANCED] ||
+		     o->enabled[C_LOCK_UNBALANCED] || o->enabled[C_LOCK_RELEASE_UNHELD] ||
+		     o->enabled[C_LOCK_DOUBLE_ACQUIRE] ||
 		     o->enabled[C_UACCESS_CALL];
 	const char *const *limit_subs = api_substrs(SUB_LIMIT);
 	size_t lmin, lmax;

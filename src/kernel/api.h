@@ -72,6 +72,11 @@ enum api_role {
 	A_UACCESS_SAFE = 1ull << 40,	/* may be called with user access enabled: objtool's
 					 * uaccess_safe_builtin[] and inline wrappers that
 					 * call only those (kasan_check_read, instrument_*) */
+	A_LOCK_EXCL = 1ull << 41,	/* takes a lock exclusively and unconditionally, a
+					 * kind that does not nest: taking it again while
+					 * the same task holds it deadlocks (mutex_lock,
+					 * spin_lock*, down_write, write_lock*, lock_sock;
+					 * not the _nested variants, read locks, RCU) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

@@ -529,6 +529,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_u32(b, f->sink_col);
 		w_u32(b, f->sink_col_cp);
 		w_u32(b, f->pair_closes);
+		w_u32(b, f->pair_partial);
 		w_u8(b, f->px_rets);
 		w_u8(b, f->npx);
 		for (uint8_t k = 0; k < f->npx; k++)
@@ -602,6 +603,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.sink_col = r_u32(rd);
 		f.sink_col_cp = r_u32(rd);
 		f.pair_closes = r_u32(rd);
+		f.pair_partial = r_u32(rd);
 		f.px_rets = r_u8(rd);
 		f.npx = r_u8(rd);
 		f.px = f.npx ? arena_alloc(a, f.npx * sizeof(struct pair_fx)) : NULL;

@@ -14,7 +14,7 @@ static int yaffs_sync_object(struct file *file, loff_t start, loff_t end, int da
 	mutex_lock(&inode->i_mutex);
 	obj = yaffs_dentry_to_obj(file->f_dentry);
 	yaffs_flush_file(obj, 1, datasync);
-	mutex_lock(&inode->i_mutex);
+	mutex_lock(&inode->i_mutex); /* expect: lock-double-acquire */
 	return 0; /* expect: lock-held-return */
 }
 

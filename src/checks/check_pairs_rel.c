@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Two lock bugs of one path, found during the pair walk
+ * (check_pairs_int.h) and judged when it is done:
+ *
+ * lock-release-unheld: a release that some path reaches holding the lock
+ * and another reaches holding nothing of its kind: the `goto out_unlock`
+ * from before the `mutex_lock()`.  The walk notes how each release call is
+ * reached (rel_release); a release that no path reaches holding the lock
+ * is the caller's lock and no finding.
+ *
+ * lock-double-acquire: an exclusive, non-nesting acquire (A_LOCK_EXCL:
+ * mutex_lock, spin_lock*, down_write, ...) reached with the same lock
+ * held since another call: `mutex_lock()` typed for `mutex_unlock()`.
+ *
+ * Both rest on the walk knowing what is held, so the judge keeps only the
+ * shapes where it does: the object's text names one object all along (no
+ * variable of it assigned after the lock), no call the rules do not know
+ * is handed the lock, no loop in between, no guess of the walk about that
+ * kind of lock (an alias, a callee that releases by its name or by its
+ * summary, a locked object stored away, a helper that returns holding it
+ * on some paths), and, for a release, a release at an unlock label of the
+ * function's exit ladder that no test of its own guards (`if (locked)
+ * unlock` is a flag the walk may have merged).  A failed trylock or
+ * _interruptible acquire is "not taken" (its error path that jumps to the
+ * unlock is reported); for a double acquire, a function with a
+ * conditional acquire of the kind is not judged (`failed = !trylock(m);
+ * if (failed) lock(m);` holds it once).  Functions annotated
+ * __must_hold()/__releases() and the lock API's own functions are not
+ * judged (check_pairs.c's exempt()).
+ */
+#include "check_pairs_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+/* --- during the walk ----------------------------------------------------- */
+
+static struct rel_site *site(rel_site_vec *v, uint32_t off, uint16_t rule, uint16_t key)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i].off == off && v->v[i].rule == rule && v->v[i].key == key)
+			return &v->v[i];
+	struct rel_site s = { .off = off, .rule = rule, .key = key };
+	VEC_PUSH(*v, s);
+	return &v->v[v->n - 1];
+}
+
+/* A *_non_owner call: taken in one task and released by another, so one
+ * function's paths say nothing of who holds it. */
+static bool non_owner(const char *name, size_t len)
+{
+	return name && memmem(name, len, "non_owner", 9) != NULL;
+}
+
+static bool is_pending(const struct pstate *s, const struct held *h)
+{
+	for (int i = 0; i < s->npend; i++)
+		if (held_eq(&s->p[i].h, h))
+			return true;
+	return false;
+}
+
+static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+			const char *name, size_t len)
+{
+	if (!r->report || !r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] ||
+	    pairs_rule(r, rule)->check != C_LOCK_HELD_RETURN)
+		return;
+	if (non_owner(name, len)) {
+		if (rule < 32)
+			r->unsure_rules |= 1u << rule;
+		return;
+	}
+	if (s->mixed)
+		return;
+	const struct held *exact = NULL;
+	bool other = false;
+	for (int i = 0; i < s->nheld; i++) {
+		const struct held *h = &s->h[i];
+		if (h->rule != rule)
+			continue;
+		if (!h->owed && h->key == key)
+			exact = h;
+		else
+			other = true;	/* an alias, or the caller's lock released before */
+	}
+	if (exact && !is_pending(s, exact)) {
+		struct rel_site *st = site(&r->rel, ts_node_start_byte(call), rule, key);
+		if (!st->held)
+			st->taken_off = exact->off;
+		st->held = true;
+	} else if (!exact && !other) {
+		struct rel_site *st = site(&r->rel, ts_node_start_byte(call), rule, key);
+		if (!st->unheld)
+			st->trace = s->nheld ? s->hd.trace : s->free_trace;
+		st->unheld = true;
+	}
+}
+
+static void rel_acquire(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
+			uint8_t acq, const char *name, size_t len)
+{
+	if (non_owner(name, len) && rule < 32)
+		r->unsure_rules |= 1u << rule;
+	if (acq != ACQ_ALWAYS && rule < 32)
+		r->cond_rules |= 1u << rule;
+	uint32_t off = ts_node_start_byte(call);
+	/* taken again while held (a nest of read locks, or a bug): the walk
+	 * holds it once, so its releases say nothing of the lock-release-unheld kind */
+	for (int i = 0; i < s->nheld && rule < 32; i++)
+		if (s->h[i].rule == rule && s->h[i].key == key && !s->h[i].owed && s->h[i].off != off)
+			r->unsure_rules |= 1u << rule;
+	if (!name || acq != ACQ_ALWAYS || !r->report || !r->fr->o->enabled[C_LOCK_DOUBLE_ACQUIRE] ||
+	    s->mixed || !api_is(name, len, A_LOCK_EXCL))
+		return;
+	for (int i = 0; i < s->nheld; i++) {
+		const struct held *h = &s->h[i];
+		if (h->rule != rule || h->key != key || h->owed || h->off == off || is_pending(s, h))
+			continue;
+		struct rel_site *st = site(&r->reacq, off, rule, key);
+		if (!st->held) {
+			st->taken_off = h->off;
+			st->trace = s->hd.trace;
+		}
+		st->held = true;
+	}
+}
+
+static void rel_call(struct run *r, const char *name, size_t len)
+{
+	/* a helper of the file that returns holding a lock on some paths
+	 * (its result or a pointer tells its callers, which the walk may not
+	 * follow): paths after it may hold what the walk thinks released */
+	int i = pairs_fn_index(r->fr, name, len);
+	if (i < 0)
+		return;
+	if (r->fr->sums[i].known) {
+		r->unsure_rules |= r->fr->sums[i].partial;
+		return;
+	}
+	/* not summed up yet (it comes later in the file): whatever lock it takes */
+	const struct fn_fact *f = &r->fr->ff->fns.v[i];
+	for (uint32_t k = 0; k < f->ncalls; k++) {
+		const char *c = f->calls[k].callee;
+		int ri, ci;
+		bool open;
+		if (c[0] != '.' && rules_lookup(c, strlen(c), &ri, &ci, &open) && open && ri < 32)
+			r->unsure_rules |= 1u << ri;
+	}
+}
+
+const struct rel_hooks rel_hooks = { rel_release, rel_acquire, rel_call };
+
+/* --- the shape of the function's text ----------------------------------- */
+
+static bool contains(TSNode outer, uint32_t off)
+{
+	return off >= ts_node_start_byte(outer) && off < ts_node_end_byte(outer);
+}
+
+static bool loop_node(TSNode n)
+{
+	return node_is(n, S_for_statement) || node_is(n, S_while_statement) ||
+	       node_is(n, S_do_statement);
+}
+
+/* The labels of fn that a later goto jumps back to: [label, last goto) is
+ * a loop too (`retry:` ... `goto retry;`). */
+struct back_region {
+	uint32_t from, to;
+};
+typedef VEC(struct back_region) region_vec;
+
+struct label_scan {
+	const char *text;
+	region_vec *out;
+	VEC(TSNode) labels;
+};
+
+static bool scan_labels(TSNode n, void *ctx)
+{
+	struct label_scan *ls = ctx;
+	if (node_is(n, S_labeled_statement))
+		VEC_PUSH(ls->labels, n);
+	return true;
+}
+
+static bool scan_gotos(TSNode n, void *ctx)
+{
+	struct label_scan *ls = ctx;
+	if (!node_is(n, S_goto_statement))
+		return true;
+	TSNode to = node_field(n, "label");
+	for (size_t i = 0; i < ls->labels.n; i++) {
+		TSNode l = ls->labels.v[i];
+		TSNode name = node_field(l, "label");
+		uint32_t at = ts_node_start_byte(l);
+		if (at < ts_node_start_byte(n) && node_len(name) == node_len(to) &&
+		    !memcmp(node_ptr(name, ls->text), node_ptr(to, ls->text), node_len(to))) {
+			struct back_region b = { at, ts_node_end_byte(n) };
+			VEC_PUSH(*ls->out, b);
+		}
+	}
+	return false;
+}
+
+/* The innermost loop around off (a loop statement, or a backward goto's
+ * region): its start + 1, or 0 outside every loop. */
+static uint32_t loop_of(TSNode fn, const region_vec *back, uint32_t off)
+{
+	uint32_t best = 0, best_len = UINT32_MAX;
+	TSNode n = ts_node_descendant_for_byte_range(fn, off, off + 1);
+	for (; !ts_node_is_null(n) && !node_is(n, S_function_definition); n = ts_node_parent(n))
+		if (loop_node(n)) {
+			best = ts_node_start_byte(n) + 1;
+			best_len = ts_node_end_byte(n) - ts_node_start_byte(n);
+			break;
+		}
+	for (size_t i = 0; i < back->n; i++)
+		if (off >= back->v[i].from && off < back->v[i].to &&
+		    back->v[i].to - back->v[i].from < best_len) {
+			best = back->v[i].from + 1;
+			best_len = back->v[i].to - back->v[i].from;
+		}
+	return best;
+}
+
+/* The direct calls of fn that open or close `rule` with the object text
+ * key ("" for a rule without object): out (at most max). */
+struct call_scan {
+	struct run *r;
+	uint16_t rule;
+	const char *key;
+	bool open;
+	TSNode *out;
+	int n, max;
+	bool foreign;		/* a call the rules do not know is handed key */
+};
+
+static bool scan_calls(TSNode n, void *ctx)
+{
+	struct call_scan *cs = ctx;
+	if (!node_is(n, S_call_expression))
+		return true;
+	const char *text = cs->r->fr->text;
+	size_t len;
+	const char *name = call_name(n, text, &len);
+	int ri, ci;
+	bool open;
+	TSNode args = node_field(n, "arguments");
+	if (name && rules_lookup(name, len, &ri, &ci, &open)) {
+		if (ri != cs->rule || open != cs->open || cs->n >= cs->max)
+			return true;
+		const struct rule *ru = pairs_rule(cs->r, ri);
+		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
+		bool same = !*cs->key;
+		if (c->arg >= 0 && (uint32_t)c->arg < ts_node_named_child_count(args)) {
+			char *k = key_text(ts_node_named_child(args, (uint32_t)c->arg), text);
+			same = !strcmp(k, cs->key);
+			free(k);
+		}
+		if (same)
+			cs->out[cs->n++] = n;
+		return true;
+	}
+	/* `&dev->lock` handed to any call; an object that is its own lock
+	 * (lock_sock(sk)) only to one named for locking */
+	if (*cs->key != '&' && !(name && (memmem(name, len, "lock", 4) || memmem(name, len, "release", 7))))
+		return true;
+	uint32_t na = ts_node_named_child_count(args);
+	for (uint32_t a = 0; *cs->key && a < na && !cs->foreign; a++) {
+		char *k = key_text(ts_node_named_child(args, a), text);
+		cs->foreign = !strcmp(k, cs->key);
+		free(k);
+	}
+	return true;
+}
+
+static int calls_of(struct run *r, TSNode fn, uint16_t rule, uint16_t key, bool open, TSNode *out,
+		    int max, bool *foreign)
+{
+	struct call_scan cs = { r, rule, r->keys.v[key], open, out, 0, max, false };
+	node_walk(node_field(fn, "body"), scan_calls, &cs);
+	if (foreign)
+		*foreign = cs.foreign;
+	return cs.n;
+}
+
+/*
+ * Does the object the key names stay the same object through the
+ * function?  Each variable of it (the root, a subscript's index: not the
+ * field names) is assigned, incremented or handed by address to a call
+ * nowhere after `from` (a declaration's initialiser is before the lock).
+ */
+struct var_scan {
+	const char *text;
+	const char *name;
+	size_t len;
+	uint32_t from;
+	bool moved;
+};
+
+static bool is_var(TSNode n, const struct var_scan *vs)
+{
+	n = strip_parens(n);
+	return node_is(n, S_identifier) && node_len(n) == vs->len &&
+	       !memcmp(node_ptr(n, vs->text), vs->name, vs->len);
+}
+
+static bool scan_writes(TSNode n, void *ctx)
+{
+	struct var_scan *vs = ctx;
+	if (vs->moved)
+		return false;
+	TSNode lv = { 0 };
+	if (node_is(n, S_assignment_expression))
+		lv = node_field(n, "left");
+	else if (node_is(n, S_update_expression))
+		lv = node_field(n, "argument");
+	else if (node_is(n, S_pointer_expression) && node_text_is(node_field(n, "operator"), vs->text, "&") &&
+		 node_is(ts_node_parent(n), S_argument_list)) {
+		/* handed by address to a call that may change it (the lock
+		 * calls themselves take `&m`) */
+		size_t len;
+		const char *name = call_name(ts_node_parent(ts_node_parent(n)), vs->text, &len);
+		int ri, ci;
+		bool open;
+		if (!name || !rules_lookup(name, len, &ri, &ci, &open))
+			lv = node_field(n, "argument");
+	}
+	if (!ts_node_is_null(lv) && is_var(lv, vs) && ts_node_end_byte(n) > vs->from)
+		vs->moved = true;
+	return true;
+}
+
+static bool key_stable(struct run *r, TSNode fn, const char *key, uint32_t from)
+{
+	struct var_scan vs = { .text = r->fr->text, .from = from };
+	for (const char *p = key; *p;) {
+		if (!(isalpha((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		const char *e = p;
+		while (isalnum((unsigned char)*e) || *e == '_')
+			e++;
+		bool field = (p > key && p[-1] == '.') || (p - key >= 2 && p[-1] == '>' && p[-2] == '-');
+		if (!field) {
+			vs.name = p;
+			vs.len = (size_t)(e - p);
+			node_walk(node_field(fn, "body"), scan_writes, &vs);
+			if (vs.moved)
+				return false;
+		}
+		p = e;
+	}
+	return true;
+}
+
+/* An if that jumps (goto, return, break, continue) somewhere in n. */
+static bool scan_jump(TSNode n, void *ctx)
+{
+	bool *j = ctx;
+	if (node_is(n, S_goto_statement) || node_is(n, S_return_statement) ||
+	    node_is(n, S_break_statement) || node_is(n, S_continue_statement))
+		*j = true;
+	return !*j;
+}
+
+/*
+ * Is the release at a label of the exit ladder: its statement labelled, or
+ * preceded in its block by a labelled statement with only plain statements
+ * (expressions, declarations, an `if` that does not jump) in between?
+ */
+static bool at_label(TSNode call)
+{
+	TSNode st = call;
+	while (!ts_node_is_null(st) && !node_is(st, S_expression_statement))
+		st = ts_node_parent(st);
+	if (ts_node_is_null(st))
+		return false;
+	TSNode up = ts_node_parent(st);
+	if (node_is(up, S_labeled_statement))
+		return true;
+	if (!node_is(up, S_compound_statement))
+		return false;
+	for (TSNode p = ts_node_prev_named_sibling(st); !ts_node_is_null(p);
+	     p = ts_node_prev_named_sibling(p)) {
+		if (node_is(p, S_labeled_statement))
+			return true;
+		bool jumps = false;
+		if (node_is(p, S_if_statement))
+			node_walk(p, scan_jump, &jumps);
+		else if (!node_is(p, S_comment) && !node_is(p, S_expression_statement) &&
+			 !node_is(p, S_declaration))
+			return false;
+		if (jumps)
+			return false;
+	}
+	return false;
+}
+
+/* Is every test around the release (an if, a case) also around one of the
+ * acquires?  Then it is not a release guarded by a test of its own. */
+static bool unguarded(TSNode call, const TSNode *acq, int nacq)
+{
+	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && !node_is(p, S_function_definition);
+	     p = ts_node_parent(p)) {
+		if (!node_is(p, S_if_statement) && !node_is(p, S_case_statement) &&
+		    !node_is(p, S_conditional_expression))
+			continue;
+		bool around = false;
+		for (int i = 0; i < nacq && !around; i++)
+			around = contains(p, ts_node_start_byte(acq[i]));
+		if (!around)
+			return false;
+	}
+	return true;
+}
+
+static TSNode call_node_at(TSNode fn, uint32_t off)
+{
+	TSNode n = ts_node_descendant_for_byte_range(fn, off, off + 1);
+	while (!ts_node_is_null(n) && !node_is(n, S_call_expression))
+		n = ts_node_parent(n);
+	return !ts_node_is_null(n) && ts_node_start_byte(n) == off ? n : (TSNode){ 0 };
+}
+
+/* --- judging -------------------------------------------------------------- */
+
+#define MAX_SITES 32
+
+static void judge_release(struct run *r, TSNode fn, const region_vec *back)
+{
+	const char *text = r->fr->text;
+	for (size_t i = 0; i < r->rel.n; i++) {
+		const struct rel_site *st = &r->rel.v[i];
+		if (!st->held || !st->unheld || (st->rule < 32 && (r->unsure_rules & (1u << st->rule))))
+			continue;
+		/* one report per lock: its first release in the text */
+		bool earlier = false;
+		for (size_t k = 0; k < r->rel.n && !earlier; k++)
+			earlier = k != i && r->rel.v[k].held && r->rel.v[k].unheld &&
+				  r->rel.v[k].rule == st->rule && r->rel.v[k].key == st->key &&
+				  r->rel.v[k].off < st->off;
+		if (earlier)
+			continue;
+		TSNode call = call_node_at(fn, st->off);
+		if (ts_node_is_null(call) || !at_label(call) || loop_of(fn, back, st->off))
+			continue;
+		TSNode acq[MAX_SITES];
+		bool foreign = false;
+		int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
+		if (!nacq || foreign || !unguarded(call, acq, nacq))
+			continue;
+		uint32_t first = st->off;
+		bool looped = false;
+		for (int k = 0; k < nacq; k++) {
+			uint32_t a = ts_node_start_byte(acq[k]);
+			looped |= loop_of(fn, back, a) != 0;
+			if (a < first)
+				first = a;
+		}
+		if (looped || !key_stable(r, fn, r->keys.v[st->key], first))
+			continue;
+		unsigned line, col;
+		source_pos(r->fr->src, st->taken_off, &line, &col);
+		struct held h = { .rule = st->rule, .key = st->key };
+		char *hn = held_name(r, &h);
+		size_t nl;
+		const char *nm = call_name(call, text, &nl);
+		char *msg = xasprintf("'%s' releases the %s on a path where it was not taken "
+				      "(it is taken at line %u on other paths)", r->g->name, hn, line);
+		char *fin = xasprintf("'%.*s' here without the %s held", (int)nl, nm, hn);
+		free(hn);
+		pairs_cand(r, st->rule, PC_ALWAYS, C_LOCK_RELEASE_UNHELD, st->off, st->trace, msg,
+			   NULL, NULL, fin);
+		free(fin);
+	}
+}
+
+/* The calls of fn between byte a and b to functions neither of this file
+ * nor of a rule ("f g h"), for the whole tree to look up (PC_NO_DROP). */
+struct between_scan {
+	struct run *r;
+	uint32_t a, b;
+	struct strbuf names;
+};
+
+static bool scan_between(TSNode n, void *ctx)
+{
+	struct between_scan *bs = ctx;
+	if (ts_node_end_byte(n) <= bs->a || ts_node_start_byte(n) >= bs->b)
+		return false;
+	if (!node_is(n, S_call_expression) || ts_node_start_byte(n) <= bs->a)
+		return true;
+	size_t len;
+	const char *name = call_name(n, bs->r->fr->text, &len);
+	int ri, ci;
+	bool open;
+	if (name && *name != '.' && !rules_lookup(name, len, &ri, &ci, &open) &&
+	    pairs_fn_index(bs->r->fr, name, len) < 0 && bs->names.len < 4000) {
+		if (bs->names.len)
+			strbuf_addc(&bs->names, ' ');
+		strbuf_add(&bs->names, name, len);
+	}
+	return true;
+}
+
+static void judge_reacquire(struct run *r, TSNode fn, const region_vec *back)
+{
+	for (size_t i = 0; i < r->reacq.n; i++) {
+		const struct rel_site *st = &r->reacq.v[i];
+		/* a trylock's result kept in a flag: the walk may hold it where
+		 * the code knows it failed */
+		if (st->rule < 32 && (r->cond_rules & (1u << st->rule)))
+			continue;
+		uint32_t lp = loop_of(fn, back, st->off);
+		if (lp != loop_of(fn, back, st->taken_off) || (lp && st->taken_off > st->off))
+			continue;
+		TSNode acq[MAX_SITES];
+		bool foreign = false;
+		calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
+		uint32_t first = st->taken_off < st->off ? st->taken_off : st->off;
+		if (foreign || !key_stable(r, fn, r->keys.v[st->key], first))
+			continue;
+		unsigned line, col;
+		source_pos(r->fr->src, st->taken_off, &line, &col);
+		struct held h = { .rule = st->rule, .key = st->key };
+		char *hn = held_name(r, &h);
+		char *msg = xasprintf("'%s' acquires the %s again while it is held since line %u: "
+				      "it does not nest, so the task deadlocks on itself",
+				      r->g->name, hn, line);
+		free(hn);
+		struct between_scan bs = { r, st->taken_off, st->off, { 0 } };
+		strbuf_init(&bs.names);
+		node_walk(node_field(fn, "body"), scan_between, &bs);
+		pairs_cand(r, st->rule, PC_NO_DROP, C_LOCK_DOUBLE_ACQUIRE, st->off, st->trace, msg,
+			   NULL, strbuf_detach(&bs.names), "acquired again here while held");
+		strbuf_release(&bs.names);
+	}
+}
+
+void rel_judge(struct run *r)
+{
+	if (!r->rel.n && !r->reacq.n)
+		return;
+	TSNode fn = r->fr->fns[r->fn];
+	region_vec back = {0};
+	struct label_scan ls = { .text = r->fr->text, .out = &back };
+	node_walk(node_field(fn, "body"), scan_labels, &ls);
+	if (ls.labels.n)
+		node_walk(node_field(fn, "body"), scan_gotos, &ls);
+	VEC_FREE(ls.labels);
+	judge_release(r, fn, &back);
+	judge_reacquire(r, fn, &back);
+	VEC_FREE(back);
+}
