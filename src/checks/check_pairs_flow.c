@@ -70,6 +70,7 @@ void flow_init(struct run *r)
 	r->nrvars = 0;
 	r->cskip_kind = -1;
 	r->cskip_mask = 0;
+	r->registered = entries_lookup(&r->fr->ff->regs, r->fr->ff->fns.v[r->fn].name) != NULL;
 	collect_rvars(r, node_field(r->fr->fns[r->fn], "body"), 0);
 }
 
@@ -160,6 +161,15 @@ static void held_drop(struct pstate *s, int i)
 	s->nheld--;
 }
 
+/* Item i handed to the caller: not held here any more, and its release
+ * here is not judged by lock-release-unheld (check_pairs_rel.c) either. */
+static void handed_drop(struct run *r, struct pstate *s, int i)
+{
+	if (s->h[i].rule < 32)
+		r->unsure_rules |= 1u << s->h[i].rule;
+	held_drop(s, i);
+}
+
 /*
  * `*bucket = get_hash_bucket(&idx, flags)` (the call took the lock) or
  * `*res = dev` / `out->dev = dev` (dev->lock held), the left side reached
@@ -168,6 +178,10 @@ static void held_drop(struct pstate *s, int i)
  */
 static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 {
+	/* an entry point's caller is the way back to user mode: `file->
+	 * private_data = dev` in an ->open keeps the lock (usb-skeleton) */
+	if (r->registered)
+		return;
 	bool through;
 	TSNode root = lvalue_root(lhs, &through);
 	if (!through || ts_node_is_null(root) ||
@@ -180,7 +194,7 @@ static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 		uint32_t off = ts_node_start_byte(rhs);
 		for (int i = s->nheld; i-- > 0;)
 			if (!s->h[i].owed && s->h[i].off == off)
-				held_drop(s, i);
+				handed_drop(r, s, i);
 	} else if (node_is(rhs, S_identifier)) {
 		const char *p = node_ptr(rhs, r->fr->text);
 		size_t len = node_len(rhs);
@@ -190,7 +204,7 @@ static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 				continue;
 			size_t kn = key_root_len(r->keys.v[s->h[i].key], &kr);
 			if (kn == len && !memcmp(kr, p, len) && kr[kn] == '-' && kr[kn + 1] == '>')
-				held_drop(s, i);
+				handed_drop(r, s, i);
 		}
 	}
 }

@@ -166,6 +166,7 @@ struct run {
 	const char *rvars[MAX_RVARS];
 	uint8_t rvar_len[MAX_RVARS];
 	uint8_t nrvars;
+	bool registered;		/* the file registers the function as an entry point */
 	/* lock-release-unheld and lock-double-acquire (check_pairs_rel.c) */
 	const struct rel_hooks *hooks;
 	rel_site_vec rel;		/* each release call of a lock: how paths reach it */
