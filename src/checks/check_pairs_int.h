@@ -254,6 +254,14 @@ uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val
 /* The text of n without blanks and parentheses: an object's key. */
 char *key_text(TSNode n, const char *text);
 /* The rule of index i. */
+/* check_pairs_sum.c: a header wrapper's recorded call "name(a,b)" at t:
+ * the length of its argument at *at, up to its ',' or ')' at depth 0 (*at
+ * moves past); and a[0, n) with each $K replaced by argv[K] (&(&x->y)->z is
+ * &x->y.z), as a key: no blanks, no parentheses; NULL when a $K has no
+ * argument. */
+size_t wrap_arg(const char *t, size_t *at);
+char *wrap_subst(const char *a, size_t n, char **argv, int argc);
+
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */
 bool held_eq(const struct held *a, const struct held *b);
