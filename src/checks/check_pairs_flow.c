@@ -383,9 +383,13 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
 {
 	if (!r->err_var || (e->kind != E_TRUE && e->kind != E_FALSE))
 		return;
-	for (int i = 0; i < ns->npend; i++) {
-		if (ns->p[i].var != r->err_var || ns->p[i].acq != ACQ_NOTERR)
+	/* every item the call took (lock_mount(): the inode's rwsem and
+	 * namespace_sem, both held when it returns no error) */
+	for (int i = 0; i < ns->npend;) {
+		if (ns->p[i].var != r->err_var || ns->p[i].acq != ACQ_NOTERR) {
+			i++;
 			continue;
+		}
 		bool err = (e->kind == E_TRUE) == r->err_true;
 		if (!err && !r->err_all)
 			return;	/* b != ERR_PTR(-ENOKEY): another error still may be */
@@ -398,7 +402,6 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
 				at = k;
 		if (err && at >= 0)	/* an error: not taken */
 			held_drop(ns, at);
-		return;
 	}
 }
 

@@ -67,8 +67,10 @@ static bool is_pending(const struct pstate *s, const struct held *h)
 static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
 			const char *name, size_t len)
 {
+	/* a `balanced` rule's object is posted without being taken by design
+	 * (up() on a semaphore used as a signal: hp_sdc_mlc_in(), 6.1) */
 	if (!r->report || !r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] ||
-	    pairs_rule(r, rule)->check != C_LOCK_HELD_RETURN)
+	    pairs_rule(r, rule)->check != C_LOCK_HELD_RETURN || pairs_rule(r, rule)->balanced)
 		return;
 	if (non_owner(name, len)) {
 		if (rule < 32)

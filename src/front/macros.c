@@ -180,7 +180,7 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 			int wr, wc;
 			bool wo;
 			w.arg = rules_lookup(ns, (size_t)(ne - ns), &wr, &wc, &wo)
-					? NULL : wrappers_macro(body, (size_t)(s - body), ne + 1,
+					? NULL : wrappers_macro(ns, (size_t)(ne - ns), body, (size_t)(s - body), ne + 1,
 								(size_t)(body - 1 - (ne + 1)), a);
 			if (w.arg) {
 				w.name = arena_strndup(a, ns, (size_t)(ne - ns));

@@ -41,11 +41,14 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
  * whose body is a straight line of calls, one of them a rule's open or
  * close (rules_get() must be set). */
 void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
-/* A macro body b[0, n) with parameters ps[0, pn) that calls a release (a
- * rule's close, or a name that says unlock or release): its CM_WRAP calls,
- * each line "~name(args)" (parameters $K; only releases are replayed),
- * or NULL. */
-const char *wrappers_macro(const char *b, size_t n, const char *ps, size_t pn, struct arena *a);
+/* The body b[0, n) of the macro name[0, name_len) with parameters ps[0,
+ * pn) that calls a release (a rule's close, or a name that says unlock or
+ * release) or its own implementation __NAME(): its CM_WRAP calls, each
+ * line "~name(args)" for a release (parameters $K; only releases are
+ * replayed) and "__NAME(args)" for the implementation (replayed whole), or
+ * NULL. */
+const char *wrappers_macro(const char *name, size_t name_len, const char *b, size_t n,
+			   const char *ps, size_t pn, struct arena *a);
 
 /*
  * The control macros a CFG consults: the definitions of every scanned file

@@ -428,7 +428,8 @@ static bool says_release(const char *name, size_t len)
 	return false;
 }
 
-const char *wrappers_macro(const char *b, size_t n, const char *ps, size_t pn, struct arena *a)
+const char *wrappers_macro(const char *name, size_t name_len, const char *b, size_t n,
+			   const char *ps, size_t pn, struct arena *a)
 {
 	if (!rules_get())
 		return NULL;
@@ -448,11 +449,23 @@ const char *wrappers_macro(const char *b, size_t n, const char *ps, size_t pn, s
 		size_t p = skip_blank(b, n, e);
 		int r, c;
 		bool o;
-		bool rel = p < n && b[p] == '(' &&
-			   (rules_lookup(b + i, e - i, &r, &c, &o) ? !o : says_release(b + i, e - i));
-		size_t pc = rel ? match_close(b, n, p) : n;
-		if (rel && pc < n && sb.len < 400) {
-			strbuf_addc(&sb, '~');
+		bool is_rule = p < n && b[p] == '(' && rules_lookup(b + i, e - i, &r, &c, &o);
+		if (is_rule && o) {
+			/* it takes the lock again (sk_wait_event(): release_sock(),
+			 * wait, lock_sock()): a drop and retake, no release */
+			strbuf_release(&sb);
+			return NULL;
+		}
+		bool rel = p < n && b[p] == '(' && (is_rule || says_release(b + i, e - i));
+		/* the macro's own implementation, `__NAME(x)` (kunmap_atomic()
+		 * checks its argument's type and calls __kunmap_atomic(), a
+		 * header wrapper that re-enables page faults): replayed whole */
+		bool impl = !rel && p < n && b[p] == '(' && e - i == name_len + 2 &&
+			    b[i] == '_' && b[i + 1] == '_' && !memcmp(b + i + 2, name, name_len);
+		size_t pc = rel || impl ? match_close(b, n, p) : n;
+		if ((rel || impl) && pc < n && sb.len < 400) {
+			if (rel)
+				strbuf_addc(&sb, '~');
 			put_subst(&sb, b + i, pc + 1 - i, nm, nl, np);
 			strbuf_addc(&sb, '\n');
 		}
