@@ -727,6 +727,8 @@ static void wrap_replay(struct run *r, struct pstate *s, TSNode call, const char
 			/* an argument the caller did not pass */
 		} else if (rules_lookup(ln, nl, &ri, &ci, &open)) {
 			const struct rule *ru = pairs_rule(r, ri);
+			if (ru->check != C_LOCK_HELD_RETURN)
+				goto next;	/* only locks (macros_wrap.c) */
 			const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
 			uint16_t key = 0;
 			if (c->arg >= 0 && c->arg < ac)
@@ -742,6 +744,7 @@ static void wrap_replay(struct run *r, struct pstate *s, TSNode call, const char
 		} else if (depth > 0 && (sub = macros_wrapper(r->fr->ff->ctl, ln, nl))) {
 			wrap_replay(r, s, call, sub, av, ac, depth - 1, in_cond, rel);
 		}
+next:
 		for (int k = 0; k < ac; k++)
 			free(av[k]);
 	}
