@@ -519,7 +519,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	 * (elision keeps the bodies that name a rule call, not a wrapper) */
 	struct name_set wraps = {0};
 	if (o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED])
-		macros_wrapper_names(ctl, put_wrapper, &wraps);
+		macros_wrapper_names(ctl, false, put_wrapper, &wraps);
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
@@ -547,8 +547,13 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
 	}
-	/* every name asked so far: the bodies that mention one are kept */
+	/* every name asked so far: the bodies that mention one are kept; from
+	 * the start the headers' lock macros (pte_unmap_unlock() releases the
+	 * caller's spinlock), whose bodies are not parsed whole for them */
 	struct name_set asked = {0};
+	if (o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED] ||
+	    o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE])
+		macros_wrapper_names(ctl, true, put_wrapper, &asked);
 	bool *redo = xcalloc(n ? n : 1, sizeof(bool));
 	int rounds = 0;
 	for (;;) {

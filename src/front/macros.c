@@ -373,15 +373,15 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 	return m ? m->arg : NULL;
 }
 
-void macros_wrapper_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
-			  void *ctx)
+void macros_wrapper_names(const struct ctl_macros *t, bool macros,
+			  void (*fn)(void *ctx, const char *name), void *ctx)
 {
 	if (!t)
 		return;
 	if (t->base)
 		t = t->base;
 	for (size_t i = 0; i < t->v.n; i++)
-		if (t->v.v[i].kind == CM_WRAP && !t->v.v[i].param)
+		if (t->v.v[i].kind == CM_WRAP && (macros || !t->v.v[i].param))
 			fn(ctx, t->v.v[i].name);
 }
 

@@ -100,9 +100,11 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
  * or NULL.  A C file's own functions are parsed: only headers' (and
  * headers given as input) are kept.  Recorded like macros_lookup. */
 const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len);
-/* The names of the table's static inline lock wrappers (not the macros
- * that may release), each to fn, for the relevance pass. */
-void macros_wrapper_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
+/* The names of the table's static inline lock wrappers, and with macros
+ * also the macros that release or call their own __NAME(), each to fn,
+ * for the relevance pass. */
+void macros_wrapper_names(const struct ctl_macros *t, bool macros,
+			  void (*fn)(void *ctx, const char *name),
 			  void *ctx);
 
 /*
