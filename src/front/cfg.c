@@ -487,6 +487,22 @@ static bool opens_sysrq_trigger(TSNode args, const char *text)
  * own wr().  Header macros are global to a run. */
 static bool file_defines(TSNode fn, const char *text, const char *name, size_t len)
 {
+	/* `#define X(afi, T, name) do { ... } while (0)` of the file itself
+	 * (xfrm_state.c's X(), 6.1): another file's X() says nothing here */
+	for (const char *q = text; (q = strstr(q, "define")); q += 6) {
+		const char *h = q;
+		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
+			h--;
+		if (h == text || h[-1] != '#')
+			continue;
+		const char *nm = q + 6;
+		if (*nm != ' ' && *nm != '\t')
+			continue;
+		while (*nm == ' ' || *nm == '\t')
+			nm++;
+		if (!strncmp(nm, name, len) && (nm[len] == '(' || nm[len] == ' ' || nm[len] == '\t'))
+			return true;
+	}
 	TSNode root = fn;
 	while (!ts_node_is_null(ts_node_parent(root)))
 		root = ts_node_parent(root);

@@ -250,6 +250,15 @@ static bool cond_open(const char *t, size_t s, size_t e, int *acq, size_t *cs, s
  * straight line of statements whose rule calls are statements of their
  * own; false when it is no wrapper.
  */
+/* Does b[0, n) hold a statement that leaves the body (return, goto)? */
+static bool leaves(const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((b[i] == 'r' && word_at(b, n, i, "return")) || (b[i] == 'g' && word_at(b, n, i, "goto")))
+			return true;
+	return false;
+}
+
 static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl, int np,
 		      struct strbuf *sb)
 {
@@ -294,9 +303,11 @@ static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl
 			continue;
 		}
 		if (i < n && b[i] == '{') {
-			/* a block (an if's, a loop's): its effects are conditional */
+			/* a block (an if's, a loop's): its effects are conditional;
+			 * one that may leave the body early makes the rest so too */
 			size_t c = match_close(b, n, i);
-			if (names_rule(b + s, (c < n ? c : n) - s))
+			if (names_rule(b + s, (c < n ? c : n) - s) ||
+			    (rule_calls && leaves(b + s, (c < n ? c : n) - s)))
 				return false;
 			i = c < n ? c + 1 : n;
 			continue;
@@ -325,6 +336,12 @@ static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl
 		if (!is_call) {
 			if (names_rule(b + s, e - s))
 				return false;	/* a lock call whose result is used, or under a test */
+			/* `if (!memcg) return true;` after rcu_read_lock() (the
+			 * memcontrol.h mem_cgroup_trylock_pages()): what the rest of
+			 * the body does depends on the path */
+			if (control && rule_calls && leaves(b + s, e - s) &&
+			    skip_blank(b, n, i) < n)
+				return false;
 			continue;
 		}
 		int r, c;
@@ -352,6 +369,12 @@ void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list
 	if (!rules_get())
 		return;
 	const char *p = text, *end = text + len;
+	size_t first = out->n;
+	/* the static inline definitions that are not wrappers: a name defined
+	 * both ways (`#ifdef CONFIG_MEMCG` ... `#else` ...) is no wrapper */
+	struct strbuf other;
+	strbuf_init(&other);
+	strbuf_addc(&other, '\n');
 	while ((p = memmem(p, (size_t)(end - p), "static", 6))) {
 		size_t at = (size_t)(p - text);
 		p += 6;
@@ -422,10 +445,30 @@ void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list
 					       .arg = arena_strndup(a, sb.buf, sb.len),
 					       .kind = CM_WRAP };
 			VEC_PUSH(*out, m);
+		} else if (other.len < 65536) {
+			strbuf_add(&other, text + ns, ne - ns);
+			strbuf_addc(&other, '\n');
 		}
 		strbuf_release(&sb);
 		p = text + bc;
 	}
+	size_t w = first;
+	for (size_t i = first; i < out->n; i++) {
+		const struct ctl_macro *m = &out->v[i];
+		bool keep = true;
+		for (size_t k = first; k < out->n && keep; k++)
+			keep = k == i || strcmp(out->v[k].name, m->name) || !strcmp(out->v[k].arg, m->arg);
+		if (keep) {
+			size_t nl = strlen(m->name);
+			for (const char *q = other.buf; keep && (q = memmem(q, other.len - (size_t)(q - other.buf), m->name, nl));
+			     q += nl)
+				keep = !(q[-1] == '\n' && q[nl] == '\n');
+		}
+		if (keep)
+			out->v[w++] = *m;
+	}
+	out->n = w;
+	strbuf_release(&other);
 }
 
 /* Does the name say it releases (as the pair walk's release_by_name())? */
