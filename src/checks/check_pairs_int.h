@@ -259,6 +259,11 @@ char *key_text(TSNode n, const char *text);
  * moves past); and a[0, n) with each $K replaced by argv[K] (&(&x->y)->z is
  * &x->y.z), as a key: no blanks, no parentheses; NULL when a $K has no
  * argument. */
+/* check_pairs_sum.c: does n start another context (a kthread, a work
+ * item, a timer) after offset off?  Does another function of the file
+ * than i release rule's object key without taking it (a hand-over)? */
+bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth);
+bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key);
 size_t wrap_arg(const char *t, size_t *at);
 char *wrap_subst(const char *a, size_t n, char **argv, int argc);
 

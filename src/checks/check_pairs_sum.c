@@ -222,3 +222,86 @@ char *wrap_subst(const char *a, size_t n, char **argv, int argc)
 	}
 	return strbuf_detach(&sb);
 }
+
+/* --- who else gives a lock back (check_pairs.c judges with these) ------- */
+
+/* Does n start another context after offset off (kthread_run(), a work
+ * item, a timer)?  A semaphore taken before it is often that context's to
+ * give back: dvb_frontend_start() downs fepriv->sem and its kthread ups
+ * it (6.1). */
+bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth)
+{
+	static const char *const starts[] = { "kthread_run", "kthread_create", "kthread_create_on_node",
+					      "kthread_run_on_cpu", "kernel_thread", "queue_work",
+					      "queue_work_on", "queue_delayed_work", "schedule_work",
+					      "schedule_delayed_work", "mod_delayed_work", "mod_timer",
+					      "add_timer", "tasklet_schedule" };
+	if (ts_node_is_null(n) || depth > 200 || ts_node_end_byte(n) <= off)
+		return false;
+	if (node_is(n, S_call_expression) && ts_node_start_byte(n) > off) {
+		size_t len;
+		const char *name = call_name(n, r->fr->text, &len);
+		for (size_t i = 0; name && i < sizeof(starts) / sizeof(starts[0]); i++)
+			if (strlen(starts[i]) == len && !memcmp(starts[i], name, len))
+				return true;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		if (starts_other_context(r, ts_node_named_child(n, i), off, depth + 1))
+			return true;
+	return false;
+}
+
+/* The part of a lock key after its object ("->lock" of "&$0->lock" and of
+ * "&dev->lock"), or the whole name of a global ("ati_remote2_mutex"). */
+static const char *key_tail(const char *k, bool *global)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	const char *p = k + (*k == '$');
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	*global = !*p && *k != '$';
+	return *global ? k : p;
+}
+
+/*
+ * lock-unbalanced: does another function of the file release the lock that
+ * function i leaves held, without having taken it (the _prepare() /
+ * _finish() or pre_reset() / post_reset() halves of one critical section)?
+ * Then the lock is handed from one to the other on purpose.
+ */
+bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
+{
+	if (!key)
+		return false;
+	bool g1, g2;
+	const char *t1 = key_tail(key, &g1);
+	for (size_t j = 0; j < fr->ff->fns.n; j++) {
+		if (j == i || !fr->sums[j].known)
+			continue;
+		for (int k = 0; k < fr->sums[j].n; k++) {
+			const struct pair_item *it = &fr->sums[j].it[k];
+			if (!it->close || it->rule != rule || !it->key)
+				continue;
+			const char *t2 = key_tail(it->key, &g2);
+			if (g1 == g2 && *t1 && !strcmp(t1, t2))
+				return true;
+			/* `up(ent->page_queue ? &cmd->vars.pages_sem :
+			 * &cmd->vars.sem)` in the completion (mlx5's cmd.c):
+			 * either object */
+			const char *q = strchr(it->key, '?'), *c = strrchr(it->key, ':');
+			if (q && c && c > q) {
+				char *a = xstrndup(q + 1, (size_t)(c - q - 1));
+				const char *ta = key_tail(a, &g2);
+				bool hit = g1 == g2 && *t1 && !strcmp(t1, ta);
+				const char *tb = key_tail(c + 1, &g2);
+				hit |= g1 == g2 && *t1 && !strcmp(t1, tb);
+				free(a);
+				if (hit)
+					return true;
+			}
+		}
+	}
+	return false;
+}

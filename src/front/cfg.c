@@ -500,7 +500,22 @@ static bool file_defines(TSNode fn, const char *text, const char *name, size_t l
 			continue;
 		while (*nm == ' ' || *nm == '\t')
 			nm++;
-		if (!strncmp(nm, name, len) && (nm[len] == '(' || nm[len] == ' ' || nm[len] == '\t'))
+		if (strncmp(nm, name, len) || (nm[len] != '(' && nm[len] != ' ' && nm[len] != '\t'))
+			continue;
+		/* its own definition, when it hides no jump (one that does is
+		 * the control macro the table has from this file) */
+		const char *e = nm;
+		while (*e && (*e != '\n' || e[-1] == '\\'))
+			e++;
+		bool jumps = false;
+		static const char *const words[] = { "return", "goto", "break", "continue" };
+		for (size_t w = 0; w < sizeof(words) / sizeof(words[0]) && !jumps; w++) {
+			size_t wl = strlen(words[w]);
+			for (const char *f = nm; !jumps && (f = memmem(f, (size_t)(e - f), words[w], wl)); f += wl)
+				jumps = (f == nm || !(isalnum((unsigned char)f[-1]) || f[-1] == '_')) &&
+					!(isalnum((unsigned char)f[wl]) || f[wl] == '_');
+		}
+		if (!jumps)
 			return true;
 	}
 	TSNode root = fn;
