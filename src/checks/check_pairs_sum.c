@@ -220,7 +220,9 @@ char *wrap_subst(const char *a, size_t n, char **argv, int argc)
 		}
 		i = j - 1;
 	}
-	return strbuf_detach(&sb);
+	char *out = strbuf_detach(&sb);
+	strbuf_release(&sb);	/* (detach leaves an empty buffer behind) */
+	return out;
 }
 
 /* --- who else gives a lock back (check_pairs.c judges with these) ------- */
