@@ -11,6 +11,7 @@
  * with the summaries of its callees in other files.
  */
 #include "check_pairs_int.h"
+#include "api.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -233,19 +234,13 @@ char *wrap_subst(const char *a, size_t n, char **argv, int argc)
  * it (6.1). */
 bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth)
 {
-	static const char *const starts[] = { "kthread_run", "kthread_create", "kthread_create_on_node",
-					      "kthread_run_on_cpu", "kernel_thread", "queue_work",
-					      "queue_work_on", "queue_delayed_work", "schedule_work",
-					      "schedule_delayed_work", "mod_delayed_work", "mod_timer",
-					      "add_timer", "tasklet_schedule" };
 	if (ts_node_is_null(n) || depth > 200 || ts_node_end_byte(n) <= off)
 		return false;
 	if (node_is(n, S_call_expression) && ts_node_start_byte(n) > off) {
 		size_t len;
 		const char *name = call_name(n, r->fr->text, &len);
-		for (size_t i = 0; name && i < sizeof(starts) / sizeof(starts[0]); i++)
-			if (strlen(starts[i]) == len && !memcmp(starts[i], name, len))
-				return true;
+		if (name && api_is(name, len, A_NEW_CONTEXT))
+			return true;
 	}
 	uint32_t c = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < c; i++)

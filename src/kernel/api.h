@@ -77,6 +77,10 @@ enum api_role {
 					 * the same task holds it deadlocks (mutex_lock,
 					 * spin_lock*, down_write, write_lock*, lock_sock;
 					 * not the _nested variants, read locks, RCU) */
+	A_NEW_CONTEXT = 1ull << 42,	/* starts code that runs in another context (a
+					 * kernel thread, a work item, a timer, a tasklet):
+					 * a semaphore taken before it may be that code's to
+					 * give back (dvb_frontend_start() and its kthread) */
 };
 
 /* The family of the address limit: any of these makes a name the limit's. */

@@ -25,20 +25,7 @@ const struct row entry_rows[] = {
 #define REGISTER_FIELDS(fields) { R_REG_FIELDS, fields, NULL, NULL, 0 },
 #define REGISTER_SKIP(structs) { R_REG_SKIP, structs, NULL, NULL, 0 },
 #include "entry.def"
-#undef OPS
-#undef DISTINCTIVE
-#undef ORDER
-#undef HINT
-#undef PRIVATE
-#undef UNSEEN
-#undef TYPED
-#undef SIGNATURE
-#undef CALL
-#undef MACRO
-#undef UNDER_KERNEL_DS
-#undef REGISTER_CALL
-#undef REGISTER_FIELDS
-#undef REGISTER_SKIP
+#include "entry_undef.h"
 };
 const size_t entry_nrows = ARRAY_SIZE(entry_rows);
 
@@ -61,20 +48,7 @@ static const struct {
 #define REGISTER_FIELDS(fields)
 #define REGISTER_SKIP(structs)
 #include "entry.def"
-#undef OPS
-#undef DISTINCTIVE
-#undef ORDER
-#undef HINT
-#undef PRIVATE
-#undef UNSEEN
-#undef TYPED
-#undef SIGNATURE
-#undef CALL
-#undef MACRO
-#undef UNDER_KERNEL_DS
-#undef REGISTER_CALL
-#undef REGISTER_FIELDS
-#undef REGISTER_SKIP
+#include "entry_undef.h"
 };
 
 bool entry_word_in(const char *list, const char *w, size_t len)
