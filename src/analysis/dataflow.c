@@ -88,6 +88,7 @@ static void take_edges(struct df *d, const struct cfg_block *b)
 			if (have >= 0 && have != e->polarity)
 				continue;	/* contradicts a condition this path took */
 			assumes_add(&h->as, e->atom, e->polarity);
+			assumes_imply(d->g, &h->as, e->atom, e->polarity);
 		}
 		if (ops->traced(d->next) && e->kind != E_NEXT && e->kind != E_LOOP && e->off)
 			h->trace = df_step(d, h->trace, DF_STEP_EDGE, e->kind, e->off, e->label);
@@ -271,10 +272,41 @@ static int assigned_truth(TSNode n, const char *text)
 	return literal_truth(n, text);
 }
 
+/* Does the path assume the atom whose text is key (any of them) true? */
+static bool assumed_true(const struct cfg *g, const struct cfg_assumes *as, const char *key)
+{
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!strcmp(g->atoms.v[i].key, key) && assumes_get(as, (int)i) == 1)
+			return true;
+	return false;
+}
+
+/* `err = PTR_ERR(p)` on a path that took `if (IS_ERR(p))` true: err is an
+ * error, non-zero (1), else -1. */
+static int ptr_err_truth(const struct cfg *g, const struct cfg_assumes *as, TSNode n,
+			 const char *text)
+{
+	n = strip_parens(n);
+	if (!node_is(n, S_call_expression) ||
+	    !node_text_is(node_field(n, "function"), text, "PTR_ERR"))
+		return -1;
+	TSNode args = node_field(n, "arguments");
+	if (ts_node_named_child_count(args) != 1)
+		return -1;
+	char *a = node_text_nospace(strip_parens(ts_node_named_child(args, 0)), text);
+	char *k = xasprintf("IS_ERR(%s)", a);	/* (atoms drop likely()/unlikely()) */
+	int t = assumed_true(g, as, k) ? 1 : -1;
+	free(k);
+	free(a);
+	return t;
+}
+
 void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *text, TSNode lhs,
 		       TSNode rhs)
 {
 	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : assigned_truth(rhs, text);
+	if (truth < 0 && !ts_node_is_null(lhs) && !ts_node_is_null(rhs))
+		truth = ptr_err_truth(g, as, rhs, text);
 	if (truth < 0)
 		return;
 	char *k = node_text_nospace(strip_parens(lhs), text);

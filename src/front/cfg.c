@@ -870,6 +870,7 @@ void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, 
 	TSNode close = ts_node_child(body, ts_node_child_count(body) - 1);
 	add_elem(&b, ts_node_is_null(close) ? body : close, EL_END);
 	VEC_FREE(b.labels);
+	cfg_link_atoms(g);
 	if (g->lowered.n > 1)
 		qsort(g->lowered.v, g->lowered.n, sizeof(*g->lowered.v), cmp_range);
 }

@@ -58,6 +58,10 @@ struct cfg_atom {
 	const char **roots;	/* identifiers whose assignment invalidates it */
 	size_t nroots;
 	bool fixed;		/* preprocessor condition: never invalidated */
+	int32_t nz_base;	/* `v<0` or `v<=0`: 1 + the atom `v` when the function
+				 * tests it too (an error test implies `if (v)`), else 0 */
+	bool nz_pol;		/* ... this atom's value that makes v non-zero */
+	bool nz_has;		/* some atom's nz_base is this one */
 };
 
 struct cfg_range {
@@ -116,6 +120,10 @@ void assumes_add(struct cfg_assumes *a, int atom, bool pol);
  * reached through it; with deref_only, only through it as a pointer. */
 void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
 		  bool deref_only);
+/* After assuming atom to be pol: what that implies of the atoms linked
+ * to it by nz_base (`err < 0` true: `err` true; `err` false: `err < 0`
+ * false), added where the path assumes nothing of them yet. */
+void assumes_imply(const struct cfg *g, struct cfg_assumes *a, int atom, bool pol);
 /* Keep in a only what b assumes alike (the join of two paths). */
 void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b);
 bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b);

@@ -268,6 +268,49 @@ void assumes_add(struct cfg_assumes *a, int atom, bool pol)
 	a->n++;
 }
 
+void assumes_imply(const struct cfg *g, struct cfg_assumes *a, int atom, bool pol)
+{
+	const struct cfg_atom *at = &g->atoms.v[atom];
+	if (at->nz_base && pol == at->nz_pol)
+		assumes_add(a, at->nz_base - 1, true);
+	if (!at->nz_has || pol)
+		return;
+	for (size_t j = 0; j < g->atoms.n; j++)
+		if (g->atoms.v[j].nz_base == atom + 1)
+			assumes_add(a, (int)j, !g->atoms.v[j].nz_pol);
+}
+
+void cfg_link_atoms(struct cfg *g)
+{
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		struct cfg_atom *at = &g->atoms.v[i];
+		size_t len = strlen(at->key);
+		size_t base;
+		bool pol;
+		if (at->fixed)
+			continue;
+		if (len > 2 && !strcmp(at->key + len - 2, "<0")) {
+			base = len - 2;
+			pol = true;
+		} else if (len > 3 && !strcmp(at->key + len - 3, "<=0")) {
+			base = len - 3;
+			pol = false;
+		} else {
+			continue;
+		}
+		for (size_t j = 0; j < g->atoms.n; j++) {
+			struct cfg_atom *b = &g->atoms.v[j];
+			if (j != i && !b->fixed && strlen(b->key) == base &&
+			    !strncmp(b->key, at->key, base)) {
+				at->nz_base = (int32_t)j + 1;
+				at->nz_pol = pol;
+				b->nz_has = true;
+				break;
+			}
+		}
+	}
+}
+
 void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
 		  bool deref_only)
 {

@@ -25,4 +25,7 @@ int32_t cfg_case_atom(struct cfg *g, TSNode sw_cond, TSNode value);
 /* The fixed atom `#defined(name)` of an #ifdef or #ifndef. */
 int32_t cfg_defined_atom(struct cfg *g, TSNode name);
 
+/* Link the error tests `v<0`, `v<=0` to the atom `v` (cfg_atom.nz_base). */
+void cfg_link_atoms(struct cfg *g);
+
 #endif
