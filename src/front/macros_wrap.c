@@ -111,10 +111,39 @@ static int param_names(const char *ps, size_t pn, const char **nm, size_t *nl)
 	return k;
 }
 
+/* A wrapper's locals set once from its parameters (`inode = dentry->d_inode`
+ * with `dentry = fhp->fh_dentry`): a lock taken through one is named in
+ * the caller's terms ("$0->fh_dentry->d_inode->i_mutex"). */
+#define WRAP_LOCALS 8
+struct wlocals {
+	int n;
+	const char *name[WRAP_LOCALS];
+	size_t len[WRAP_LOCALS];
+	char *val[WRAP_LOCALS];		/* its value, substituted; NULL: set twice */
+};
+
+static int local_index(const struct wlocals *lv, const char *t, size_t n)
+{
+	for (int k = 0; lv && k < lv->n; k++)
+		if (lv->len[k] == n && !memcmp(lv->name[k], t, n))
+			return k;
+	return -1;
+}
+
+static void put_subst_lv(struct strbuf *sb, const char *t, size_t n, const char **nm,
+			 const size_t *nl, int np, const struct wlocals *lv);
+
 /* Append t[0, n) to sb without blanks and comments, each parameter
  * written $K. */
 static void put_subst(struct strbuf *sb, const char *t, size_t n, const char **nm,
 		      const size_t *nl, int np)
+{
+	put_subst_lv(sb, t, n, nm, nl, np, NULL);
+}
+
+/* ... and each local of lv set once written as its value */
+static void put_subst_lv(struct strbuf *sb, const char *t, size_t n, const char **nm,
+			 const size_t *nl, int np, const struct wlocals *lv)
 {
 	for (size_t i = 0; i < n;) {
 		if (t[i] == '/' && lex_comment_at(t, n, i)) {
@@ -133,8 +162,12 @@ static void put_subst(struct strbuf *sb, const char *t, size_t n, const char **n
 			for (int k = 0; k < np && p < 0; k++)
 				if (nl[k] == e - i && !memcmp(nm[k], t + i, e - i))
 					p = k;
+			int l = p < 0 && (i == 0 || (t[i - 1] != '.' && t[i - 1] != '>'))
+					? local_index(lv, t + i, e - i) : -1;
 			if (p >= 0)
 				strbuf_addf(sb, "$%d", p);
+			else if (l >= 0 && lv->val[l])
+				strbuf_adds(sb, lv->val[l]);
 			else
 				strbuf_add(sb, t + i, e - i);
 			i = e;
@@ -259,8 +292,71 @@ static bool leaves(const char *b, size_t n)
 	return false;
 }
 
+/* The statement b[s, e) sets a local (`T *x = v`, `x = v`): note its value,
+ * or that it is set more than once. */
+static void note_local(struct wlocals *lv, const char *b, size_t s, size_t e, const char **nm,
+		       const size_t *nl, int np)
+{
+	size_t eq = s;
+	int depth = 0;
+	for (; eq < e; eq++) {
+		depth += b[eq] == '(' || b[eq] == '[';
+		depth -= b[eq] == ')' || b[eq] == ']';
+		if (!depth && b[eq] == '=' && eq > s && !strchr("=!<>+-*/%&|^", b[eq - 1]) &&
+		    (eq + 1 >= e || b[eq + 1] != '='))
+			break;
+	}
+	if (eq >= e)
+		return;
+	/* the name: the last identifier before '=', with only a type, '*'
+	 * and blanks before it */
+	size_t ne = eq;
+	while (ne > s && isspace((unsigned char)b[ne - 1]))
+		ne--;
+	size_t ns = ne;
+	while (ns > s && ident_char(b[ns - 1]))
+		ns--;
+	if (ns == ne || isdigit((unsigned char)b[ns]))
+		return;
+	for (size_t k = s; k < ns; k++)
+		if (!ident_char(b[k]) && !isspace((unsigned char)b[k]) && b[k] != '*')
+			return;		/* a field, an element: not a local */
+	for (int k = 0; k < np; k++)
+		if (nl[k] == ne - ns && !memcmp(nm[k], b + ns, ne - ns))
+			return;		/* a parameter set anew: left as written */
+	int l = local_index(lv, b + ns, ne - ns);
+	if (l >= 0) {
+		free(lv->val[l]);
+		lv->val[l] = NULL;
+		return;
+	}
+	if (lv->n == WRAP_LOCALS)
+		return;
+	struct strbuf v;
+	strbuf_init(&v);
+	put_subst_lv(&v, b + eq + 1, e - eq - 1, nm, nl, np, lv);
+	l = lv->n++;
+	lv->name[l] = b + ns;
+	lv->len[l] = ne - ns;
+	lv->val[l] = strbuf_detach(&v);
+	strbuf_release(&v);	/* (detach leaves a fresh buffer) */
+}
+
+static bool wrap_body_lv(const char *b, size_t n, const char **nm, const size_t *nl, int np,
+			 struct strbuf *sb, struct wlocals *lv);
+
 static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl, int np,
 		      struct strbuf *sb)
+{
+	struct wlocals lv = { 0 };
+	bool ok = wrap_body_lv(b, n, nm, nl, np, sb, &lv);
+	for (int k = 0; k < lv.n; k++)
+		free(lv.val[k]);
+	return ok;
+}
+
+static bool wrap_body_lv(const char *b, size_t n, const char **nm, const size_t *nl, int np,
+			 struct strbuf *sb, struct wlocals *lv)
 {
 	int calls = 0, rule_calls = 0;
 	bool cond = false;	/* a conditional open was seen: nothing else may lock */
@@ -295,7 +391,7 @@ static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl
 				return false;
 			cond = true;
 			strbuf_addf(sb, "?%d", cacq);
-			put_subst(sb, b + cs, ce - cs, nm, nl, np);
+			put_subst_lv(sb, b + cs, ce - cs, nm, nl, np, lv);
 			strbuf_addc(sb, '\n');
 			calls++;
 			rule_calls++;
@@ -336,6 +432,8 @@ static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl
 		if (!is_call) {
 			if (names_rule(b + s, e - s))
 				return false;	/* a lock call whose result is used, or under a test */
+			if (!control)
+				note_local(lv, b, s, e, nm, nl, np);
 			/* `if (!memcg) return true;` after rcu_read_lock() (the
 			 * memcontrol.h mem_cgroup_trylock_pages()): what the rest of
 			 * the body does depends on the path */
@@ -358,7 +456,7 @@ static bool wrap_body(const char *b, size_t n, const char **nm, const size_t *nl
 		if (++calls > WRAP_CALLS_MAX)
 			return false;
 		rule_calls += rule;
-		put_subst(sb, b + s, e - s, nm, nl, np);
+		put_subst_lv(sb, b + s, e - s, nm, nl, np, lv);
 		strbuf_addc(sb, '\n');
 	}
 	return rule_calls > 0;
