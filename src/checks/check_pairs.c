@@ -125,119 +125,11 @@ static bool returned_root(const struct run *r, uint16_t key, const char *root, s
 	return any;
 }
 
-/* How a local is written in n: its one value (*val, the last seen), how
- * many times it is set, and whether its address is taken or it steps. */
-struct origin {
-	const char *name;
-	size_t len;
-	TSNode val;
-	int sets;
-	bool other;
-};
-
-static bool is_name(const struct run *r, TSNode n, const struct origin *o)
-{
-	return node_is(n, S_identifier) && node_len(n) == o->len &&
-	       !memcmp(node_ptr(n, r->fr->text), o->name, o->len);
-}
-
-static void find_sets(const struct run *r, TSNode n, struct origin *o, int depth)
-{
-	if (depth > 200 || o->other)
-		return;
-	if (node_is(n, S_init_declarator) && is_name(r, declarator_name(node_field(n, "declarator")), o)) {
-		o->val = node_field(n, "value");
-		o->sets++;
-	} else if (node_is(n, S_assignment_expression) && is_name(r, node_field(n, "left"), o)) {
-		o->val = node_field(n, "right");
-		o->sets++;
-		o->other |= !node_text_is(node_field(n, "operator"), r->fr->text, "=");
-	} else if ((node_is(n, S_update_expression) &&
-		    is_name(r, strip_parens(node_field(n, "argument")), o)) ||
-		   (node_is(n, S_pointer_expression) &&
-		    node_text_is(node_field(n, "operator"), r->fr->text, "&") &&
-		    is_name(r, strip_parens(node_field(n, "argument")), o))) {
-		o->other = true;
-	}
-	uint32_t nc = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < nc; i++)
-		find_sets(r, ts_node_named_child(n, i), o, depth + 1);
-}
-
-/* A path of fields and accessor calls (`dentry->d_inode`, `d_inode(dentry)`,
- * `&fhp->fh_dentry`) with no effect but reading. */
-static bool plain_path(const struct run *r, TSNode n, int depth)
-{
-	n = strip_parens(n);
-	if (depth > 16 || ts_node_is_null(n))
-		return false;
-	if (node_is(n, S_identifier))
-		return true;
-	if (node_is(n, S_field_expression))
-		return plain_path(r, node_field(n, "argument"), depth + 1);
-	if (node_is(n, S_pointer_expression) || node_is(n, S_cast_expression))
-		return plain_path(r, node_field(n, node_is(n, S_cast_expression) ? "value" : "argument"),
-				  depth + 1);
-	if (node_is(n, S_call_expression)) {
-		TSNode args = node_field(n, "arguments");
-		return node_is(node_field(n, "function"), S_identifier) &&
-		       ts_node_named_child_count(args) == 1 &&
-		       plain_path(r, ts_node_named_child(args, 0), depth + 1);
-	}
-	return false;
-}
-
-/* The value a local lock holder was set to once, in the function's terms
- * (`inode` of `inode = dentry->d_inode` with `dentry = fhp->fh_dentry`:
- * "fhp->fh_dentry->d_inode"), so a lock taken through it is named by a
- * parameter; NULL for anything else.  The caller frees it. */
-static char *local_origin(const struct run *r, const char *root, size_t len)
-{
-	TSNode fn = r->fr->fns[r->fn];
-	struct origin o = { .name = root, .len = len };
-	find_sets(r, node_field(fn, "body"), &o, 0);
-	if (o.sets != 1 || o.other || ts_node_is_null(o.val) || !plain_path(r, o.val, 0))
-		return NULL;
-	return node_text_nospace(strip_parens(o.val), r->fr->text);
-}
-
-static const char *sum_key_text(struct run *r, uint16_t key, const char *k, struct arena *a);
-
 /* A key relative to the function's parameters ("$0->lock") or to its
  * result ("$R->lock"), else its text. */
 static const char *sum_key(struct run *r, uint16_t key, struct arena *a)
 {
 	const char *k = r->keys.v[key];
-	char *subst = NULL;	/* k with its local root replaced by where it comes from */
-	bool param = false;
-	for (int depth = 0; depth < 4 && !param; depth++) {
-		const char *c = subst ? subst : k;
-		size_t pre = 0;
-		while (c[pre] == '&' || c[pre] == '*')
-			pre++;
-		size_t e = pre;
-		while (isalnum((unsigned char)c[e]) || c[e] == '_')
-			e++;
-		param = e > pre && df_param_index(&r->params, c + pre, e - pre) >= 0;
-		if (param || e == pre || (!depth && returned_root(r, key, c + pre, e - pre)))
-			break;
-		char *from = local_origin(r, c + pre, e - pre);
-		if (!from)
-			break;
-		char *nk = xasprintf("%.*s%s%s", (int)pre, c, from, c + e);
-		free(from);
-		free(subst);
-		subst = nk;
-	}
-	/* only a key the caller can name: else the local's own text */
-	const char *out = sum_key_text(r, key, param && subst ? subst : k, a);
-	free(subst);
-	return out;
-}
-
-/* sum_key() of the key text k (key: which item, for its exits). */
-static const char *sum_key_text(struct run *r, uint16_t key, const char *k, struct arena *a)
-{
 	size_t pre = 0;
 	while (k[pre] == '&' || k[pre] == '*')
 		pre++;

@@ -630,6 +630,41 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 	}
 }
 
+/*
+ * A call out of view handed a function of this file that releases its
+ * first parameter's lock, and the object: `xen_mc_callback(xen_pte_unlock,
+ * ptl)` queues the unlock of ptl for later.  The lock the other argument
+ * names is released (a guess, so lock-release-unheld leaves it alone).
+ */
+static void release_by_callback(struct run *r, struct pstate *s, TSNode call)
+{
+	TSNode args = node_field(call, "arguments");
+	uint32_t na = ts_node_named_child_count(args);
+	for (uint32_t a = 0; a < na && a < 6 && s->nheld; a++) {
+		TSNode fa = ts_node_named_child(args, a);
+		if (!node_is(fa, S_identifier))
+			continue;
+		int j = pairs_fn_index(r->fr, node_ptr(fa, r->fr->text), node_len(fa));
+		const struct pair_sum *cb = j >= 0 ? &r->fr->sums[j] : NULL;
+		for (int k = 0; cb && cb->known && k < cb->n; k++) {
+			const struct pair_item *it = &cb->it[k];
+			if (!it->close || !it->key || strcmp(it->key, "$0"))
+				continue;
+			for (uint32_t b = 0; b < na && b < 6; b++) {
+				if (b == a)
+					continue;
+				uint16_t key = arg_key(r, call, (int)b);
+				struct held h = { .rule = it->rule, .key = key };
+				if (!key || held_find(s, &h) < 0)
+					continue;
+				if (it->rule < 32)
+					r->unsure_rules |= 1u << it->rule;
+				do_close(r, s, it->rule, key);
+			}
+		}
+	}
+}
+
 /* Open rule's object key at call; a conditional open (acq) waits for the
  * test of the call's result; via: the helper of this file that opened it. */
 static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule, uint16_t key,
@@ -796,8 +831,10 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 	r->hooks->call(r, name, len);
 	const struct pair_sum *sum = callee_sum(r, call, name, len);
 	if (!sum) {
-		if (pairs_fn_index(r->fr, name, len) < 0 && !wrap_call(r, s, call, name, len, in_cond))
+		if (pairs_fn_index(r->fr, name, len) < 0 && !wrap_call(r, s, call, name, len, in_cond)) {
 			release_by_name(r, s, call, name, len);
+			release_by_callback(r, s, call);
+		}
 		return;
 	}
 	for (int i = 0; i < sum->n; i++) {

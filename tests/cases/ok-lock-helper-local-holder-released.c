@@ -1,4 +1,4 @@
-/* case: must not fire: fh_lock() takes the inode mutex through its locals; the ioctl releases it named through the handle (&f->fh_dentry->d_inode->i_mutex) on its one exit: one object, balanced */
+/* case: must not fire: fh_lock() takes the inode mutex through its locals (dentry, inode); the ioctl releases it named through the handle (&f->fh_dentry->d_inode->i_mutex) on its one exit */
 #include <linux/mutex.h>
 #include <linux/fs.h>
 struct fh { struct dentry *fh_dentry; int locked; };
