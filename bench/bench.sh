@@ -87,6 +87,8 @@ command -v rg >/dev/null && measure "rg -n (identifiers)" rg -n -g '*.c' -e "$id
 measure "grep -rn (address-limit names)" grep -rnE --include='*.c' "$lids" "$tree"
 measure "addrlimit -j$jobs" "$bin" -q -j"$jobs" "$tree"
 measure "addrlimit -j$jobs --full" "$bin" -q -j"$jobs" --full "$tree"
+# the parse floor: every file loaded, normalised and parsed as --full does, nothing checked
+measure "addrlimit -j$jobs --full --parse-only" "$bin" -q -j"$jobs" --full --parse-only "$tree"
 pairs=lock-held-return,pair-unbalanced,uaccess-call
 measure "addrlimit -j$jobs, address limit only" "$bin" -q -j"$jobs" --disable=$pairs "$tree"
 if command -v spatch >/dev/null; then
@@ -111,6 +113,8 @@ g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
 echo "addrlimit / grep -rn: $(ratio "$a" "$g") x"
 f=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs --full.r")
 echo "addrlimit --full / grep -rn: $(ratio "$f" "$g") x (--full / relevance pass: $(ratio "$f" "$a") x)"
+p=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs --full --parse-only.r")
+echo "addrlimit --full / its parse floor (--full --parse-only): $(ratio "$f" "$p") x"
 l=$(cut -d' ' -f1 "$tmp/addrlimit -j$jobs, address limit only.r")
 lg=$(cut -d' ' -f1 "$tmp/grep -rn (address-limit names).r")
 echo "addrlimit, address limit only / grep -rn of its names: $(ratio "$l" "$lg") x"

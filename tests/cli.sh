@@ -32,6 +32,10 @@ expect_run "usage: unknown option" 2 'unrecognized option|invalid option' "$bin"
 expect_run "usage: unknown format" 2 "unknown format 'xml'" "$bin" --format=xml "$tmp/cli/leak.c"
 expect_run "usage: unknown check" 2 "unknown check 'ds-nope'" "$bin" --checks=ds-nope "$tmp/cli/leak.c"
 expect_run "usage: bad number" 2 'invalid number for --max-file-size' "$bin" --max-file-size=12Q "$tmp/cli/leak.c"
+# --parse-only: the parse floor of a benchmark parses and checks nothing
+expect_run "leak.c reports its leak" 1 'ds-leak' "$bin" "$tmp/cli/leak.c"
+expect_run "--parse-only: parsed, nothing checked" 0 'findings 0.*|functions 1' \
+	"$bin" --parse-only --full --stats "$tmp/cli/leak.c"
 expect_run "usage: bad kernel version" 2 "--kernel-version takes MAJOR.MINOR \\(such as 4.4\\), not '5'" "$bin" --kernel-version=5 "$tmp/cli/leak.c"
 expect_run "--kernel-version: a leak is still reported on a 6.1 kernel" 1 "leak.c:7:3: error" "$bin" --kernel-version=6.1 "$tmp/cli/leak.c"
 expect_run "--help" 0 'usage: addrlimit' "$bin" --help

@@ -463,6 +463,10 @@ static const struct option_def option_defs[] = {
 	{ .name = "no-normalize", .group = G_ANALYSIS, FIELD(T_BOOL, no_normalize), .key = K_FILE,
 	  .help = "parse the raw text without the kernel-dialect\n"
 		  "rewrites (for measuring the parser)" },
+	{ .name = "parse-only", .group = G_ANALYSIS, FIELD(T_BOOL, parse_only),
+	  .help = "load, normalise and parse the files, and check\n"
+		  "nothing (the parse floor of a benchmark: with\n"
+		  "--full, what --full costs beyond parsing)" },
 	{ .name = "verify-elision", .group = G_ANALYSIS, FIELD(T_BOOL, verify_elision),
 	  .help = "parse whole each file parsed with bodies left out\n"
 		  "too, and warn where the pair rules' facts differ\n"
