@@ -56,10 +56,10 @@ def read_text_report(path):
         if not m:
             continue
         file, ln, col, kind, msg = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), m.group(5)
-        if kind == "note":
+        c = re.match(r"^(.*) \[([a-z-]+)\]$", msg)
+        if kind == "note" and not c:    # a step of the finding above (a note finding ends in [id])
             findings[-1]["notes"].append((file, ln, col, shown(msg)))
             continue
-        c = re.match(r"^(.*) \[([a-z-]+)\]$", msg)
         findings.append({"file": file, "line": ln, "col": col, "sev": kind,
                          "msg": shown(c.group(1)), "check": c.group(2), "notes": []})
     return findings

@@ -63,7 +63,7 @@ for l in lines:
     m = re.match(r"^(.+?):\d+:\d+: (error|warning|note): ", l)
     if not m:
         continue
-    if m.group(2) != "note":
+    if m.group(2) != "note" or re.search(r" \[[a-z-]+\]$", l):   # a note finding ends in [id]
         n += 1
         steps[n], files[n] = 0, {m.group(1)}
     else:

@@ -651,6 +651,47 @@ static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
 	}
 }
 
+/*
+ * The functions a file hands to a kernel thread or a work item
+ * (`kthread_run(fw_thread, ...)`, `INIT_WORK(&w, fw_work_fn)`, a file-scope
+ * `DECLARE_WORK(w, fn)`; api.def's A_KTHREAD_FN rows), as bindings to the
+ * pseudo-field "@kthread" (KTHREAD_FIELD): read from the raw text, so a
+ * macro at file scope counts as well as a call.
+ */
+static void kthread_bindings(struct file_facts *ff, const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!ident_char(t[i]) || (i && ident_char(t[i - 1])))
+			continue;
+		size_t e = i;
+		while (e < n && ident_char(t[e]))
+			e++;
+		size_t q = e;
+		while (q < n && (t[q] == ' ' || t[q] == '\t'))
+			q++;
+		if (q >= n || t[q] != '(' || !api_is(t + i, e - i, A_KTHREAD_FN) ||
+		    (i >= 8 && !memcmp(t + i - 8, "#define ", 8))) {
+			i = e - 1;
+			continue;
+		}
+		const char *args[8];
+		size_t alen[8];
+		int na = split_args(t, n, q, args, alen, 8);
+		for (int k = 0; k < na; k++) {
+			const char *a = args[k];
+			size_t al = alen[k], j = 0;
+			while (j < al && ident_char(a[j]))
+				j++;
+			if (!al || j != al || isdigit((unsigned char)a[0]))
+				continue;
+			struct binding b = { KTHREAD_FIELD, arena_strndup(&ff->arena, a, al),
+					     (uint32_t)i };
+			VEC_PUSH(ff->binds, b);
+		}
+		i = e - 1;
+	}
+}
+
 static int binding_order(const void *a, const void *b)
 {
 	const struct binding *x = a, *y = b;
@@ -674,6 +715,7 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 	struct bind_walk bw = { ff, src->text, fns, nfns, 0 };
 	node_walk(root, visit_binding, &bw);
 	macro_bindings(ff, src->raw, src->len);
+	kthread_bindings(ff, src->raw, src->len);
 	/* in the order of the text, as one walk of the whole tree gives them */
 	if (ff->binds.n > 1)
 		qsort(ff->binds.v, ff->binds.n, sizeof(ff->binds.v[0]), binding_order);

@@ -78,7 +78,12 @@ struct fn_fact {
 	uint32_t ncalls;
 };
 
-/* `.field = fn` or `x->field = fn`, anywhere in the file. */
+/* The pseudo-field of a function handed to a kernel thread or a work item
+ * (facts.c: kthread_bindings). */
+#define KTHREAD_FIELD "@kthread"
+
+/* `.field = fn` or `x->field = fn`, anywhere in the file; or a function
+ * handed to a kernel thread (field KTHREAD_FIELD). */
 struct binding {
 	const char *field;
 	const char *fn;

@@ -191,6 +191,8 @@ static void build_graph(struct program *p)
 			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]), true);
 	/* functions stored into fields */
 	p->bound = xcalloc(p->fn.n + 1, sizeof(bool));
+	p->kthread = xcalloc(p->fn.n + 1, sizeof(bool));
+	p->fbound = xcalloc(p->fn.n + 1, sizeof(bool));
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].binds.n; i++) {
 			const struct binding *b = &p->ff[f].binds.v[i];
@@ -203,8 +205,11 @@ static void build_graph(struct program *p)
 			key[0] = '.';
 			memcpy(key + 1, b->field, fl);
 			struct smap_ent *e = smap_get(&p->fields, key, fl + 1, true);
+			bool kt = !strcmp(b->field, KTHREAD_FIELD);
 			for (size_t k = 0; k < n; k++) {
 				p->bound[ids[k]] = true;
+				p->kthread[ids[k]] |= kt;
+				p->fbound[ids[k]] |= !kt;
 				bool dup = false;
 				for (size_t j = 0; j < e->ids.n && !dup; j++)
 					dup = e->ids.v[j] == ids[k];
@@ -992,6 +997,8 @@ static void program_free(struct program *p)
 	free(p->ncallers);
 	free(p->nkmode);
 	free(p->bound);
+	free(p->kthread);
+	free(p->fbound);
 	free(p->sum);
 	free(p->scc_pos);
 	arena_release(&p->strings);
@@ -1012,6 +1019,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 		program_pairs(&p);
 	settle_pairs(&p);
 	run_summaries(&p);
+	kthread_context(&p);
 	for (size_t i = 0; i < n; i++)
 		finish_file(o, &rs[i]);
 	program_free(&p);

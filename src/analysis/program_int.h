@@ -67,6 +67,9 @@ struct program {
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
 	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
 	bool *bound;			/* stored into a field: called from where we may not see */
+	bool *kthread;			/* handed to a kernel thread or a work item (facts.h:
+					 * KTHREAD_FIELD) */
+	bool *fbound;			/* stored into a real field (bound, not only kthread) */
 	struct fn_summary *sum;
 	struct arena strings;
 	TSParser *parser;
@@ -104,6 +107,10 @@ struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t 
 				size_t nspans);
 /* Free the files file_get() keeps. */
 void cache_release(struct program *p);
+
+/* program_ctx.c: ds-unbalanced findings of functions that only kernel
+ * threads and work items reach become ds-unbalanced-kthread notes. */
+void kthread_context(struct program *p);
 
 /* program_pairs.c: the pair summaries across files, bottom-up; callers of
  * functions of other files run again, their candidates replaced in p->ff. */

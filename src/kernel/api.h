@@ -77,6 +77,10 @@ enum api_role {
 					 * the same task holds it deadlocks (mutex_lock,
 					 * spin_lock*, down_write, write_lock*, lock_sock;
 					 * not the _nested variants, read locks, RCU) */
+	A_KTHREAD_FN = 1ull << 46,	/* the function named among its arguments runs in a
+					 * kernel thread or a workqueue worker (kthread_run,
+					 * INIT_WORK): it never returns to user mode, and
+					 * before 5.10 starts with KERNEL_DS */
 	A_NEW_CONTEXT = 1ull << 42,	/* starts code that runs in another context (a
 					 * kernel thread, a work item, a timer, a tasklet):
 					 * a semaphore taken before it may be that code's to

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where a function runs (program_int.h: kthread_context).  A helper that
+ * restores the address limit on some paths and not on others is
+ * ds-unbalanced; when every chain of its callers ends in a function handed
+ * to a kernel thread or a work item (facts.h: KTHREAD_FIELD) — none at an
+ * entry point, none at a function stored into a field (called from where
+ * the graph does not see), none at a function without callers — the limit
+ * it leaves raised never reaches user mode: the finding becomes a
+ * ds-unbalanced-kthread note naming those threads.  Only static functions
+ * are followed upwards (another function may call a global one from a file
+ * that was not scanned), apart from the thread functions themselves.
+ */
+#include "program_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per function: the functions that call it (the reverse of the call graph). */
+struct callers {
+	uint32_t *base;		/* per function: its first caller in v */
+	uint32_t *v;
+};
+
+static void callers_build(const struct program *p, struct callers *c)
+{
+	size_t n = p->fn.n;
+	uint32_t *count = xcalloc(n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < n; id++)
+		for (uint32_t k = p->tg_base[id]; k < p->tg_base[id + 1]; k++)
+			if (p->tg.v[k] != id)
+				count[p->tg.v[k]]++;
+	c->base = xcalloc(n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++)
+		c->base[i + 1] = c->base[i] + count[i];
+	c->v = xcalloc(c->base[n] + 1, sizeof(uint32_t));
+	memset(count, 0, (n + 1) * sizeof(uint32_t));
+	for (uint32_t id = 0; id < n; id++)
+		for (uint32_t k = p->tg_base[id]; k < p->tg_base[id + 1]; k++) {
+			uint32_t t = p->tg.v[k];
+			if (t != id)
+				c->v[c->base[t] + count[t]++] = id;
+		}
+	free(count);
+}
+
+/*
+ * Does every chain of callers of id end in a kernel-thread function?  The
+ * names of those functions go into *names (comma separated, a few).
+ */
+static bool only_kthreads(const struct program *p, const struct callers *c, uint32_t id,
+			  struct strbuf *names)
+{
+	VEC(uint32_t) work = {0};
+	bool *seen = xcalloc(p->fn.n + 1, sizeof(bool));
+	bool ok = true;
+	int named = 0;
+	VEC_PUSH(work, id);
+	seen[id] = true;
+	while (work.n && ok) {
+		uint32_t u = work.v[--work.n];
+		const struct fn_fact *f = fact(p, u);
+		if (p->kthread[u]) {
+			if (named < 3)
+				strbuf_addf(names, "%s'%s'", named ? ", " : "", f->name);
+			named++;
+		} else if (p->entry_why[u] || p->fbound[u] || !f->is_static ||
+			   c->base[u] == c->base[u + 1]) {
+			ok = false;	/* user mode, a field, unseen callers, or none */
+			break;
+		}
+		for (uint32_t k = c->base[u]; k < c->base[u + 1]; k++)
+			if (!seen[c->v[k]]) {
+				seen[c->v[k]] = true;
+				VEC_PUSH(work, c->v[k]);
+			}
+	}
+	if (ok && named > 3)
+		strbuf_addf(names, " and %d more", named - 3);
+	VEC_FREE(work);
+	free(seen);
+	return ok && named > 0;
+}
+
+void kthread_context(struct program *p)
+{
+	bool any = false;
+	for (uint32_t id = 0; id < p->fn.n && !any; id++)
+		any = p->kthread[id];
+	if (!any)
+		return;
+	struct callers c;
+	callers_build(p, &c);
+	uint32_t first = 0;	/* the id of each file's first function */
+	for (size_t f = 0; f < p->nfiles; f++) {
+		struct findings *fs = &p->rs[f].findings;
+		for (size_t i = 0; i < fs->v.n; i++) {
+			struct finding *fd = &fs->v.v[i];
+			if (fd->id != C_DS_UNBALANCED || !fd->func)
+				continue;
+			uint32_t id = UINT32_MAX;
+			for (size_t k = 0; k < p->ff[f].fns.n && id == UINT32_MAX; k++)
+				if (!strcmp(p->ff[f].fns.v[k].name, fd->func))
+					id = first + (uint32_t)k;
+			struct strbuf names;
+			strbuf_init(&names);
+			if (id != UINT32_MAX && only_kthreads(p, &c, id, &names)) {
+				char *msg = xasprintf("%s; only kernel threads and work items reach it "
+						      "(%s), which never return to user mode",
+						      fd->msg, names.buf);
+				free(fd->msg);
+				fd->msg = msg;
+				fd->id = C_DS_UNBALANCED_KTHREAD;
+			}
+			strbuf_release(&names);
+		}
+		first += (uint32_t)p->ff[f].fns.n;
+	}
+	free(c.base);
+	free(c.v);
+}
