@@ -37,6 +37,7 @@ struct cache {
 	size_t reused, analysed;
 	bool whole;
 	bool troubled;			/* a statement failed: said once (trouble()) */
+	bool usable;			/* cache_open() succeeded */
 };
 
 /* --- hashing ------------------------------------------------------------ */
@@ -250,6 +251,7 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		return NULL;
 	}
 	c->optkey = options_key(o);
+	c->usable = true;
 	return c;
 }
 
@@ -257,8 +259,15 @@ void cache_close(struct cache *c)
 {
 	if (!c)
 		return;
-	if (c->db)
+	if (c->db) {
+		/* what sqlite3_close() would do, but a failure is said: the
+		 * committed rows stay in the -wal file, the disk is failing */
+		int rc = c->usable ? sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_PASSIVE,
+							       NULL, NULL) : SQLITE_OK;
+		if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			trouble(c, "not checkpointed", rc);
 		sqlite3_close(c->db);
+	}
 	free(c->path);
 	free(c->mtime);
 	free(c->size);
