@@ -143,13 +143,22 @@ int outfile_open(struct outfile *of, const char *path, bool durable)
 		real = realpath(path, NULL);	/* replace the target, keep the link */
 	of->path = real ? real : xstrdup(path);
 	of->tmp = xasprintf("%s.addrlimit-XXXXXX", of->path);
+	/* no signal between the file's creation and its slot: it would stay */
+	sigset_t stop, old;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	of->fd = mkstemp(of->tmp);
+	int e = errno;
+	if (of->fd >= 0)
+		of->slot = slot_take(of->tmp);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (of->fd < 0) {
-		int e = errno;
 		release(of);
 		return error("cannot write '%s': %s", path, strerror(e));
 	}
-	of->slot = slot_take(of->tmp);
 	if (exists) {
 		if (fchown(of->fd, st.st_uid, st.st_gid) != 0) {
 			/* not allowed: the file becomes ours, as an editor's would */
@@ -161,7 +170,7 @@ int outfile_open(struct outfile *of, const char *path, bool durable)
 	static const cookie_io_functions_t io = { .write = cookie_write };
 	of->f = fopencookie(of, "w", io);
 	if (!of->f) {
-		int e = errno;
+		e = errno;
 		outfile_abort(of);
 		return error("cannot write '%s': %s", path, strerror(e));
 	}
