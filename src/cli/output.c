@@ -65,7 +65,10 @@ static int write_fix(const struct opts *o, struct file_result *rs, size_t n)
 			rc = -1;
 	} else if (!o->in_place) {
 		fwrite(patch.buf ? patch.buf : "", 1, patch.len, stdout);
-		fflush(stdout);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			error("cannot write the patch: %s", strerror(errno));
+			rc = -1;
+		}
 	}
 	if (!o->quiet)
 		fprintf(stderr, "addrlimit: --fix: %zu file%s %s\n", files, files == 1 ? "" : "s",
@@ -178,6 +181,9 @@ static int write_main_report(const struct opts *o, const struct file_result *rs,
 	} else {
 		rc = write_report(o, out, o->format, rs, n, in->errors.v, in->errors.n, status);
 	}
+	/* stdout into a full disk: the error shows at the flush, not at exit */
+	if (!o->output && rc == 0 && (fflush(out) != 0 || ferror(out)))
+		rc = -1;
 	if (o->output) {
 		if (rc < 0) {
 			error("cannot write '%s': %s", o->output, strerror(of.err ? of.err : EIO));
