@@ -131,7 +131,7 @@ distclean: clean
 #   make fuzz [FUZZ_SECONDS=60]  build every target and run each in turn
 #                                for FUZZ_SECONDS; fails if any crashed
 #   make fuzz-build              only build them (build/fuzz/fuzz_*)
-#   make fuzz-ci [FUZZ_CI_SECONDS=10]  what CI runs: each target from the corpus
+#   make fuzz-ci [FUZZ_CI_SECONDS=5]   what CI runs: each target from the corpus
 #                                kept in fuzz/corpus/TARGET; a crash's input is
 #                                copied to tests/fuzz-regress/ and fails it
 #   make fuzz-keep               merge what the runs found into fuzz/corpus/
@@ -227,8 +227,8 @@ fuzz: fuzz-build fuzz-corpus
 # corpus (fuzz/corpus/TARGET, read only) and what earlier runs found
 # (build/fuzz/corpus-TARGET, where new inputs go).  Ends with the
 # "N passed, N failed" line of the other suites.
-FUZZ_CI_SECONDS ?= 10
-FUZZ_KEEP_LEN   ?= 4096
+FUZZ_CI_SECONDS ?= 5
+FUZZ_KEEP_LEN   ?= 1024
 fuzz-ci: fuzz-build
 	@pass=0; failed=0; for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_OUT)/corpus-$$t fuzz/corpus/$$t; \
