@@ -289,7 +289,8 @@ f_fault_trials() {
 }no 'cache not used/updated/checkpointed' warning: $out" ;;
 		*)
 			[ $rc -eq 2 ] || probs="exit $rc, want 2"
-			grep -q "error: cannot write '.*': $msg" <<<"$out" ||
+			# (a source's folder failing its sync after the rename is said so)
+			grep -Eq "error: (cannot write '.*'|'.*' written, but its folder could not be synced): $msg" <<<"$out" ||
 				probs="$probs${probs:+
 }no 'cannot write ...: $msg' message: $out" ;;
 		esac
