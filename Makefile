@@ -7,6 +7,9 @@
 #   make check-html       the HTML report in headless Chromium (installed if missing)
 #   make check-real       Debian's linux-source-6.1 and four DKMS packages against
 #                         the triaged findings in tests/real/ (downloads, cached)
+#   make check-faults     every fault-injection trial of tests/faults.sh (kill -9,
+#                         signals, ENOSPC/EIO, read-only folder, concurrent runs;
+#                         make check runs a quick subset)
 #   make install          PREFIX=/usr/local, DESTDIR= for staging
 #   make clean / distclean
 
@@ -43,7 +46,7 @@ DEPOBJS := $(OUT)/ts_runtime.o $(OUT)/ts_c_parser.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(UNIT_SRCS))
 
-.PHONY: all check check-kbuild check-html check-real unit install uninstall clean distclean deps
+.PHONY: all check check-faults check-kbuild check-html check-real unit install uninstall clean distclean deps
 all: $(BIN)
 
 deps: $(DEPS)/.stamp
@@ -74,8 +77,24 @@ $(OUT):
 
 unit: $(UNIT_BINS)
 
-check: $(BIN) $(UNIT_BINS)
-	ADDRLIMIT=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OUT)/unit) bash tests/run
+# tests/faults.sh's helpers: the LD_PRELOAD shim that makes writes fail
+# (never built with sanitizers: it is loaded into the binary under test)
+# and PRAGMA integrity_check against the SQLite the binary links.
+FAULT_OUT := build/faults
+FAULT_HELPERS := $(FAULT_OUT)/shim.so $(FAULT_OUT)/integrity
+FAULT_ENV = FAULT_SHIM=$(abspath $(FAULT_OUT)/shim.so) FAULT_INTEGRITY=$(abspath $(FAULT_OUT)/integrity)
+$(FAULT_OUT)/shim.so: tests/faults/shim.c
+	@mkdir -p $(FAULT_OUT)
+	$(CC) -O2 -g -Wall -Wextra -shared -fPIC -o $@ $< -ldl
+$(FAULT_OUT)/integrity: tests/faults/integrity.c $(DEPS)/.stamp
+	@mkdir -p $(FAULT_OUT)
+	$(CC) -O2 -g -Wall -Wextra -o $@ $< -l:libsqlite3.a -lpthread -ldl -lm
+
+check: $(BIN) $(UNIT_BINS) $(FAULT_HELPERS)
+	ADDRLIMIT=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OUT)/unit) $(FAULT_ENV) bash tests/run
+
+check-faults: $(BIN) $(FAULT_HELPERS)
+	ADDRLIMIT=$(abspath $(BIN)) FAULTS_FULL=1 $(FAULT_ENV) bash tests/faults.sh
 
 check-html: $(BIN)
 	ADDRLIMIT=$(abspath $(BIN)) bash tests/html-browser.sh
@@ -112,6 +131,11 @@ distclean: clean
 #   make fuzz [FUZZ_SECONDS=60]  build every target and run each in turn
 #                                for FUZZ_SECONDS; fails if any crashed
 #   make fuzz-build              only build them (build/fuzz/fuzz_*)
+#   make fuzz-ci [FUZZ_CI_SECONDS=5]   what CI runs: each target from the corpus
+#                                kept in fuzz/corpus/TARGET; a crash's input is
+#                                copied to tests/fuzz-regress/ and fails it
+#   make fuzz-keep               merge what the runs found into fuzz/corpus/
+#                                (inputs up to FUZZ_KEEP_LEN bytes), to commit
 #   make fuzz-afl AFL_CC=afl-clang-fast   the same targets for AFL++
 # Our sources get ASan + UBSan and full coverage; the dependencies ASan
 # and edge coverage only (no UBSan: their idioms are not ours to fix; no
@@ -133,7 +157,7 @@ FUZZ_OBJS    := $(patsubst src/%.c,$(FUZZ_OUT)/%.o,$(filter-out src/cli/main.c,$
 FUZZ_BINS    := $(patsubst %,$(FUZZ_OUT)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SEEDS   := $(shell find tests/cases tests/cfg tests/oracle/cases -name '*.[ch]' | sort)
 
-.PHONY: fuzz fuzz-build fuzz-afl fuzz-corpus
+.PHONY: fuzz fuzz-build fuzz-afl fuzz-corpus fuzz-ci fuzz-keep
 fuzz-build: $(FUZZ_BINS)
 
 $(FUZZ_OUT)/%.o: src/%.c $(DEPS)/.stamp
@@ -189,6 +213,7 @@ fuzz: fuzz-build fuzz-corpus
 		if $(FUZZ_OUT)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
 			-max_len=$(FUZZ_MAX_LEN) -dict=fuzz/c.dict -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_OUT)/$$t- $(FUZZ_OUT)/corpus-$$t \
+			$$(test -d fuzz/corpus/$$t && echo fuzz/corpus/$$t) \
 			>$(FUZZ_OUT)/fuzz_$$t.log 2>&1; then \
 			grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec|Done )' \
 				$(FUZZ_OUT)/fuzz_$$t.log | sed 's/^/  /'; \
@@ -197,6 +222,45 @@ fuzz: fuzz-build fuzz-corpus
 		fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: crashed:$$failed (inputs in $(FUZZ_OUT)/)"; exit 1; fi
+
+# CI: a short run of every target, one after the other, from the committed
+# corpus (fuzz/corpus/TARGET, read only) and what earlier runs found
+# (build/fuzz/corpus-TARGET, where new inputs go).  Ends with the
+# "N passed, N failed" line of the other suites.
+FUZZ_CI_SECONDS ?= 5
+FUZZ_KEEP_LEN   ?= 1024
+fuzz-ci: fuzz-build
+	@pass=0; failed=0; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_OUT)/corpus-$$t fuzz/corpus/$$t; \
+		rm -f $(FUZZ_OUT)/$$t-crash-* $(FUZZ_OUT)/$$t-leak-* $(FUZZ_OUT)/$$t-timeout-* $(FUZZ_OUT)/$$t-oom-*; \
+		if $(FUZZ_OUT)/fuzz_$$t -max_total_time=$(FUZZ_CI_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
+			-max_len=$(FUZZ_MAX_LEN) -dict=fuzz/c.dict -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_OUT)/$$t- $(FUZZ_OUT)/corpus-$$t fuzz/corpus/$$t \
+			>$(FUZZ_OUT)/fuzz_$$t.log 2>&1; then \
+			pass=$$((pass + 1)); \
+			echo "ok - fuzz $$t: $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_OUT)/fuzz_$$t.log) runs in $(FUZZ_CI_SECONDS) s"; \
+		else \
+			failed=$$((failed + 1)); echo "not ok - fuzz $$t (log $(FUZZ_OUT)/fuzz_$$t.log)"; \
+			tail -n 30 $(FUZZ_OUT)/fuzz_$$t.log | sed 's/^/#   /'; \
+			for a in $(FUZZ_OUT)/$$t-crash-* $(FUZZ_OUT)/$$t-leak-* $(FUZZ_OUT)/$$t-timeout-* $(FUZZ_OUT)/$$t-oom-*; do \
+				[ -f "$$a" ] || continue; \
+				cp "$$a" tests/fuzz-regress/fuzz-$$(basename "$$a"); \
+				echo "#   input kept as tests/fuzz-regress/fuzz-$$(basename "$$a"): minimise it, fix, rename it for what it is (fuzz/README.md)"; \
+			done; \
+		fi; \
+	done; echo "$$pass passed, $$failed failed"; [ $$failed -eq 0 ]
+
+# The corpus kept in the repository: what covers the most of each target
+# in the fewest small inputs (libFuzzer's -merge), from the seeds and what
+# the runs found.
+fuzz-keep: fuzz-build fuzz-corpus
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/corpus/$$t; \
+		$(FUZZ_OUT)/fuzz_$$t -merge=1 -max_len=$(FUZZ_KEEP_LEN) -timeout=$(FUZZ_TIMEOUT) \
+			fuzz/corpus/$$t $(FUZZ_OUT)/corpus-$$t >$(FUZZ_OUT)/merge_$$t.log 2>&1 || \
+			{ tail -n 20 $(FUZZ_OUT)/merge_$$t.log; exit 1; }; \
+		echo "fuzz-keep: $$t: $$(ls fuzz/corpus/$$t | wc -l) inputs, $$(du -sk fuzz/corpus/$$t | cut -f1) KiB"; \
+	done
 
 # AFL++: the same targets with fuzz/afl_driver.c as main(), in build/fuzz/afl.
 AFL_OUT      := $(FUZZ_OUT)/afl

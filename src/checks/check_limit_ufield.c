@@ -282,8 +282,10 @@ static TSNode find_fn(struct run *r, const char *name, size_t len)
 static void uf_scan_body(struct uf_scan *s, TSNode body);
 
 /* A conversion helper of this file given objects: the fields it fills with
- * user pointers become fields of the caller's objects. */
-static void uf_helper(struct uf_scan *s, TSNode call)
+ * user pointers become fields of the caller's objects.  Never inlined: its
+ * 2 KB of locals would be in every frame of uf_walk's recursion (400 deep
+ * on a deeply nested body overflowed a 1 MB stack, ulimit -s 1024). */
+static __attribute__((noinline)) void uf_helper(struct uf_scan *s, TSNode call)
 {
 	struct run *r = s->r;
 	size_t len;

@@ -20,6 +20,7 @@
 #include "baseline.h"
 #include "inputs.h"
 #include "options.h"
+#include "outfile.h"
 #include "output.h"
 #include "parse.h"
 #include "ppenv.h"
@@ -122,6 +123,8 @@ int main(int argc, char **argv)
 	static struct cli c;
 	static struct rule_set rules;
 	struct baseline base = {0};
+	/* a run stopped by ^C or kill leaves no temporary file behind */
+	outfile_signals();
 	int status = options_parse(&c, argc, argv);
 	if (status < 0)
 		status = setup(&c, &rules, &base);

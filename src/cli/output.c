@@ -16,41 +16,8 @@
 #include "output.h"
 #include "fix.h"
 #include "load.h"
+#include "outfile.h"
 #include "stats.h"
-
-/* Write `data` over `path` through a temporary file in the same folder
- * and a rename, keeping the file's mode. */
-static int replace_file(const char *path, const char *data, size_t len)
-{
-	struct stat st;
-	if (stat(path, &st) < 0)
-		return error("cannot rewrite '%s': %s", path, strerror(errno)), -1;
-	char *tmp = xasprintf("%s.addrlimit-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		error("cannot rewrite '%s': %s", path, strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	size_t done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, data + done, len - done);
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	int rc = done == len && fchmod(fd, st.st_mode & 07777) == 0 && fsync(fd) == 0 ? 0 : -1;
-	if (close(fd) != 0)
-		rc = -1;
-	if (rc == 0 && rename(tmp, path) != 0)
-		rc = -1;
-	if (rc < 0) {
-		error("cannot rewrite '%s': %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	return rc;
-}
 
 /*
  * --fix: the unified diff of every file's edits, on stdout or into the
@@ -84,7 +51,9 @@ static int write_fix(const struct opts *o, struct file_result *rs, size_t n)
 			if (o->in_place) {
 				size_t nl;
 				char *nw = fix_apply(src.raw, src.len, &r->edits, &nl);
-				if (replace_file(r->path, nw, nl) < 0)
+				/* beside the file and renamed over it, on disk
+				 * first: the file is the old one or the new one */
+				if (outfile_write_all(r->path, nw, nl, true) < 0)
 					rc = -1;
 				free(nw);
 			}
@@ -92,15 +61,14 @@ static int write_fix(const struct opts *o, struct file_result *rs, size_t n)
 		source_release(&src);
 	}
 	if (o->fix_file) {
-		FILE *f = fopen(o->fix_file, "w");
-		if (!f || fwrite(patch.buf ? patch.buf : "", 1, patch.len, f) != patch.len ||
-		    fclose(f) != 0) {
-			error("cannot write '%s': %s", o->fix_file, strerror(errno));
+		if (outfile_write_all(o->fix_file, patch.buf ? patch.buf : "", patch.len, false) < 0)
 			rc = -1;
-		}
 	} else if (!o->in_place) {
 		fwrite(patch.buf ? patch.buf : "", 1, patch.len, stdout);
-		fflush(stdout);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			error("cannot write the patch: %s", strerror(errno));
+			rc = -1;
+		}
 	}
 	if (!o->quiet)
 		fprintf(stderr, "addrlimit: --fix: %zu file%s %s\n", files, files == 1 ? "" : "s",
@@ -130,17 +98,15 @@ static bool report_to(const struct opts *o, const char *file, enum format fmt,
 		      const struct file_result *rs, size_t n, char **errs, size_t nerrs,
 		      int status)
 {
-	FILE *f = fopen(file, "w");
-	if (!f) {
-		error("cannot write '%s': %s", file, strerror(errno));
+	struct outfile of;
+	if (outfile_open(&of, file, false) < 0)
+		return false;
+	if (write_report(o, of.f, fmt, rs, n, errs, nerrs, status) < 0) {
+		error("cannot write '%s': %s", file, strerror(of.err ? of.err : EIO));
+		outfile_abort(&of);
 		return false;
 	}
-	int rc = write_report(o, f, fmt, rs, n, errs, nerrs, status);
-	if (fclose(f) != 0 || rc < 0) {
-		error("cannot write '%s': %s", file, strerror(errno));
-		return false;
-	}
-	return true;
+	return outfile_commit(&of) == 0;
 }
 
 
@@ -198,9 +164,11 @@ static int write_main_report(const struct opts *o, const struct file_result *rs,
 	/* kbuild sends a quiet build's stdout to /dev/null: report on
 	 * stderr there, as sparse and gcc do */
 	FILE *out = o->kbuild || (o->fix && !o->fix_file && !o->in_place) ? stderr : stdout;
-	if (o->output && !(out = fopen(o->output, "w"))) {
-		error("cannot write '%s': %s", o->output, strerror(errno));
-		return 2;
+	struct outfile of;
+	if (o->output) {
+		if (outfile_open(&of, o->output, false) < 0)
+			return 2;
+		out = of.f;
 	}
 	int rc;
 	if (o->dump_cfg) {
@@ -213,10 +181,21 @@ static int write_main_report(const struct opts *o, const struct file_result *rs,
 	} else {
 		rc = write_report(o, out, o->format, rs, n, in->errors.v, in->errors.n, status);
 	}
-	if (o->output && fclose(out) != 0)
+	/* stdout into a full disk: the error shows at the flush, not at exit */
+	if (!o->output && rc == 0 && (fflush(out) != 0 || ferror(out)))
 		rc = -1;
+	if (o->output) {
+		if (rc < 0) {
+			error("cannot write '%s': %s", o->output, strerror(of.err ? of.err : EIO));
+			outfile_abort(&of);
+		} else if (outfile_commit(&of) < 0) {
+			rc = 0;
+			status = 2;	/* outfile_commit said why */
+		}
+	}
 	if (rc < 0) {
-		error("cannot write the report: %s", strerror(errno));
+		if (!o->output)
+			error("cannot write the report: %s", strerror(errno));
 		status = 2;
 	}
 	return status;

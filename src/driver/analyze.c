@@ -369,6 +369,10 @@ static void *scanner_main(void *arg)
 	return NULL;
 }
 
+/* The stack of every thread that parses or walks a tree: tree-sitter and
+ * the walks recurse on deep input (tests/deep.py). */
+#define WORKER_STACK (16u << 20)
+
 static void run_workers(struct worker *w, void *(*fn)(void *));
 
 /* Add to out the control macros of files paths[0..n), read in parallel,
@@ -391,6 +395,10 @@ static void read_macros(const struct opts *o, char **paths, size_t n, struct ctl
 }
 
 /* Run fn over w's files on o->jobs threads. */
+/* The stack of every thread that parses or walks a tree: tree-sitter and
+ * the walks recurse on deep input (tests/deep.py). */
+#define WORKER_STACK (16u << 20)
+
 static void run_workers(struct worker *w, void *(*fn)(void *))
 {
 	atomic_size_t next = 0;
@@ -408,7 +416,7 @@ static void run_workers(struct worker *w, void *(*fn)(void *))
 		/* tree-sitter recurses on deep input: give workers a main-sized stack */
 		pthread_attr_t attr;
 		pthread_attr_init(&attr);
-		pthread_attr_setstacksize(&attr, 16u << 20);
+		pthread_attr_setstacksize(&attr, WORKER_STACK);
 		if (pthread_create(&t[i], &attr, fn, w) == 0)
 			started++;
 		pthread_attr_destroy(&attr);
@@ -755,7 +763,8 @@ static void parse_files(const struct opts *o, char **paths, size_t n,
  * that matter parsed, with their facts and per-file checks (scan, rounds) →
  * the whole-tree pass → the cache's rows and run.
  */
-void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
+			     struct file_result *results)
 {
 	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
 	struct cached k;
@@ -780,4 +789,38 @@ void analyze_files(const struct opts *o, char **paths, size_t n, struct file_res
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
 	free(facts);
+}
+
+struct pipeline_args {
+	const struct opts *o;
+	char **paths;
+	size_t n;
+	struct file_result *results;
+};
+
+static void *pipeline_thread(void *arg)
+{
+	struct pipeline_args *a = arg;
+	analyze_pipeline(a->o, a->paths, a->n, a->results);
+	return NULL;
+}
+
+/*
+ * The pipeline runs on a thread of its own with the workers' 16 MB stack:
+ * the whole-tree pass and -j1's parses recurse over deep input, and the
+ * main thread's stack is whatever `ulimit -s` left it (1 MB overflowed).
+ */
+void analyze_files(const struct opts *o, char **paths, size_t n, struct file_result *results)
+{
+	struct pipeline_args a = { o, paths, n, results };
+	pthread_attr_t attr;
+	pthread_t t;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	bool started = pthread_create(&t, &attr, pipeline_thread, &a) == 0;
+	pthread_attr_destroy(&attr);
+	if (started)
+		pthread_join(t, NULL);
+	else
+		analyze_pipeline(o, paths, n, results);
 }

@@ -31,6 +31,9 @@ TSFieldId field_id(const char *field)
 
 void parse_init(void)
 {
+	/* out of memory in the parser (ulimit -v): the same "fatal: out of
+	 * memory" and exit 2 as ours, not tree-sitter's abort() */
+	ts_set_allocator(xmalloc, xcalloc, xrealloc, free);
 	const TSLanguage *lang = tree_sitter_c();
 	for (int i = 0; i < S__COUNT; i++) {
 		const char *name = sym_names[i];

@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
+
 #define CONTEXT 3		/* lines shown above and below each step */
 #define MAX_INDENT 120		/* columns a step's label may be pushed right */
 
@@ -179,24 +181,12 @@ static int make_dir(const char *dir)
 	return 0;
 }
 
+/* Each page is written under a temporary name and renamed (outfile.h):
+ * a page in the folder is always whole. */
 static int write_page(const char *dir, const char *name, const struct strbuf *sb)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	FILE *fp = fopen(path, "w");
-	int rc = 0;
-
-	if (!fp) {
-		rc = error("cannot write '%s': %s", path, strerror(errno));
-	} else {
-		bool bad = fwrite(sb->buf, 1, sb->len, fp) != sb->len;
-		int e = errno;
-		if (fclose(fp) != 0 && !bad) {
-			bad = true;
-			e = errno;
-		}
-		if (bad)
-			rc = error("cannot write '%s': %s", path, strerror(e));
-	}
+	int rc = outfile_write_all(path, sb->buf, sb->len, false);
 	free(path);
 	return rc;
 }
@@ -791,6 +781,16 @@ int report_html(const char *dir, const struct opts *o, const struct file_result 
 	struct source_cache cache = { .max_size = o->max_file_size };
 	int rc = 0;
 
+	/* index.html goes first and comes back last: a folder that has one
+	 * holds a complete report, whenever the run was stopped (even by
+	 * kill -9) or failed */
+	char *index = xasprintf("%s/index.html", dir);
+	if (unlink(index) != 0 && errno != ENOENT) {
+		rc = error("cannot replace '%s': %s", index, strerror(errno));
+		free(index);
+		return rc;
+	}
+	remove_stale(dir, total);
 	strbuf_init(&sb);
 	for (size_t i = 0, num = 0; i < n && !rc; i++) {
 		for (size_t k = 0; k < rs[i].findings.v.n && !rc; k++) {
@@ -808,8 +808,9 @@ int report_html(const char *dir, const struct opts *o, const struct file_result 
 		index_page(&sb, o, rs, n, total);
 		rc = write_page(dir, "index.html", &sb);
 	}
-	if (!rc)
-		remove_stale(dir, total);
+	if (rc)
+		error("the HTML report in '%s' is incomplete: index.html not written", dir);
+	free(index);
 	VEC_FREE(cache.v);
 	strbuf_release(&sb);
 	return rc;

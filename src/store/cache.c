@@ -36,6 +36,8 @@ struct cache {
 	size_t n;
 	size_t reused, analysed;
 	bool whole;
+	bool troubled;			/* a statement failed: said once (trouble()) */
+	bool usable;			/* cache_open() succeeded */
 };
 
 /* --- hashing ------------------------------------------------------------ */
@@ -163,6 +165,57 @@ static bool exec_sql(struct cache *c, const char *sql, char **why)
 	return false;
 }
 
+/*
+ * A statement the database refused (corrupt pages, a full disk, a lock
+ * held past the busy timeout): said once per run; the run goes on with
+ * what it has, since the cache only saves time.
+ */
+static void trouble(struct cache *c, const char *what, int rc)
+{
+	if (c->troubled)
+		return;
+	c->troubled = true;
+	const char *msg = sqlite3_errmsg(c->db);
+	if (!msg || !*msg || !strcmp(msg, "not an error"))
+		msg = sqlite3_errstr(rc);
+	int base = rc & 0xff;
+	warning("cache %s: %s: %s%s", what, c->path, msg,
+		base == SQLITE_CORRUPT || base == SQLITE_NOTADB ? " (delete it to start afresh)" : "");
+}
+
+/* A step that should finish the statement (an INSERT, an UPDATE). */
+static bool step_done(struct cache *c, sqlite3_stmt *s)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		return true;
+	trouble(c, "not updated", rc);
+	return false;
+}
+
+/* A step of a SELECT: true on a row; an error is said and read as none. */
+static bool step_row(struct cache *c, sqlite3_stmt *s)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		return true;
+	if (rc != SQLITE_DONE)
+		trouble(c, "not used", rc);
+	return false;
+}
+
+/* COMMIT, or ROLLBACK what this run wrote and say why. */
+static void commit(struct cache *c, bool ok)
+{
+	if (ok) {
+		int rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return;
+		trouble(c, "not updated", rc);
+	}
+	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 struct cache *cache_open(const char *path, const struct opts *o, char **why)
 {
 	struct cache *c = xcalloc(1, sizeof(*c));
@@ -198,6 +251,7 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		return NULL;
 	}
 	c->optkey = options_key(o);
+	c->usable = true;
 	return c;
 }
 
@@ -205,8 +259,15 @@ void cache_close(struct cache *c)
 {
 	if (!c)
 		return;
-	if (c->db)
+	if (c->db) {
+		/* what sqlite3_close() would do, but a failure is said: the
+		 * committed rows stay in the -wal file, the disk is failing */
+		int rc = c->usable ? sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_PASSIVE,
+							       NULL, NULL) : SQLITE_OK;
+		if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			trouble(c, "not checkpointed", rc);
 		sqlite3_close(c->db);
+	}
 	free(c->path);
 	free(c->mtime);
 	free(c->size);
@@ -832,10 +893,18 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		c->key[i] = abs ? abs : xstrdup(paths[i]);
 	}
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
+	/* one read transaction: the rows as one committed state, whatever
+	 * another run writes meanwhile */
+	int rc = sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		trouble(c, "not used", rc);
 	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash FROM files WHERE path = ?1 AND optkey = ?2",
-			       -1, &q, NULL) != SQLITE_OK)
+	rc = sqlite3_prepare_v2(c->db, "SELECT mtime, size, hash FROM files WHERE path = ?1 AND optkey = ?2",
+				-1, &q, NULL);
+	if (rc != SQLITE_OK) {
+		trouble(c, "not used", rc);
 		q = NULL;
+	}
 	bool all = q != NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
@@ -853,7 +922,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			sqlite3_reset(q);
 			sqlite3_bind_text(q, 1, c->key[i], -1, SQLITE_STATIC);
 			sqlite3_bind_int64(q, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
-			if (sqlite3_step(q) == SQLITE_ROW) {
+			if (step_row(c, q)) {
 				row = true;
 				rm = sqlite3_column_int64(q, 0);
 				rs = sqlite3_column_int64(q, 1);
@@ -887,7 +956,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		uint64_t key = run_key(c, o, paths, n, hashes);
 		if (sqlite3_prepare_v2(c->db, "SELECT blob FROM runs WHERE key = ?1", -1, &r, NULL) == SQLITE_OK) {
 			sqlite3_bind_int64(r, 1, (sqlite3_int64)key);
-			if (sqlite3_step(r) == SQLITE_ROW) {
+			if (step_row(c, r)) {
 				const unsigned char *b = sqlite3_column_blob(r, 0);
 				size_t bl = (size_t)sqlite3_column_bytes(r, 0);
 				struct rd rd = { b, b + bl, false };
@@ -913,6 +982,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		}
 	}
 	if (done) {
+		sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
 		c->whole = true;
 		c->reused = n;
 		for (size_t i = 0; i < n; i++)
@@ -935,7 +1005,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		sqlite3_reset(bq);
 		sqlite3_bind_text(bq, 1, c->key[i], -1, SQLITE_STATIC);
 		sqlite3_bind_int64(bq, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
-		if (sqlite3_step(bq) != SQLITE_ROW)
+		if (!step_row(c, bq))
 			continue;
 		const void *b = sqlite3_column_blob(bq, 0);
 		size_t bl = (size_t)sqlite3_column_bytes(bq, 0);
@@ -956,6 +1026,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	}
 	if (bq)
 		sqlite3_finalize(bq);
+	sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
 	free(known);
 	return false;
 }
@@ -967,17 +1038,22 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 	char *why = NULL;
 	if (!exec_sql(c, "BEGIN IMMEDIATE", &why)) {
 		warning("cache not updated: %s", why);
+		c->troubled = true;
 		free(why);
 		return;
 	}
 	sqlite3_stmt *ins = NULL, *touch = NULL;
-	sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO files (path, optkey, mtime, size, hash, blob)"
-			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", -1, &ins, NULL);
-	sqlite3_prepare_v2(c->db, "UPDATE files SET mtime = ?3, size = ?4 WHERE path = ?1 AND optkey = ?2",
-			   -1, &touch, NULL);
+	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO files (path, optkey, mtime, size, hash, blob)"
+				    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", -1, &ins, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(c->db, "UPDATE files SET mtime = ?3, size = ?4 WHERE path = ?1 AND optkey = ?2",
+					-1, &touch, NULL);
+	bool ok = rc == SQLITE_OK;
+	if (!ok)
+		trouble(c, "not updated", rc);
 	struct strbuf b;
 	strbuf_init(&b);
-	for (size_t i = 0; i < n && ins && touch; i++) {
+	for (size_t i = 0; i < n && ok; i++) {
 		if (!c->stat_ok[i] || !hashes[i])
 			continue;
 		sqlite3_stmt *s = have[i] ? touch : ins;
@@ -994,12 +1070,12 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);
 		}
-		sqlite3_step(s);
+		ok = step_done(c, s);
 	}
 	strbuf_release(&b);
 	sqlite3_finalize(ins);
 	sqlite3_finalize(touch);
-	exec_sql(c, "COMMIT", NULL);
+	commit(c, ok);
 }
 
 void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t n,
@@ -1022,22 +1098,30 @@ void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t
 	char *why = NULL;
 	if (!exec_sql(c, "BEGIN IMMEDIATE", &why)) {
 		warning("cache not updated: %s", why);
+		c->troubled = true;
 		free(why);
 		strbuf_release(&b);
 		return;
 	}
 	sqlite3_stmt *s = NULL;
-	if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO runs (key, created, blob)"
-			       " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL) == SQLITE_OK) {
+	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO runs (key, created, blob)"
+				    " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL);
+	bool ok = rc == SQLITE_OK;
+	if (ok) {
 		sqlite3_bind_int64(s, 1, (sqlite3_int64)run_key(c, o, paths, n, hashes));
 		sqlite3_bind_blob(s, 2, b.buf, (int)b.len, SQLITE_TRANSIENT);
-		sqlite3_step(s);
+		ok = step_done(c, s);
 		sqlite3_finalize(s);
+	} else {
+		trouble(c, "not updated", rc);
 	}
 	char sql[160];
 	snprintf(sql, sizeof(sql), "DELETE FROM runs WHERE key NOT IN "
 		 "(SELECT key FROM runs ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
-	exec_sql(c, sql, NULL);
-	exec_sql(c, "COMMIT", NULL);
+	if (ok && (rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL)) != SQLITE_OK) {
+		trouble(c, "not updated", rc);
+		ok = false;
+	}
+	commit(c, ok);
 	strbuf_release(&b);
 }
