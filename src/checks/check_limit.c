@@ -997,11 +997,14 @@ static void judge_exits(struct run *r)
 {
 	const struct limit_ctx *ctx = r->ctx;
 	bool clean = false, raised = false;
+	uint8_t clean_rc = 0;
 	for (size_t i = 0; i < r->exits.n; i++) {
-		if (r->exits.v[i].limit & LV_KERNEL)
+		if (r->exits.v[i].limit & LV_KERNEL) {
 			raised = true;
-		else
+		} else {
 			clean = true;
+			clean_rc |= r->exits.v[i].rclass;
+		}
 	}
 	if (!raised)
 		return;
@@ -1016,7 +1019,7 @@ static void judge_exits(struct run *r)
 					 ctx->entry_why, ctx->g->name),
 			       at_brace ? "falls off the end of the function with KERNEL_DS in force"
 					: "returns with KERNEL_DS in force");
-		} else if (clean) {
+		} else if (clean && !limit_exit_handed_over(r, e, clean_rc)) {
 			limit_report(r, C_DS_UNBALANCED, e->off, e->trace,
 			       xasprintf("'%s' returns with the address limit raised on this path but restores it on others",
 					 ctx->g->name),

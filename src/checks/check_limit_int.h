@@ -136,6 +136,12 @@ void limit_report_in(struct run *r, enum check_id id, struct findings *out, cons
 void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df_trace *tr,
 		  char *msg, const char *final_note);
 
+/* check_limit_handover.c: does the raised exit e hand the limit over to
+ * the caller (a begin helper of a pair): the caller's limit is kept where
+ * it outlives the call (a global, a field through a pointer) and the value
+ * returned there is never one a restored exit returns (clean_rc: theirs)? */
+bool limit_exit_handed_over(struct run *r, const struct exit_rec *e, uint8_t clean_rc);
+
 /* check_limit_taint.c: the sources (ctx->user_params), spread through the
  * function flow-insensitively. */
 void taint_init(struct run *r);
