@@ -27,31 +27,6 @@ bool limit_relevant(const char *text, size_t start, size_t end)
 
 /* --- small helpers ----------------------------------------------------- */
 
-static int lval_key_str(struct run *r, char *k, bool create)
-{
-	for (size_t i = 0; i < r->lvals.n; i++) {
-		if (!strcmp(r->lvals.v[i], k)) {
-			free(k);
-			return (int)i;
-		}
-	}
-	if (!create || r->lvals.n >= UINT16_MAX) {
-		free(k);
-		return -1;
-	}
-	VEC_PUSH(r->lvals, k);
-	return (int)(r->lvals.n - 1);
-}
-
-static int lval_key(struct run *r, TSNode n, bool create)
-{
-	n = strip_parens(n);
-	if (!(node_is(n, S_identifier) || node_is(n, S_field_expression) ||
-	      node_is(n, S_subscript_expression) || node_is(n, S_pointer_expression)))
-		return -1;
-	return lval_key_str(r, node_text_nospace(n, r->text), create);
-}
-
 /* For an lvalue key `g->saved`: the parameter g is, and where "->saved" starts. */
 static int param_root(const struct run *r, const char *key, const char **suffix)
 {
@@ -129,6 +104,8 @@ static bool same_values(const void *av, const void *bv)
 	return a->limit == b->limit && a->unsaved_raise == b->unsaved_raise && a->taint == b->taint &&
 	       a->user_restore == b->user_restore && a->rc_key == b->rc_key &&
 	       a->rc_neg == b->rc_neg && a->rc_zero == b->rc_zero && a->rc_pos == b->rc_pos &&
+	       a->rc_sum == b->rc_sum && a->rc_unnamed == b->rc_unnamed &&
+	       !memcmp(a->rc_named, b->rc_named, sizeof(a->rc_named)) &&
 	       a->nvars == b->nvars && a->forced == b->forced && a->errp == b->errp && a->checked == b->checked &&
 	       !memcmp(a->vars, b->vars, a->nvars * sizeof(struct var));
 }
@@ -153,6 +130,11 @@ static bool state_join(void *av, const void *bv)
 	a->rc_neg |= b->rc_neg;
 	a->rc_zero |= b->rc_zero;
 	a->rc_pos |= b->rc_pos;
+	if (a->rc_sum != b->rc_sum)
+		a->rc_sum = NULL;
+	a->rc_unnamed |= b->rc_unnamed;
+	for (int i = 0; i < MAX_RNAMES; i++)
+		a->rc_named[i] |= b->rc_named[i];
 	if (!a->user_restore) {
 		a->user_restore = b->user_restore;
 		a->ur_trace = b->ur_trace;
@@ -371,6 +353,7 @@ static void apply_set(struct run *r, struct state *s, int v, TSNode call, bool r
 	if (restore_var && (v & LV_ENTRY))
 		s->user_restore = 0;
 	s->rc_key = 0;
+	s->rc_sum = NULL;
 	s->forced = 0;
 	s->limit = (lv_t)v;
 }
@@ -470,14 +453,25 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	/* a callee that raises only on error returns: remember which sign
 	 * of its result goes with which limit */
 	s->rc_key = 0;
+	s->rc_sum = NULL;
 	if (nt == 1 && t[0]->analysed && nl != prev &&
-	    (t[0]->exit_neg != t[0]->exit_zero || t[0]->exit_zero != t[0]->exit_pos)) {
+	    (t[0]->exit_neg != t[0]->exit_zero || t[0]->exit_zero != t[0]->exit_pos ||
+	     t[0]->nrname)) {
 		int key = result_key(r, call);
 		if (key >= 0 && key < UINT16_MAX) {
 			s->rc_key = (uint16_t)(key + 1);
 			s->rc_neg = translate(r, s, t[0]->exit_neg, call, t[0]);
 			s->rc_zero = translate(r, s, t[0]->exit_zero, call, t[0]);
 			s->rc_pos = translate(r, s, t[0]->exit_pos, call, t[0]);
+			/* and which named constant (`return WLAN_STATUS_FAILURE;`) */
+			memset(s->rc_named, 0, sizeof(s->rc_named));
+			s->rc_unnamed = 0;
+			if (t[0]->nrname) {
+				s->rc_sum = t[0];
+				for (int i = 0; i < t[0]->nrname; i++)
+					s->rc_named[i] = translate(r, s, t[0]->rname[i].limit, call, t[0]);
+				s->rc_unnamed = translate(r, s, t[0]->exit_unnamed, call, t[0]);
+			}
 		}
 	}
 	s->limit = nl;
@@ -578,8 +572,10 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (decl && ts_node_is_null(lhs))
 		return;
 	int v = plain && !ts_node_is_null(rhs) ? value_of(r, s, rhs) : -1;
-	if (s->rc_key && lval_key(r, lhs, false) == s->rc_key - 1)
+	if (s->rc_key && lval_key(r, lhs, false) == s->rc_key - 1) {
 		s->rc_key = 0;
+		s->rc_sum = NULL;
+	}
 	taint_assign(r, s, lhs, rhs);
 	if (!ts_node_is_null(rhs))
 		df_walk(&r->w, s, rhs, false);
@@ -620,7 +616,8 @@ static const struct df_walk_ops walk_ops = {
 	.address = hook_address, .bare_decl = hook_forget,
 };
 
-static void record_exit(struct run *r, const struct state *s, uint32_t off, uint8_t rclass)
+static void record_exit(struct run *r, const struct state *s, uint32_t off, uint8_t rclass,
+			const char *rname, uint8_t rname_len)
 {
 	if (!s->limit)
 		return;
@@ -631,11 +628,13 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
 		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars && e->rclass == rclass &&
+		    e->rname == rname &&
 		    e->forced == s->forced &&
 		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
-	struct exit_rec e = { off, s->limit, rclass, s->forced, s->f_trace, s->h.trace, s->nvars, {{0}} };
+	struct exit_rec e = { off, s->limit, rclass, rname, rname_len, s->forced, s->f_trace, s->h.trace,
+			      s->nvars, {{0}} };
 	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
@@ -863,17 +862,18 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 			return false;
 		if (v > 0)
 			r->ret |= (lv_t)v & (LV_ENTRY | LV_USER | LV_KERNEL);
-		uint8_t rc = RC_ANY;
+		uint8_t rc = RC_ANY, rlen = 0;
+		const char *rname = ret ? limit_ret_name(r, val, &rlen) : NULL;
 		if (ret) {
 			enum df_rc c = df_ret_class(val, r->text);
 			rc = c == DF_RC_NEG ? RC_NEG : c == DF_RC_ZERO ? RC_ZERO
 			   : c == DF_RC_POS ? RC_POS : ret_class_on_path(r, s, val);
 		}
-		record_exit(r, s, ts_node_start_byte(e->node), rc);
+		record_exit(r, s, ts_node_start_byte(e->node), rc, rname, rlen);
 		return false;
 	}
 	case EL_END:
-		record_exit(r, s, ts_node_start_byte(e->node), RC_ANY);
+		record_exit(r, s, ts_node_start_byte(e->node), RC_ANY, NULL, 0);
 		return false;
 	case EL_NORETURN:
 		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
@@ -896,7 +896,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	const struct state *s = sv;
 	r->tested = 0;
 	r->null_bit = r->range_param = -1;
-	r->null_on_true = r->signed_test = false;
+	r->null_on_true = r->signed_test = r->named_test = false;
 	r->sign_true = r->sign_false = RC_ANY;
 	r->umode_test = 0;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
@@ -909,6 +909,8 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 		taint_range_test(r, s, c);
 		if (s->rc_key)
 			r->signed_test = sign_test(r, s, c, &r->sign_true, &r->sign_false);
+		if (s->rc_key && s->rc_sum && !r->signed_test)
+			r->named_test = limit_named_test(r, s, c, s->rc_key - 1);
 	}
 }
 
@@ -935,6 +937,14 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 			if (!(ns->limit & LV_KERNEL))
 				ns->h.trace = NULL;
 		}
+	}
+	/* ... and so does the named constant it returned */
+	if (r->named_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
+		ns->limit = e->kind == E_TRUE ? r->named_true : r->named_false;
+		if (!ns->limit)
+			return false;
+		if (!(ns->limit & LV_KERNEL))
+			ns->h.trace = NULL;
 	}
 	/* registers found to come from kernel mode hold no user address */
 	if (r->umode_test && (e->kind == E_TRUE || e->kind == E_FALSE) &&
@@ -1016,7 +1026,7 @@ static void judge_exits(struct run *r)
 					 ctx->entry_why, ctx->g->name),
 			       at_brace ? "falls off the end of the function with KERNEL_DS in force"
 					: "returns with KERNEL_DS in force");
-		} else if (clean) {
+		} else if (clean && !limit_exit_handed_over(r, e)) {
 			limit_report(r, C_DS_UNBALANCED, e->off, e->trace,
 			       xasprintf("'%s' returns with the address limit raised on this path but restores it on others",
 					 ctx->g->name),
@@ -1047,6 +1057,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 			sum->exit_pos |= e->limit;
 	}
 	sum->ret = r->ret;
+	limit_sum_names(r, sum, strings);
 	/* limits left in the caller's objects: param->field at every exit */
 	for (size_t i = 0; i < r->exits.n; i++) {
 		const struct exit_rec *e = &r->exits.v[i];
@@ -1106,12 +1117,16 @@ bool summary_eq(const struct fn_summary *a, const struct fn_summary *b)
 	if (a->analysed != b->analysed || a->noreturn != b->noreturn || a->exit != b->exit ||
 	    a->exit_neg != b->exit_neg || a->exit_zero != b->exit_zero || a->exit_pos != b->exit_pos ||
 	    a->ret != b->ret || a->nstore != b->nstore || a->nwsink != b->nwsink ||
+	    a->nrname != b->nrname || a->exit_unnamed != b->exit_unnamed ||
 	    a->field_param != b->field_param || !a->field_suffix != !b->field_suffix ||
 	    (a->field_suffix && strcmp(a->field_suffix, b->field_suffix)))
 		return false;
 	for (int i = 0; i < a->nstore; i++)
 		if (a->store[i].param != b->store[i].param || a->store[i].val != b->store[i].val ||
 		    strcmp(a->store[i].suffix, b->store[i].suffix))
+			return false;
+	for (int i = 0; i < a->nrname; i++)
+		if (a->rname[i].limit != b->rname[i].limit || strcmp(a->rname[i].name, b->rname[i].name))
 			return false;
 	for (int i = 0; i < a->nwsink; i++)
 		if (a->wsink[i].param != b->wsink[i].param || a->wsink[i].at.off != b->wsink[i].at.off)

@@ -42,6 +42,13 @@ struct wsink {
 					 * kernel object (user-ptr-kernel-ds) */
 };
 
+/* The limit at the exits that return one named constant. */
+#define MAX_RNAMES 4
+struct rname {
+	const char *name;
+	lv_t limit;
+};
+
 /* What a caller needs to know about a function. */
 struct fn_summary {
 	bool analysed;			/* false: the limit is never touched */
@@ -51,6 +58,11 @@ struct fn_summary {
 	lv_t exit_zero;			/* ... at returns that may give zero (FALSE, NULL) */
 	lv_t exit_pos;			/* ... at returns that may give a positive value */
 	lv_t ret;			/* the limit value it returns, 0 when none */
+	uint8_t nrname;			/* exits that return a named constant (`return
+					 * WLAN_STATUS_FAILURE;`, an enum's STATUS_ERR): */
+	const struct rname *rname;	/* ... the limit at each name, nrname of them in
+					 * the strings arena; NULL when none or too many */
+	lv_t exit_unnamed;		/* ... the limit at the exits that return no name */
 	uint8_t nstore;
 	struct {
 		uint8_t param;		/* stores into param->suffix */

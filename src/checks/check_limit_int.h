@@ -37,6 +37,10 @@ struct state {
 	const struct df_trace *ur_trace;	/* ... the path to it; not compared */
 	uint16_t rc_key;		/* 1 + lvalue holding a callee's result whose sign decides */
 	lv_t rc_neg, rc_zero, rc_pos;	/* ... the limit: when it is negative, zero, positive */
+	const struct fn_summary *rc_sum;	/* ... the callee, when its exits return named
+						 * constants, or NULL */
+	lv_t rc_named[MAX_RNAMES];	/* ... the limit when it is rc_sum's rname[i] */
+	lv_t rc_unnamed;		/* ... when it is none of them */
 	uint32_t forced;		/* 1 + offset of a force_uaccess_begin() not yet ended, or 0 */
 	const struct df_trace *f_trace;	/* ... the step to it; not compared */
 	uint32_t errp;			/* bit i: run.errps[i] may hold an unchecked error pointer */
@@ -54,6 +58,8 @@ struct exit_rec {
 	uint32_t off;
 	lv_t limit;
 	uint8_t rclass;			/* RC_* set: the signs the value returned may have */
+	const char *rname;		/* the named constant it returns (in the text), or NULL */
+	uint8_t rname_len;
 	uint32_t forced;		/* the state's forced */
 	const struct df_trace *f_trace;	/* ... and its step */
 	const struct df_trace *trace;
@@ -93,6 +99,8 @@ struct run {
 	int range_param;		/* parameter an access_ok() test passes, or -1 */
 	bool range_on_true;		/* ... it passes on the true edge */
 	bool signed_test;		/* a sign test of rc_key's value */
+	bool named_test;		/* a test of rc_key's value against a named constant */
+	lv_t named_true, named_false;	/* ... the limit on each edge */
 	uint8_t sign_true, sign_false;	/* ... RC_* set on each edge (RC_ANY: no news) */
 	/* for the summary */
 	struct df_params params;
@@ -127,6 +135,11 @@ struct run {
 	int umode_test;			/* the branch: user_mode() (1), !user_mode() (-1), none (0) */
 };
 
+/* check_limit.c: the index of an lvalue's text (k, freed) in r->lvals,
+ * made when new and create; -1 when none.  lval_key: of the lvalue n. */
+int lval_key_str(struct run *r, char *k, bool create);
+int lval_key(struct run *r, TSNode n, bool create);
+
 /* check_limit_report.c: a finding at `at` in file `path` (collected in
  * out), with the path tr and a last note; once per site. */
 void limit_report_in(struct run *r, enum check_id id, struct findings *out, const char *path,
@@ -135,6 +148,24 @@ void limit_report_in(struct run *r, enum check_id id, struct findings *out, cons
 /* ... in this function, at offset off. */
 void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df_trace *tr,
 		  char *msg, const char *final_note);
+
+/* check_limit_handover.c: does the raised exit e hand the limit over to
+ * the caller (a begin helper of a pair): the caller's limit is kept where
+ * it outlives the call (a global, a field through a pointer) and the value
+ * returned there is never one a restoring exit returns (by its sign, or
+ * the named constant each returns)? */
+bool limit_exit_handed_over(struct run *r, const struct exit_rec *e);
+
+/* check_limit_handover.c: the named constant a returned expression is
+ * (`WLAN_STATUS_FAILURE`, `(u32)STATUS_ERR`; not TRUE, FALSE, NULL), its
+ * length in *len; NULL when none. */
+const char *limit_ret_name(struct run *r, TSNode val, uint8_t *len);
+/* Fill sum's named exits from r's exits (strings in the arena). */
+void limit_sum_names(struct run *r, struct fn_summary *sum, struct arena *strings);
+/* A test of s->rc_key's value against one of rc_sum's names (`ret !=
+ * WLAN_STATUS_SUCCESS`, `f() == FAIL`): sets r->named_*; false when n is
+ * no such test. */
+bool limit_named_test(struct run *r, const struct state *s, TSNode n, int key);
 
 /* check_limit_taint.c: the sources (ctx->user_params), spread through the
  * function flow-insensitively. */

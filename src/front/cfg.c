@@ -288,6 +288,13 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 			add_edge(b->cur, t, E_TRUE, -1, true, off, label);
 		} else if (cv == 0) {
 			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
+		} else if ((cv = cfg_type_decides(b->g, s)) >= 0) {
+			/* `ok < 0` of a bool: evaluated, but only one arm is a path */
+			emit(b, s, EL_COND);
+			if (cv)
+				add_edge(b->cur, t, E_TRUE, -1, true, off, label);
+			else
+				add_edge(b->cur, f, E_FALSE, -1, false, off, label);
 		} else {
 			emit(b, s, EL_COND);
 			bool pol = true;

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Begin helpers that hand the raised limit over to their caller
+ * (check_limit_int.h): `xx_fw_open()` saves the caller's limit in a global
+ * or a device field, raises, and restores on its own error paths; the
+ * matching `xx_fw_close()` restores from the same place.  Such a helper
+ * is the setter of a pair, not a function that forgets to restore on some
+ * paths: its raised exits keep the caller's limit where the restorer
+ * finds it, its error paths saved it there too before they undid the
+ * raise, and its result tells the caller which kind of exit it got.
+ * The caller's walk judges the pair (it sees the raise on the exits that
+ * return that value and reports a path that returns without the restore).
+ */
+#include "check_limit_int.h"
+
+#include <string.h>
+
+struct local_find {
+	const char *text, *name;
+	size_t len;
+	int found;		/* -1: not declared; 0: an automatic local; 1: a static one */
+};
+
+static bool visit_decl(TSNode n, void *ctx)
+{
+	struct local_find *f = ctx;
+	if (!node_is(n, S_declaration))
+		return true;
+	bool is_static = false;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (node_is(ch, S_storage_class_specifier) && node_text_is(ch, f->text, "static"))
+			is_static = true;
+	}
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		TSNode id = declarator_name(node_is(ch, S_init_declarator) ? node_field(ch, "declarator") : ch);
+		if (!ts_node_is_null(id) && node_is(id, S_identifier) && node_len(id) == f->len &&
+		    !memcmp(node_ptr(id, f->text), f->name, f->len))
+			f->found = f->found == 0 ? 0 : is_static;
+	}
+	return false;
+}
+
+/* Does the lvalue key (`xx_old_fs`, `dev->saved_fs`, `*old`, `g.saved`)
+ * outlive the call: a file-scope or static variable, a field reached
+ * through a pointer, or what a parameter points to? */
+static bool outlives_call(struct run *r, const char *key)
+{
+	if (key[0] == '*' || strstr(key, "->"))
+		return true;
+	size_t len = strcspn(key, ".[");
+	if (df_param_index(&r->params, key, len) >= 0)
+		return false;	/* the parameter itself (or a struct passed by value) */
+	struct local_find f = { r->text, key, len, -1 };
+	node_walk(node_field(r->ctx->g->fn, "body"), visit_decl, &f);
+	return f.found != 0;
+}
+
+/* Is n a named constant: an identifier in capitals, digits and `_` (a
+ * macro or an enumerator by the kernel's naming), not TRUE, FALSE or NULL
+ * (whose values the sign classes know)? */
+static bool const_name(struct run *r, TSNode n)
+{
+	if (!node_is(n, S_identifier) || node_len(n) < 2 || node_len(n) > 255)
+		return false;
+	const char *p = node_ptr(n, r->text);
+	bool letter = false;
+	for (size_t i = 0; i < node_len(n); i++) {
+		if (p[i] >= 'A' && p[i] <= 'Z')
+			letter = true;
+		else if (!((p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+			return false;
+	}
+	return letter && !node_text_is(n, r->text, "TRUE") && !node_text_is(n, r->text, "FALSE") &&
+	       !node_text_is(n, r->text, "NULL");
+}
+
+const char *limit_ret_name(struct run *r, TSNode val, uint8_t *len)
+{
+	val = strip_parens(val);
+	if (!const_name(r, val))
+		return NULL;
+	*len = (uint8_t)node_len(val);
+	return node_ptr(val, r->text);
+}
+
+static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && !memcmp(a, b, alen);
+}
+
+void limit_sum_names(struct run *r, struct fn_summary *sum, struct arena *strings)
+{
+	struct rname v[MAX_RNAMES];
+	uint8_t vlen[MAX_RNAMES];
+	int n = 0;
+	lv_t unnamed = 0;
+	bool any_unnamed = false;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *e = &r->exits.v[i];
+		if (!e->rname) {
+			unnamed |= e->limit;
+			any_unnamed = true;
+			continue;
+		}
+		int at = -1;
+		for (int k = 0; k < n; k++)
+			if (same_name(v[k].name, vlen[k], e->rname, e->rname_len))
+				at = k;
+		if (at < 0) {
+			if (n == MAX_RNAMES)
+				return;		/* too many to tell apart */
+			at = n++;
+			v[at] = (struct rname){ e->rname, 0 };
+			vlen[at] = e->rname_len;
+		}
+		v[at].limit |= e->limit;
+	}
+	/* worth keeping only when the name tells the limit */
+	bool differ = false;
+	for (int k = 1; k < n; k++)
+		differ |= v[k].limit != v[0].limit;
+	differ |= n && any_unnamed && unnamed != v[0].limit;
+	if (!differ)
+		return;
+	struct rname *out = arena_alloc(strings, (size_t)n * sizeof(*out));
+	for (int k = 0; k < n; k++)
+		out[k] = (struct rname){ arena_strndup(strings, v[k].name, vlen[k]), v[k].limit };
+	sum->rname = out;
+	sum->nrname = (uint8_t)n;
+	sum->exit_unnamed = unnamed;
+}
+
+bool limit_named_test(struct run *r, const struct state *s, TSNode n, int key)
+{
+	n = strip_parens(n);
+	for (int guard = 0; guard < 4 && node_is(n, S_call_expression); guard++) {
+		size_t len;
+		const char *name = call_name(n, r->text, &len);
+		if (!name_is(name, len, "likely") && !name_is(name, len, "unlikely"))
+			break;
+		n = strip_parens(ts_node_named_child(node_field(n, "arguments"), 0));
+	}
+	bool neg = false;
+	while (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
+		neg = !neg;
+		n = strip_parens(node_field(n, "argument"));
+	}
+	if (!node_is(n, S_binary_expression))
+		return false;
+	TSNode op = node_field(n, "operator");
+	bool eq = node_text_is(op, r->text, "==");
+	if (!eq && !node_text_is(op, r->text, "!="))
+		return false;
+	TSNode x = strip_parens(node_field(n, "left")), c = strip_parens(node_field(n, "right"));
+	if (!const_name(r, c)) {
+		TSNode t = x;
+		x = c;
+		c = t;
+	}
+	if (!const_name(r, c))
+		return false;
+	if (node_is(x, S_assignment_expression))
+		x = strip_parens(node_field(x, "left"));
+	int k = node_is(x, S_call_expression) ? lval_key_str(r, node_text_nospace(x, r->text), false)
+					      : lval_key(r, x, false);
+	if (k < 0 || k != key)
+		return false;
+	const struct fn_summary *sum = s->rc_sum;
+	int at = -1;
+	for (int i = 0; i < sum->nrname; i++)
+		if (same_name(sum->rname[i].name, strlen(sum->rname[i].name), node_ptr(c, r->text),
+			      node_len(c)))
+			at = i;
+	if (at < 0)
+		return false;	/* a value it never returns by that name: no news */
+	lv_t is = s->rc_named[at] | s->rc_unnamed, is_not = s->rc_unnamed;
+	for (int i = 0; i < sum->nrname; i++)
+		if (i != at)
+			is_not |= s->rc_named[i];
+	bool true_is = eq != neg;
+	r->named_true = true_is ? is : is_not;
+	r->named_false = true_is ? is_not : is;
+	return true;
+}
+
+/* Can the caller tell the raised exit e from every restoring one by what
+ * they return? */
+static bool told_apart(struct run *r, const struct exit_rec *e)
+{
+	uint8_t clean_rc = 0;
+	bool names = e->rname != NULL;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *c = &r->exits.v[i];
+		if (c->limit & LV_KERNEL)
+			continue;
+		clean_rc |= c->rclass;
+		if (!c->rname || (e->rname && same_name(c->rname, c->rname_len, e->rname, e->rname_len)))
+			names = false;
+	}
+	if (names)
+		return true;
+	return e->rclass && e->rclass != RC_ANY && !(e->rclass & clean_rc);
+}
+
+/* Does some exit that restored the limit still hold the caller's limit in
+ * lvalue key (it saved, raised and restored on an error path)? */
+static bool restored_from(struct run *r, uint16_t key)
+{
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *c = &r->exits.v[i];
+		if (c->limit & LV_KERNEL)
+			continue;
+		for (int j = 0; j < c->nvars; j++)
+			if (c->vars[j].key == key && c->vars[j].val == LV_ENTRY)
+				return true;
+	}
+	return false;
+}
+
+bool limit_exit_handed_over(struct run *r, const struct exit_rec *e)
+{
+	if (!told_apart(r, e))
+		return false;
+	/* a helper that only raises on success (a conditional setter) is
+	 * still reported: this is for the begin helper that undoes its own
+	 * raise on its error paths */
+	for (int i = 0; i < e->nvars; i++)
+		if (e->vars[i].val == LV_ENTRY && outlives_call(r, r->lvals.v[e->vars[i].key]) &&
+		    restored_from(r, e->vars[i].key))
+			return true;
+	return false;
+}
