@@ -564,6 +564,36 @@ static int split_args(const char *t, size_t n, size_t i, const char **args, size
 	return na;
 }
 
+/* Does an identifier start at t[i]?  *e: where it ends. */
+static bool ident_at(const char *t, size_t n, size_t i, size_t *e)
+{
+	if (!ident_char(t[i]) || (i && ident_char(t[i - 1])))
+		return false;
+	*e = i;
+	while (*e < n && ident_char(t[*e]))
+		(*e)++;
+	return true;
+}
+
+/* Is the identifier t[i, e) called (a '(' after it, *q), outside a
+ * `#define` of it? */
+static bool call_paren(const char *t, size_t n, size_t i, size_t e, size_t *q)
+{
+	*q = e;
+	while (*q < n && (t[*q] == ' ' || t[*q] == '\t'))
+		(*q)++;
+	return *q < n && t[*q] == '(' && !(i >= 8 && !memcmp(t + i - 8, "#define ", 8));
+}
+
+/* Is a[0, al) one identifier (an argument naming a function)? */
+static bool plain_name(const char *a, size_t al)
+{
+	size_t j = 0;
+	while (j < al && ident_char(a[j]))
+		j++;
+	return al && j == al && !isdigit((unsigned char)a[0]);
+}
+
 /*
  * Vendor tables fill designators through the file's own macros
  * (`{ TSP_CMD("fw_update", fw_update) }`, the macro expanding to
@@ -615,18 +645,13 @@ static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
 	if (!nmb)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		if (!ident_char(t[i]) || (i && ident_char(t[i - 1])))
+		size_t e, q;
+		if (!ident_at(t, n, i, &e))
 			continue;
-		size_t e = i;
-		while (e < n && ident_char(t[e]))
-			e++;
-		size_t q = e;
-		while (q < n && (t[q] == ' ' || t[q] == '\t'))
-			q++;
 		bool any = false;
 		for (size_t k = 0; k < nmb && !any; k++)
 			any = mb[k].nlen == e - i && !memcmp(mb[k].name, t + i, e - i);
-		if (!any || q >= n || t[q] != '(' || (i >= 8 && !memcmp(t + i - 8, "#define ", 8))) {
+		if (!any || !call_paren(t, n, i, e, &q)) {
 			i = e - 1;
 			continue;
 		}
@@ -638,10 +663,8 @@ static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
 			    mb[k].param >= na || !alen[mb[k].param])
 				continue;
 			const char *a = args[mb[k].param];
-			size_t al = alen[mb[k].param], j = 0;
-			while (j < al && ident_char(a[j]))
-				j++;
-			if (j != al || isdigit((unsigned char)a[0]))
+			size_t al = alen[mb[k].param];
+			if (!plain_name(a, al))
 				continue;
 			struct binding b = { arena_strndup(&ff->arena, mb[k].field, mb[k].flen),
 					     arena_strndup(&ff->arena, a, al), (uint32_t)i };
@@ -661,16 +684,10 @@ static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
 static void kthread_bindings(struct file_facts *ff, const char *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (!ident_char(t[i]) || (i && ident_char(t[i - 1])))
+		size_t e, q;
+		if (!ident_at(t, n, i, &e))
 			continue;
-		size_t e = i;
-		while (e < n && ident_char(t[e]))
-			e++;
-		size_t q = e;
-		while (q < n && (t[q] == ' ' || t[q] == '\t'))
-			q++;
-		if (q >= n || t[q] != '(' || !api_is(t + i, e - i, A_KTHREAD_FN) ||
-		    (i >= 8 && !memcmp(t + i - 8, "#define ", 8))) {
+		if (!api_is(t + i, e - i, A_KTHREAD_FN) || !call_paren(t, n, i, e, &q)) {
 			i = e - 1;
 			continue;
 		}
@@ -678,13 +695,9 @@ static void kthread_bindings(struct file_facts *ff, const char *t, size_t n)
 		size_t alen[8];
 		int na = split_args(t, n, q, args, alen, 8);
 		for (int k = 0; k < na; k++) {
-			const char *a = args[k];
-			size_t al = alen[k], j = 0;
-			while (j < al && ident_char(a[j]))
-				j++;
-			if (!al || j != al || isdigit((unsigned char)a[0]))
+			if (!plain_name(args[k], alen[k]))
 				continue;
-			struct binding b = { KTHREAD_FIELD, arena_strndup(&ff->arena, a, al),
+			struct binding b = { KTHREAD_FIELD, arena_strndup(&ff->arena, args[k], alen[k]),
 					     (uint32_t)i };
 			VEC_PUSH(ff->binds, b);
 		}
