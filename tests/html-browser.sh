@@ -134,7 +134,8 @@ EOH
 run_browser --allow-file-access-from-files --virtual-time-budget=5000 --dump-dom \
 	"file://$tmp/filters.html" >"$tmp/dom-filters.html"
 got=$(sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/dom-filters.html" | sed 's/<[^>]*>//g' | grep ' shows ')
-total=$(grep -cE '^[^:]+:[0-9]+:[0-9]+: (error|warning): ' "$tmp/report.txt")
+# every finding: errors, warnings and notes that end in their check id (a step's note does not)
+total=$(grep -cE '^[^:]+:[0-9]+:[0-9]+: ((error|warning): |note: .*\[[a-z-]+\]$)' "$tmp/report.txt")
 nosave=$(grep -cE '^[^:]+:[0-9]+:[0-9]+: (error|warning): .*\[ds-no-save\]$' "$tmp/report.txt")
 want="- shows all:$total
 check-ds-no-save shows check-ds-no-save:$nosave
