@@ -42,6 +42,8 @@ struct opts {
 	path_list entries;		/* --entry FUNC: extra entry points */
 	path_list headers;		/* *.h found in the folders given (macro definitions) */
 	bool report_unused;		/* --report-unused-suppressions */
+	bool every_caller;		/* --every-caller: a finding per caller a root cause
+					 * reaches, not one folded finding (program_fold.c) */
 	const char *baseline;		/* --baseline OLD.sarif */
 	const char *write_baseline;	/* --write-baseline FILE */
 	const char *html_dir;		/* --html DIR */
@@ -150,6 +152,9 @@ void file_result_release(struct file_result *r);
 
 /* A check's severity after -Werror. */
 enum severity effective_severity(const struct opts *o, enum check_id id);
+/* A finding's: its check's, or the most severe of the findings folded into
+ * it (an entry point's ds-leak makes the helper's root cause an error). */
+enum severity finding_severity(const struct opts *o, const struct finding *f);
 
 /* Is a check of the address limit itself on (the ones that need the
  * summaries of the whole tree when the limit is raised)? */

@@ -60,8 +60,11 @@ def read_text_report(path):
         if kind == "note" and not c:    # a step of the finding above (a note finding ends in [id])
             findings[-1]["notes"].append((file, ln, col, shown(msg)))
             continue
+        if kind == "note" and msg.startswith("reached from here: "):   # a caller folded into it
+            findings[-1]["also"].append((file, ln, col, shown(c.group(1)[len("reached from here: "):]), c.group(2)))
+            continue
         findings.append({"file": file, "line": ln, "col": col, "sev": kind,
-                         "msg": shown(c.group(1)), "check": c.group(2), "notes": []})
+                         "msg": shown(c.group(1)), "check": c.group(2), "notes": [], "also": []})
     return findings
 
 
@@ -223,6 +226,15 @@ def check_page(p, f, n, what):
                  "%s: line of step %d not highlighted" % (what, k))
 
 
+def check_also(p, f, what):
+    # the callers folded into the finding: listed with place, check and message
+    for k, (file, line, col, msg, check) in enumerate(f["also"], 1):
+        t = p.text.get("also-%d" % k, "")
+        need("%s:%d:%d" % (file, line, col) in t and check in t and msg in t,
+             "%s: folded caller %d (%s:%d %s) not listed: %r" % (what, k, file, line, check, t[:120]))
+    need("also-%d" % (len(f["also"]) + 1) not in p.text, "%s: more folded callers listed than reported" % what)
+
+
 def check_index(p, findings, what):
     for n, f in enumerate(findings, 1):
         need(f["msg"] in p.links.get("finding-%d.html" % n, []),
@@ -247,6 +259,7 @@ def main():
         findings = read_text_report(args[2])
         n = int(args[3])
         check_page(parse(args[1], False), findings[n - 1], n, args[1])
+        check_also(parse(args[1], False), findings[n - 1], args[1])
     elif args[0] == "--index":
         check_index(parse(args[1], False), read_text_report(args[2]), args[1])
     else:
@@ -261,6 +274,7 @@ def main():
         for n, f in enumerate(findings, 1):
             if "finding-%d.html" % n in pages:
                 check_page(pages["finding-%d.html" % n], f, n, "finding-%d.html" % n)
+                check_also(pages["finding-%d.html" % n], f, "finding-%d.html" % n)
     for e in errors[:40]:
         print(e)
     sys.exit(1 if errors else 0)

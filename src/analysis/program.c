@@ -1022,6 +1022,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	kthread_context(&p);
 	for (size_t i = 0; i < n; i++)
 		finish_file(o, &rs[i]);
+	fold_findings(&p);
 	program_free(&p);
 }
 

@@ -112,6 +112,11 @@ void cache_release(struct program *p);
  * threads and work items reach become ds-unbalanced-kthread notes. */
 void kthread_context(struct program *p);
 
+/* program_fold.c: a finding that exists only because a callee's return
+ * left the limit raised, where that callee has its own finding, is folded
+ * into the callee's (one finding per root cause); not with --every-caller. */
+void fold_findings(struct program *p);
+
 /* program_pairs.c: the pair summaries across files, bottom-up; callers of
  * functions of other files run again, their candidates replaced in p->ff. */
 void program_pairs(struct program *p);

@@ -433,6 +433,8 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		if (!(prev & LV_KERNEL))
 			s->h.trace = NULL;
 		s->h.trace = df_step(&r->d, s->h.trace, T_RAISE, 0, off, df_text(&r->d, call, 60));
+		s->h.trace = df_step(&r->d, s->h.trace, T_CAUSE, 0, off,
+				     arena_strndup(&r->d.arena, raiser->name, strlen(raiser->name)));
 		if (raiser->raise_path && raiser->raise_text) {
 			char *note = xasprintf("'%s' raises it with '%s'", raiser->name, raiser->raise_text);
 			s->h.trace = df_note(&r->d, s->h.trace, T_NOTE, raiser->raise_path, raiser->raise_at,

@@ -19,8 +19,10 @@
 #define MAX_STATES 24
 #define MAX_BLOCK_STATES 384
 
-/* Path steps (the driver adds DF_STEP_EDGE). */
-enum trace_kind { T_RAISE, T_SET, T_NOTE };
+/* Path steps (the driver adds DF_STEP_EDGE).  T_CAUSE follows the T_RAISE
+ * of a call whose callee returned with the limit raised: its text is the
+ * callee's name (no note of its own; the finding's cause). */
+enum trace_kind { T_RAISE, T_SET, T_NOTE, T_CAUSE };
 
 struct var {
 	uint16_t key;			/* index into the lvalue table */

@@ -33,8 +33,25 @@ void limit_report_in(struct run *r, enum check_id id, struct findings *out, cons
 	struct finding f = { .id = id, .at = at, .msg = msg, .func = xstrdup(func) };
 	size_t n;
 	const struct df_trace **v = df_steps(tr, &n);
+	/* the cause: the callee of every raise on the path, when it is one */
+	bool own = false;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->kind != T_RAISE)
+			continue;
+		if (i + 1 < n && v[i + 1]->kind == T_CAUSE && !f.cause)
+			f.cause = xstrdup(v[i + 1]->text);
+		else if (i + 1 >= n || v[i + 1]->kind != T_CAUSE ||
+			 strcmp(f.cause, v[i + 1]->text))
+			own = true;
+	}
+	if (own) {
+		free(f.cause);
+		f.cause = NULL;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct df_trace *t = v[i];
+		if (t->kind == T_CAUSE)
+			continue;
 		struct step s = { .at = t->kind == T_NOTE ? t->at : source_at(src, t->off) };
 		if (t->kind == T_NOTE)
 			s.file = t->file == path ? NULL : xstrdup(t->file);

@@ -368,6 +368,11 @@ static const struct option_def option_defs[] = {
 		  "report or --write-baseline file)" },
 	{ .name = "write-baseline", REQ("FILE"), .group = G_CHECKS, FIELD(T_STR, write_baseline),
 	  .help = "write the current findings to FILE as a baseline" },
+	{ .name = "every-caller", .group = G_CHECKS, FIELD(T_BOOL, every_caller), .key = K_FILE,
+	  .help = "report each caller a faulty return reaches as a\n"
+		  "finding of its own (by default the return is\n"
+		  "reported once, the callers and entry points that\n"
+		  "it reaches listed with it)" },
 	{ .name = "report-unused-suppressions", .group = G_CHECKS, FIELD(T_BOOL, report_unused),
 	  .key = K_FILE,
 	  .help = "warn about suppression comments that\n"

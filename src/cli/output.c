@@ -221,7 +221,7 @@ int report_run(const struct opts *o, const struct baseline *base, struct file_re
 	bool found = false;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < rs[i].findings.v.n; k++)
-			found |= checks[rs[i].findings.v.v[k].id].sev <= SEV_WARNING;
+			found |= finding_severity(o, &rs[i].findings.v.v[k]) <= SEV_WARNING;
 		found |= rs[i].notes.n > 0;
 	}
 	if (status == 0 && found && (!o->kbuild || o->werror))

@@ -68,6 +68,13 @@ void finding_release(struct finding *f)
 		free(f->steps.v[k].file);
 	}
 	VEC_FREE(f->steps);
+	free(f->cause);
+	for (size_t k = 0; k < f->also.n; k++) {
+		free(f->also.v[k].msg);
+		free(f->also.v[k].file);
+		free(f->also.v[k].func);
+	}
+	VEC_FREE(f->also);
 }
 
 void findings_release(struct findings *fs)

@@ -49,12 +49,26 @@ struct step {
 	char *file;		/* owned; NULL: the finding's own file */
 };
 
+/* A finding folded into another one (program_fold.c): a caller that the
+ * other's root cause reaches, where it would have been reported again. */
+struct related {
+	enum check_id id;
+	struct pos at;
+	char *msg;		/* owned: the folded finding's message */
+	char *file;		/* owned: its file */
+	char *func;		/* owned: its function */
+};
+
 struct finding {
 	enum check_id id;
 	struct pos at;		/* where the fault is reported */
 	char *msg;		/* owned */
 	char *func;		/* enclosing function, owned */
 	VEC(struct step) steps;	/* the path, in order */
+	char *cause;		/* owned, or NULL: the callee whose return left the
+				 * state this finding is about (the limit raised),
+				 * when nothing in func itself did */
+	VEC(struct related) also;	/* the callers its root cause reaches, folded in */
 	char fingerprint[17];	/* hex; the same after unrelated lines move */
 	const char *justification; /* a silenced finding's suppression reason (borrowed) */
 };

@@ -146,6 +146,16 @@ static void page_head(struct strbuf *sb, const char *title)
 	strbuf_adds(sb, "</style>\n</head>\n<body>\n");
 }
 
+/* The default severity of a finding, raised by those folded into it. */
+static enum severity sev_of(const struct finding *f)
+{
+	enum severity sv = checks[f->id].sev;
+	for (size_t k = 0; k < f->also.n; k++)
+		if (checks[f->also.v[k].id].sev < sv)
+			sv = checks[f->also.v[k].id].sev;
+	return sv;
+}
+
 static void sev_badge(struct strbuf *sb, enum severity s)
 {
 	strbuf_addf(sb, "<span class=\"sev sev-%s\">%s</span>", severity_name(s), severity_name(s));
@@ -455,7 +465,7 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 		strbuf_addf(sb, " &#183; <a href=\"finding-%zu.html\" rel=\"next\">next &#8250;</a>",
 			    num + 1);
 	strbuf_addf(sb, " &#183; finding %zu of %zu</nav>\n<h1>", num, total);
-	sev_badge(sb, ci->sev);
+	sev_badge(sb, sev_of(f));
 	strbuf_addc(sb, ' ');
 	esc(sb, f->msg);
 	strbuf_addf(sb, "</h1>\n<table class=\"meta\">\n<tr><th>Check</th><td>"
@@ -500,11 +510,26 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 		}
 		strbuf_adds(sb, "</ol>\n");
 	}
+	if (f->also.n) {
+		strbuf_adds(sb, "<h2>Reached from</h2>\n<p>The same root cause, where it would have "
+			    "been reported again (<span class=\"mono\">--every-caller</span> "
+			    "reports each as a finding of its own):</p>\n<ul class=\"path\">\n");
+		for (size_t s = 0; s < f->also.n; s++) {
+			const struct related *a = &f->also.v[s];
+			strbuf_addf(sb, "<li id=\"also-%zu\"><span class=\"mono\">", s + 1);
+			esc(sb, a->file);
+			strbuf_addf(sb, ":%u:%u</span> <span class=\"mono id\">%s</span> ", a->at.line,
+				    a->at.col, checks[a->id].id);
+			esc(sb, a->msg);
+			strbuf_adds(sb, "</li>\n");
+		}
+		strbuf_adds(sb, "</ul>\n");
+	}
 	strbuf_adds(sb, "<h2>Source</h2>\n");
 	for (size_t i = 0, j; i < nm; i = j) {
 		for (j = i + 1; j < nm && !strcmp(marks[j].file, marks[i].file); j++)
 			;
-		excerpt(sb, cache, marks + i, j - i, ci->sev);
+		excerpt(sb, cache, marks + i, j - i, sev_of(f));
 	}
 	free(marks);
 	strbuf_adds(sb, "</body>\n</html>\n");
@@ -539,7 +564,7 @@ static int cmp_str(const void *a, const void *b)
 static void row(struct strbuf *sb, const struct file_result *r, const struct finding *f, size_t num)
 {
 	strbuf_addf(sb, "<tr><td class=\"n\"><a href=\"finding-%zu.html\">%zu</a></td><td>", num, num);
-	sev_badge(sb, checks[f->id].sev);
+	sev_badge(sb, sev_of(f));
 	strbuf_addf(sb, "</td><td class=\"mono id\">%s</td><td class=\"mono\">", checks[f->id].id);
 	esc(sb, r->path);
 	strbuf_addf(sb, ":%u:%u</td><td class=\"mono\">", f->at.line, f->at.col);
@@ -584,7 +609,7 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 		for (size_t k = 0; k < r->findings.v.n; k++) {
 			const struct finding *f = &r->findings.v.v[k];
 			per_check[f->id]++;
-			per_sev[checks[f->id].sev]++;
+			per_sev[sev_of(f)]++;
 			row(&tmp, r, f, num + 1);
 			rows[num++] = strbuf_detach(&tmp);
 		}

@@ -19,7 +19,7 @@ static json_t *finding(const struct opts *o, const struct file_result *r, const 
 {
 	json_t *j = place(r->path, &f->at);
 	json_object_set_new(j, "check", json_text(checks[f->id].id));
-	json_object_set_new(j, "severity", json_text(severity_name(effective_severity(o, f->id))));
+	json_object_set_new(j, "severity", json_text(severity_name(finding_severity(o, f))));
 	json_object_set_new(j, "function", json_text(f->func));
 	json_object_set_new(j, "message", json_text(f->msg));
 	json_object_set_new(j, "fingerprint", json_text(f->fingerprint));
@@ -31,6 +31,19 @@ static json_t *finding(const struct opts *o, const struct file_result *r, const 
 		json_array_append_new(path, p);
 	}
 	json_object_set_new(j, "path", path);
+	/* findings folded into this one (the same root cause, in its callers) */
+	if (f->also.n) {
+		json_t *also = json_array();
+		for (size_t k = 0; k < f->also.n; k++) {
+			const struct related *a = &f->also.v[k];
+			json_t *p = place(a->file, &a->at);
+			json_object_set_new(p, "check", json_text(checks[a->id].id));
+			json_object_set_new(p, "function", json_text(a->func));
+			json_object_set_new(p, "message", json_text(a->msg));
+			json_array_append_new(also, p);
+		}
+		json_object_set_new(j, "also", also);
+	}
 	if (f->justification)
 		json_object_set_new(j, "reason", json_text(f->justification));
 	return j;

@@ -106,7 +106,7 @@ static json_t *result(const struct opts *o, const struct file_result *fr, const 
 	json_t *res = json_object();
 	json_object_set_new(res, "ruleId", str(checks[f->id].id));
 	json_object_set_new(res, "ruleIndex", json_integer(f->id));
-	json_object_set_new(res, "level", str(level_of(effective_severity(o, f->id))));
+	json_object_set_new(res, "level", str(level_of(finding_severity(o, f))));
 	json_object_set_new(res, "message", message(f->msg));
 
 	json_t *loc = json_object();
@@ -142,6 +142,29 @@ static json_t *result(const struct opts *o, const struct file_result *fr, const 
 		json_t *cfs = json_array();
 		json_array_append_new(cfs, cf);
 		json_object_set_new(res, "codeFlows", cfs);
+	}
+
+	/* the findings folded into this one: where the same root cause would
+	 * have been reported again */
+	if (f->also.n) {
+		json_t *rel = json_array();
+		for (size_t k = 0; k < f->also.n; k++) {
+			const struct related *a = &f->also.v[k];
+			json_t *l = json_object();
+			json_object_set_new(l, "id", json_integer((json_int_t)k + 1));
+			json_object_set_new(l, "physicalLocation", physical(a->file, &a->at));
+			char *m = xasprintf("%s [%s]", a->msg, checks[a->id].id);
+			json_object_set_new(l, "message", message(m));
+			free(m);
+			json_t *fn = json_object();
+			json_object_set_new(fn, "name", str(a->func));
+			json_object_set_new(fn, "kind", str("function"));
+			json_t *fns = json_array();
+			json_array_append_new(fns, fn);
+			json_object_set_new(l, "logicalLocations", fns);
+			json_array_append_new(rel, l);
+		}
+		json_object_set_new(res, "relatedLocations", rel);
 	}
 
 	json_t *pf = json_object();

@@ -12,6 +12,17 @@ enum severity effective_severity(const struct opts *o, enum check_id id)
 	return o->werror && s == SEV_WARNING ? SEV_ERROR : s;
 }
 
+enum severity finding_severity(const struct opts *o, const struct finding *f)
+{
+	enum severity s = effective_severity(o, f->id);
+	for (size_t k = 0; k < f->also.n; k++) {
+		enum severity t = effective_severity(o, f->also.v[k].id);
+		if (t < s)
+			s = t;
+	}
+	return s;
+}
+
 struct paint {
 	const char *locus, *sev, *reset;
 };
@@ -43,12 +54,19 @@ int report_text(FILE *out, const struct opts *o, const struct file_result *rs, s
 		const struct file_result *r = &rs[i];
 		for (size_t k = 0; k < r->findings.v.n; k++) {
 			const struct finding *f = &r->findings.v.v[k];
-			line(out, o, r->path, &f->at, effective_severity(o, f->id), f->msg,
+			line(out, o, r->path, &f->at, finding_severity(o, f), f->msg,
 			     checks[f->id].id);
 			for (size_t s = 0; s < f->steps.n; s++) {
 				const struct step *st = &f->steps.v[s];
 				line(out, o, st->file ? st->file : r->path, &st->at, SEV_NOTE, st->msg,
 				     NULL);
+			}
+			/* the findings folded in, each with its own check id */
+			for (size_t s = 0; s < f->also.n; s++) {
+				const struct related *a = &f->also.v[s];
+				char *m = xasprintf("reached from here: %s", a->msg);
+				line(out, o, a->file, &a->at, SEV_NOTE, m, checks[a->id].id);
+				free(m);
 			}
 		}
 		for (size_t k = 0; k < r->notes.n; k++)

@@ -383,6 +383,15 @@ static void w_finding(struct strbuf *b, const struct finding *f)
 		w_str(b, f->steps.v[i].msg);
 		w_str(b, f->steps.v[i].file);
 	}
+	w_str(b, f->cause);
+	w_u32(b, (uint32_t)f->also.n);
+	for (size_t i = 0; i < f->also.n; i++) {
+		w_u32(b, (uint32_t)f->also.v[i].id);
+		w_pos(b, f->also.v[i].at);
+		w_str(b, f->also.v[i].msg);
+		w_str(b, f->also.v[i].file);
+		w_str(b, f->also.v[i].func);
+	}
 	w_str(b, f->fingerprint);
 	w_str(b, f->justification);
 }
@@ -406,6 +415,20 @@ static void r_finding(struct rd *r, struct finding *f, char **just)
 		s.msg = r_str(r);
 		s.file = r_str(r);
 		VEC_PUSH(f->steps, s);
+	}
+	f->cause = r_str(r);
+	uint32_t na = r_count(r, 28);
+	for (uint32_t i = 0; i < na && !r->bad; i++) {
+		struct related a;
+		uint32_t aid = r_u32(r);
+		if (aid >= C__COUNT)
+			r->bad = true;
+		a.id = (enum check_id)(aid < C__COUNT ? aid : 0);
+		a.at = r_pos(r);
+		a.msg = r_str(r);
+		a.file = r_str(r);
+		a.func = r_str(r);
+		VEC_PUSH(f->also, a);
 	}
 	char *fp = r_str(r);
 	if (fp) {

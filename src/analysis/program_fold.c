@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One finding per root cause (program_int.h: fold_findings).  A helper that
+ * returns with the address limit raised on one path is reported there
+ * (ds-unbalanced); every caller whose own finding exists only because that
+ * return left the limit raised (the raise on its path is the call, nothing
+ * in the caller raised it: finding.cause) would report the same bug again,
+ * one level up, up to each entry point (ds-leak).  Those findings are
+ * folded into the helper's: they become its `also` list (notes in text,
+ * relatedLocations in SARIF), and the helper's finding takes the most
+ * severe of their severities (an entry point returns to user mode through
+ * it).  Folding follows causes to the end: a caller of a caller lands on
+ * the helper that started it.  A cause whose callee has no finding of its
+ * own (a setter whose job is to raise) leaves the caller's finding as the
+ * root.  Runs after finish_file(): findings of disabled checks and
+ * suppressed ones take no part, and fingerprints are those of the
+ * findings as reported one by one (baselines keep matching the root).
+ */
+#include "program_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool foldable(enum check_id id)
+{
+	return id == C_DS_LEAK || id == C_DS_UNBALANCED || id == C_DS_UNBALANCED_KTHREAD;
+}
+
+struct item {
+	uint32_t file, idx;	/* the finding: p->rs[file].findings.v.v[idx] */
+	uint32_t fn;		/* its function's id, or UINT32_MAX */
+	uint32_t parent;	/* first of its parents in par, or 0 with npar 0 */
+	uint32_t npar;		/* findings of its cause's callee */
+	bool folded;
+};
+
+struct u32_vec {
+	uint32_t *v;
+	size_t n, alloc;
+};
+
+struct fold {
+	struct program *p;
+	VEC(struct item) it;
+	VEC(uint32_t) par;	/* parents, per item a run */
+	uint32_t *by_fn_base;	/* per function: its first item in by_fn */
+	uint32_t *by_fn;
+};
+
+static struct finding *item_finding(const struct fold *fo, const struct item *x)
+{
+	return &fo->p->rs[x->file].findings.v.v[x->idx];
+}
+
+/* The id of the function named name in file f, or UINT32_MAX. */
+static uint32_t fn_in_file(const struct program *p, const uint32_t *first, uint32_t f,
+			   const char *name)
+{
+	for (size_t k = 0; k < p->ff[f].fns.n; k++)
+		if (!strcmp(p->ff[f].fns.v[k].name, name))
+			return first[f] + (uint32_t)k;
+	return UINT32_MAX;
+}
+
+static void collect(struct fold *fo)
+{
+	struct program *p = fo->p;
+	uint32_t *first = xcalloc(p->nfiles + 1, sizeof(uint32_t));
+	for (size_t f = 0; f < p->nfiles; f++)
+		first[f + 1] = first[f] + (uint32_t)p->ff[f].fns.n;
+	for (uint32_t f = 0; f < p->nfiles; f++) {
+		const struct findings *fs = &p->rs[f].findings;
+		for (uint32_t i = 0; i < fs->v.n; i++) {
+			const struct finding *fd = &fs->v.v[i];
+			if (!foldable(fd->id) || !fd->func)
+				continue;
+			struct item x = { .file = f, .idx = i,
+					  .fn = fn_in_file(p, first, f, fd->func) };
+			if (x.fn < p->fn.n)
+				VEC_PUSH(fo->it, x);
+		}
+	}
+	free(first);
+	size_t n = p->fn.n;
+	uint32_t *count = xcalloc(n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < fo->it.n; i++)
+		count[fo->it.v[i].fn]++;
+	fo->by_fn_base = xcalloc(n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++)
+		fo->by_fn_base[i + 1] = fo->by_fn_base[i] + count[i];
+	fo->by_fn = xcalloc(fo->it.n + 1, sizeof(uint32_t));
+	memset(count, 0, (n + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < fo->it.n; i++) {
+		uint32_t fn = fo->it.v[i].fn;
+		fo->by_fn[fo->by_fn_base[fn] + count[fn]++] = i;
+	}
+	free(count);
+}
+
+/* The parents of each item: the findings of the callee its cause names,
+ * among the functions its function calls. */
+static void link_parents(struct fold *fo)
+{
+	struct program *p = fo->p;
+	for (uint32_t i = 0; i < fo->it.n; i++) {
+		struct item *x = &fo->it.v[i];
+		const struct finding *fd = item_finding(fo, x);
+		x->parent = (uint32_t)fo->par.n;
+		if (!fd->cause)
+			continue;
+		for (uint32_t k = p->tg_base[x->fn]; k < p->tg_base[x->fn + 1]; k++) {
+			uint32_t t = p->tg.v[k];
+			if (t == x->fn || strcmp(fact(p, t)->name, fd->cause))
+				continue;
+			bool dup = false;
+			for (uint32_t j = x->parent; j < fo->par.n && !dup; j++)
+				dup = fo->it.v[fo->par.v[j]].fn == t;
+			for (uint32_t j = fo->by_fn_base[t]; j < fo->by_fn_base[t + 1] && !dup; j++)
+				VEC_PUSH(fo->par, fo->by_fn[j]);
+		}
+		x->npar = (uint32_t)fo->par.n - x->parent;
+	}
+}
+
+/* The roots item i comes from (items without parents, reached through
+ * parents), into *roots; none when every chain goes round in a cycle.
+ * seen[] holds the generation gen of the items visited in this walk. */
+static void roots_of(const struct fold *fo, uint32_t i, uint32_t *seen, uint32_t gen,
+		     struct u32_vec *work, struct u32_vec *roots)
+{
+	work->n = 0;
+	roots->n = 0;
+	VEC_PUSH(*work, i);
+	seen[i] = gen;
+	while (work->n) {
+		uint32_t u = work->v[--work->n];
+		const struct item *x = &fo->it.v[u];
+		if (!x->npar) {
+			VEC_PUSH(*roots, u);
+			continue;
+		}
+		for (uint32_t j = x->parent; j < x->parent + x->npar; j++) {
+			uint32_t q = fo->par.v[j];
+			if (seen[q] != gen) {
+				seen[q] = gen;
+				VEC_PUSH(*work, q);
+			}
+		}
+	}
+}
+
+static void add_related(struct fold *fo, uint32_t root, uint32_t i)
+{
+	struct finding *r = item_finding(fo, &fo->it.v[root]);
+	const struct item *x = &fo->it.v[i];
+	const struct finding *fd = item_finding(fo, x);
+	struct related a = {
+		.id = fd->id, .at = fd->at,
+		.msg = xasprintf("%s by calling '%s'", fd->msg, fd->cause),
+		.file = xstrdup(fo->p->rs[x->file].path), .func = xstrdup(fd->func),
+	};
+	VEC_PUSH(r->also, a);
+}
+
+/* The root's message says who it reaches, once the whole group is known. */
+static void describe(struct finding *r)
+{
+	size_t entries = 0;
+	for (size_t k = 0; k < r->also.n; k++)
+		entries += r->also.v[k].id == C_DS_LEAK;
+	char *msg;
+	if (entries)
+		msg = xasprintf("%s; %zu entry point%s return%s to user mode through it", r->msg,
+				entries, entries == 1 ? "" : "s", entries == 1 ? "s" : "");
+	else
+		msg = xasprintf("%s; %zu caller%s leave%s it raised too", r->msg, r->also.n,
+				r->also.n == 1 ? "" : "s", r->also.n == 1 ? "s" : "");
+	free(r->msg);
+	r->msg = msg;
+}
+
+void fold_findings(struct program *p)
+{
+	if (p->o->every_caller)
+		return;
+	struct fold fo = { .p = p };
+	collect(&fo);
+	link_parents(&fo);
+	uint32_t *seen = xcalloc(fo.it.n + 1, sizeof(uint32_t));
+	bool *is_root = xcalloc(fo.it.n + 1, sizeof(bool));
+	struct u32_vec work = {0}, roots = {0};
+	for (uint32_t i = 0; i < fo.it.n; i++) {
+		if (!fo.it.v[i].npar)
+			continue;
+		roots_of(&fo, i, seen, i + 1, &work, &roots);
+		for (size_t k = 0; k < roots.n; k++) {
+			add_related(&fo, roots.v[k], i);
+			is_root[roots.v[k]] = true;
+		}
+		fo.it.v[i].folded = roots.n > 0;
+	}
+	for (uint32_t i = 0; i < fo.it.n; i++)
+		if (is_root[i])
+			describe(item_finding(&fo, &fo.it.v[i]));
+	/* drop the folded findings: items are in file order, each file's in
+	 * finding order */
+	bool *drop = NULL;
+	for (uint32_t a = 0, b; a < fo.it.n; a = b) {
+		uint32_t f = fo.it.v[a].file;
+		bool any = false;
+		for (b = a; b < fo.it.n && fo.it.v[b].file == f; b++)
+			any |= fo.it.v[b].folded;
+		if (!any)
+			continue;
+		struct findings *fs = &p->rs[f].findings;
+		drop = xrealloc(drop, (fs->v.n + 1) * sizeof(bool));
+		memset(drop, 0, (fs->v.n + 1) * sizeof(bool));
+		for (uint32_t i = a; i < b; i++)
+			drop[fo.it.v[i].idx] = fo.it.v[i].folded;
+		size_t w = 0;
+		for (size_t i = 0; i < fs->v.n; i++) {
+			if (drop[i])
+				finding_release(&fs->v.v[i]);
+			else
+				fs->v.v[w++] = fs->v.v[i];
+		}
+		fs->v.n = w;
+	}
+	free(drop);
+	VEC_FREE(work);
+	VEC_FREE(roots);
+	free(seen);
+	free(is_root);
+	VEC_FREE(fo.it);
+	VEC_FREE(fo.par);
+	free(fo.by_fn_base);
+	free(fo.by_fn);
+}

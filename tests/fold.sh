@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: GPL-2.0
+# One finding per root cause (src/analysis/program_fold.c): the callers a
+# faulty return reaches are folded into it, in every output format, and
+# --every-caller undoes it; baselines written before keep matching.
+# Sourced by tests/run, which provides $bin, $tmp, $here, ok, bad and
+# expect_run.
+
+fold_case="$here/cases/ds-unbalanced-root-cause-folded.c"
+mkdir -p "$tmp/fold"
+
+# text: 3 findings (the loader's return and two ioctls with their own
+# faults); --every-caller: 6, the loader's a warning again
+n_top() { grep -cE '^[^:]+:[0-9]+:[0-9]+: (error|warning): ' || true; }
+n=$("$bin" "$fold_case" 2>/dev/null | n_top)
+m=$("$bin" --every-caller "$fold_case" 2>/dev/null | n_top)
+if [ "$n" = 3 ] && [ "$m" = 6 ]; then
+	ok "fold: 3 findings folded, 6 with --every-caller"
+else
+	bad "fold: 3 findings folded, 6 with --every-caller" "got $n and $m"
+fi
+expect_run "fold: the root cause takes its entry points' severity" 1 \
+	":21:3: error: 'cal_load' returns .*; 2 entry points return to user mode through it \[ds-unbalanced\]" \
+	"$bin" "$fold_case"
+expect_run "fold: --every-caller leaves the helper a warning" 1 \
+	":21:3: warning: 'cal_load' returns with the address limit raised on this path but restores it on others \[ds-unbalanced\]" \
+	"$bin" --every-caller "$fold_case"
+
+# SARIF: relatedLocations, level error; JSON: also; fingerprints are those
+# of the findings reported one by one
+"$bin" -f sarif "$fold_case" >"$tmp/fold/a.sarif" 2>/dev/null
+"$bin" -f sarif --every-caller "$fold_case" >"$tmp/fold/b.sarif" 2>/dev/null
+"$bin" -f json "$fold_case" >"$tmp/fold/a.json" 2>/dev/null
+if python3 - "$tmp/fold/a.sarif" "$tmp/fold/b.sarif" "$tmp/fold/a.json" >"$tmp/fold/log" 2>&1 <<'EOP'
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"][0]["results"]
+b = json.load(open(sys.argv[2]))["runs"][0]["results"]
+j = json.load(open(sys.argv[3]))["findings"]
+root = [r for r in a if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 21]
+assert len(a) == 3 and len(b) == 6, (len(a), len(b))
+assert len(root) == 1 and root[0]["level"] == "error", root
+rel = root[0]["relatedLocations"]
+lines = sorted(x["physicalLocation"]["region"]["startLine"] for x in rel)
+assert lines == [31, 38, 44], lines
+assert all(x["message"]["text"].endswith(("[ds-leak]", "[ds-unbalanced]")) for x in rel), rel
+fa = {r["partialFingerprints"]["addrlimit/v1"] for r in a}
+fb = {r["partialFingerprints"]["addrlimit/v1"] for r in b}
+assert fa <= fb, "a folded finding's fingerprint is not the one it had alone"
+jr = [f for f in j if f["line"] == 21][0]
+assert jr["severity"] == "error" and [x["line"] for x in jr["also"]] == [31, 38, 44], jr
+assert all("also" not in f for f in j if f["line"] != 21)
+print("ok")
+EOP
+then
+	ok "fold: SARIF relatedLocations, JSON also, fingerprints unchanged"
+else
+	bad "fold: SARIF relatedLocations, JSON also, fingerprints unchanged" "$(cat "$tmp/fold/log")"
+fi
+# a baseline written one finding per caller still hides everything; one
+# written folded hides the root and leaves the callers to --every-caller
+"$bin" --every-caller --write-baseline="$tmp/fold/old.sarif" "$fold_case" >/dev/null 2>&1
+expect_run "fold: a baseline of every caller hides the folded report" 0 '^addrlimit: 3 findings in the baseline not reported$' \
+	"$bin" --baseline="$tmp/fold/old.sarif" "$fold_case"
+"$bin" --write-baseline="$tmp/fold/new.sarif" "$fold_case" >/dev/null 2>&1
+n=$("$bin" --every-caller --baseline="$tmp/fold/new.sarif" "$fold_case" 2>/dev/null | n_top)
+if [ "$n" = 3 ]; then
+	ok "fold: a folded baseline leaves the 3 callers to --every-caller"
+else
+	bad "fold: a folded baseline leaves the 3 callers to --every-caller" "got $n"
+fi
+
+# across files: the helper in one file, the entry point in another
+d="$here/cases/ds-leak-xfile-fold-root-cause"
+if [ -d "$d" ]; then
+	expect_run "fold: across files, the caller's leak is listed under the helper" 1 \
+		'note: reached from here: .* by calling .* \[ds-leak\]' bash -c "cd '$d' && '$bin' ."
+fi
