@@ -46,12 +46,16 @@ static int param_root(const struct run *r, const char *key, const char **suffix)
 	return k;
 }
 
-static struct var *var_find(struct state *s, int key)
+/* param_root, or STORE_GLOBAL for a global slot (the suffix is then the
+ * whole key): where a summary's store lands in the caller. */
+static int store_root(struct run *r, const char *key, const char **suffix)
 {
-	for (int i = 0; i < s->nvars; i++)
-		if (s->vars[i].key == key)
-			return &s->vars[i];
-	return NULL;
+	int k = param_root(r, key, suffix);
+	if (k < 0 && r->ctx->env && limit_global_key(r, key)) {
+		*suffix = key;
+		k = STORE_GLOBAL;
+	}
+	return k;
 }
 
 static void var_del(struct state *s, int key)
@@ -67,7 +71,7 @@ static void var_del(struct state *s, int key)
 
 static void var_set(struct state *s, int key, lv_t val)
 {
-	struct var *v = var_find(s, key);
+	struct var *v = limit_var(s, key);
 	if (v) {
 		v->val = val;
 		return;
@@ -147,14 +151,14 @@ static bool state_join(void *av, const void *bv)
 	}
 	a->errp |= b->errp;
 	for (int i = 0; i < b->nvars; i++) {
-		struct var *v = var_find(a, b->vars[i].key);
+		struct var *v = limit_var(a, b->vars[i].key);
 		if (v)
 			v->val |= b->vars[i].val;
 		else
 			var_set(a, b->vars[i].key, b->vars[i].val | LV_OTHER);
 	}
 	for (int i = 0; i < a->nvars; i++)
-		if (!var_find((struct state *)b, a->vars[i].key))
+		if (!limit_var((struct state *)b, a->vars[i].key))
 			a->vars[i].val |= LV_OTHER;
 	assumes_meet(&a->h.as, &b->h.as);
 	if (!a->h.trace || (b->h.trace && b->h.trace->len > a->h.trace->len))
@@ -211,13 +215,18 @@ static lv_t translate(struct run *r, const struct state *s, lv_t val, TSNode cal
 	}
 	if ((val & LV_FIELD) && sum->field_suffix) {
 		int v = -1;
-		if (sum->field_param < nargs) {
+		if (sum->field_param == STORE_GLOBAL) {
+			/* what the global held: known here, or our caller's question */
+			int id = lval_key_str(r, xstrdup(sum->field_suffix), false);
+			struct var *var = id >= 0 ? limit_var((struct state *)s, id) : NULL;
+			v = var ? var->val : limit_field_global(r, sum->field_suffix);
+		} else if (sum->field_param < nargs) {
 			char *key = caller_key(r, ts_node_named_child(args, sum->field_param),
 					       sum->field_suffix);
 			const char *suffix;
 			int root = param_root(r, key, &suffix);
 			int id = lval_key_str(r, xstrdup(key), false);
-			struct var *var = id >= 0 ? var_find((struct state *)s, id) : NULL;
+			struct var *var = id >= 0 ? limit_var((struct state *)s, id) : NULL;
 			if (var) {
 				v = var->val;
 			} else if (root >= 0 && (r->field_param < 0 ||
@@ -264,13 +273,16 @@ static int value_of(struct run *r, const struct state *s, TSNode n)
 	}
 	int key = lval_key(r, n, false);
 	if (key >= 0) {
-		struct var *v = var_find((struct state *)s, key);
+		struct var *v = limit_var((struct state *)s, key);
 		if (v)
 			return v->val;
 	}
-	if (!r->param_values) {
+	if (!r->param_values)
 		return -1;
-	} else if (node_is(n, S_identifier)) {
+	int g = limit_global_value(r, n);
+	if (g >= 0)
+		return g;
+	if (node_is(n, S_identifier)) {
 		int k = df_param_index(&r->params, node_ptr(n, text), node_len(n));
 		if (k >= 0 && k < LV_PARAMS)
 			return LV_P0 << k;
@@ -399,7 +411,7 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		if (t[i]->noreturn)
 			continue;
 		all_noreturn = false;
-		lv_t v = translate(r, s, t[i]->exit, call, t[i]);
+		lv_t v = translate(r, s, limit_restorer_exit(r, s, t[i]), call, t[i]);
 		if ((v & LV_KERNEL) && !raiser)
 			raiser = t[i];
 		nl |= v;
@@ -419,11 +431,13 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		TSNode args = node_field(call, "arguments");
 		uint32_t nargs = ts_node_named_child_count(args);
 		for (int i = 0; i < t[0]->nstore; i++) {
-			if (t[0]->store[i].param >= nargs)
+			bool global = t[0]->store[i].param == STORE_GLOBAL;
+			if (!global && t[0]->store[i].param >= nargs)
 				continue;
 			lv_t v = translate(r, s, t[0]->store[i].val, call, t[0]);
-			char *key = caller_key(r, ts_node_named_child(args, t[0]->store[i].param),
-					       t[0]->store[i].suffix);
+			char *key = global ? xstrdup(t[0]->store[i].suffix)
+					   : caller_key(r, ts_node_named_child(args, t[0]->store[i].param),
+							t[0]->store[i].suffix);
 			int id = lval_key_str(r, key, true);
 			if (id >= 0)
 				var_set(s, id, v);
@@ -489,7 +503,7 @@ static void forced_handed_on(struct run *r, struct state *s, TSNode args, uint32
 		if (node_is(a, S_pointer_expression))
 			a = strip_parens(node_field(a, "argument"));
 		int key = lval_key(r, a, false);
-		if (key >= 0 && var_find(s, key))
+		if (key >= 0 && limit_var(s, key))
 			s->forced = 0;
 	}
 }
@@ -1065,7 +1079,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 		const struct exit_rec *e = &r->exits.v[i];
 		for (int j = 0; j < e->nvars; j++) {
 			const char *suffix;
-			int k = param_root(r, r->lvals.v[e->vars[j].key], &suffix);
+			int k = store_root(r, r->lvals.v[e->vars[j].key], &suffix);
 			if (k < 0)
 				continue;
 			int at = -1;
@@ -1087,7 +1101,7 @@ static void summarize(struct run *r, struct fn_summary *sum)
 			bool here = false;
 			for (int j = 0; j < e->nvars && !here; j++) {
 				const char *suffix;
-				int k = param_root(r, r->lvals.v[e->vars[j].key], &suffix);
+				int k = store_root(r, r->lvals.v[e->vars[j].key], &suffix);
 				here = k == sum->store[m].param && !strcmp(sum->store[m].suffix, suffix);
 			}
 			if (!here)

@@ -27,6 +27,9 @@ enum {
 typedef uint16_t lv_t;
 
 #define MAX_STORES 4
+/* store[].param and field_param of a slot that is a global (the suffix is
+ * then the whole lvalue, `update_info.old_fs`), not a parameter's field */
+#define STORE_GLOBAL 0xff
 #define MAX_WSINKS 4
 
 /* A uaccess call inside a window that a parameter of the function reaches. */

@@ -13,6 +13,7 @@
  */
 #include "check_limit_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct local_find {
@@ -56,6 +57,71 @@ static bool outlives_call(struct run *r, const char *key)
 	struct local_find f = { r->text, key, len, -1 };
 	node_walk(node_field(r->ctx->g->fn, "body"), visit_decl, &f);
 	return f.found != 0;
+}
+
+bool limit_global_key(struct run *r, const char *key)
+{
+	if (key[0] == '*' || strstr(key, "->") || strchr(key, '['))
+		return false;
+	size_t len = strcspn(key, ".");
+	if (!len || df_param_index(&r->params, key, len) >= 0)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= 'A' && key[i] <= 'Z') ||
+		      (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+			return false;
+	/* not declared in the body: a static local is the function's own,
+	 * another function's `static mm_segment_t oldfs` is another object */
+	struct local_find f = { r->text, key, len, -1 };
+	node_walk(node_field(r->ctx->g->fn, "body"), visit_decl, &f);
+	return f.found < 0;
+}
+
+/*
+ * A global slot (limit_global_key) read where this function does not know
+ * what it holds: what it held when the function was called, LV_FIELD with
+ * field_param STORE_GLOBAL (one such slot per function, as for a
+ * parameter's field); -1 when n is not one or the slot is taken.
+ */
+int limit_field_global(struct run *r, const char *key)
+{
+	if (!r->ctx->env)
+		return -1;
+	if (r->field_param >= 0 &&
+	    (r->field_param != STORE_GLOBAL || strcmp(r->field_suffix, key)))
+		return -1;
+	r->field_param = STORE_GLOBAL;
+	r->field_suffix = arena_strndup(r->ctx->env->strings, key, strlen(key));
+	return LV_FIELD;
+}
+
+int limit_global_value(struct run *r, TSNode n)
+{
+	if (!r->ctx->env || (!node_is(n, S_identifier) && !node_is(n, S_field_expression)))
+		return -1;
+	char *k = node_text_nospace(n, r->text);
+	int v = limit_global_key(r, k) ? limit_field_global(r, k) : -1;
+	free(k);
+	return v;
+}
+
+/*
+ * The end helper of a pair through a global: `xx_cleanup()` restores the
+ * limit from the global slot that `xx_prepare()` saved ours into, under a
+ * test of the state prepare left (`if (info.type == FILE)`, `if (filp &&
+ * !IS_ERR(filp))`), and leaves it alone otherwise.  When this path saved
+ * into that slot (through prepare's summary, or itself), the test is the
+ * one prepare made true when it raised: the call restores.  Its exits that
+ * leave the limit unchanged are then not taken.
+ */
+lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_summary *t)
+{
+	lv_t x = t->exit;
+	if (!(x & LV_FIELD) || !(x & LV_ENTRY) || t->field_param != STORE_GLOBAL || !t->field_suffix)
+		return x;
+	int id = lval_key_str(r, xstrdup(t->field_suffix), false);
+	struct var *var = id >= 0 ? limit_var((struct state *)s, id) : NULL;
+	return var && !(var->val & LV_KERNEL) ? x & ~LV_ENTRY : x;
 }
 
 /* Is n a named constant: an identifier in capitals, digits and `_` (a

@@ -137,6 +137,15 @@ struct run {
 	int umode_test;			/* the branch: user_mode() (1), !user_mode() (-1), none (0) */
 };
 
+/* The variable of lvalue key in s, or NULL. */
+static inline struct var *limit_var(struct state *s, int key)
+{
+	for (int i = 0; i < s->nvars; i++)
+		if (s->vars[i].key == key)
+			return &s->vars[i];
+	return NULL;
+}
+
 /* check_limit.c: the index of an lvalue's text (k, freed) in r->lvals,
  * made when new and create; -1 when none.  lval_key: of the lvalue n. */
 int lval_key_str(struct run *r, char *k, bool create);
@@ -157,6 +166,21 @@ void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df
  * returned there is never one a restoring exit returns (by its sign, or
  * the named constant each returns)? */
 bool limit_exit_handed_over(struct run *r, const struct exit_rec *e);
+
+/* check_limit_handover.c: is the lvalue key a file-scope variable (not a
+ * static local: each function's own), or a field of one (`xx_old_fs`,
+ * `update_info.old_fs`): a slot that a begin helper saves the caller's
+ * limit into and an end helper restores it from?  Summaries name it whole
+ * (STORE_GLOBAL). */
+bool limit_global_key(struct run *r, const char *key);
+/* ... read where the function does not know what it holds: LV_FIELD with
+ * field_param STORE_GLOBAL (what it held when the function was called), or
+ * -1 when the function's one field slot is taken or n is not a global */
+int limit_field_global(struct run *r, const char *key);
+int limit_global_value(struct run *r, TSNode n);
+/* A callee's exits as seen from state s: an end helper that restores from
+ * a global slot this path saved into restores (check_limit_handover.c). */
+lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_summary *t);
 
 /* check_limit_handover.c: the named constant a returned expression is
  * (`WLAN_STATUS_FAILURE`, `(u32)STATUS_ERR`; not TRUE, FALSE, NULL), its
