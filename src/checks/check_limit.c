@@ -735,14 +735,7 @@ static long long literal_value(struct run *r, TSNode n)
 static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *on_true,
 		      uint8_t *on_false)
 {
-	n = strip_parens(n);
-	for (int guard = 0; guard < 4 && node_is(n, S_call_expression); guard++) {
-		size_t len;
-		const char *name = call_name(n, r->text, &len);
-		if (!name_is(name, len, "likely") && !name_is(name, len, "unlikely"))
-			break;
-		n = strip_parens(ts_node_named_child(node_field(n, "arguments"), 0));
-	}
+	n = strip_hints(n, r->text);
 	bool neg = false;
 	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
 		neg = true;

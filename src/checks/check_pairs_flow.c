@@ -349,16 +349,6 @@ static bool declared_in(const struct run *r, TSNode n, TSNode id, int depth)
 	return false;
 }
 
-/* likely(x), unlikely(x): x to a test */
-static bool hint_call(const struct run *r, TSNode n)
-{
-	if (!node_is(n, S_call_expression) ||
-	    ts_node_named_child_count(node_field(n, "arguments")) != 1)
-		return false;
-	TSNode f = node_field(n, "function");
-	return node_text_is(f, r->fr->text, "likely") || node_text_is(f, r->fr->text, "unlikely");
-}
-
 /* Is the test made of the function's own locals, constants and operators
  * only (`m1`, `!(seq & 1)`, `statesold & RDR_SCHED`, `locked`)?  Such a
  * variable is a handle or a state the function keeps for the lock; a test
@@ -368,7 +358,7 @@ static bool local_test(const struct run *r, TSNode n, int *locals, int depth)
 {
 	if (ts_node_is_null(n) || depth > 32)
 		return false;
-	if (hint_call(r, n))
+	if (is_hint_call(n, r->fr->text))
 		return local_test(r, ts_node_named_child(node_field(n, "arguments"), 0), locals,
 				  depth + 1);
 	if (node_is(n, S_parenthesized_expression) || node_is(n, S_unary_expression) ||
@@ -490,7 +480,7 @@ void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate
 		if (ts_node_is_null(q))
 			return;
 		if (node_is(q, S_parenthesized_expression) || node_is(q, S_argument_list) ||
-		    hint_call(r, q)) {
+		    is_hint_call(q, r->fr->text)) {
 			p = q;
 		} else if (node_is(q, S_unary_expression) &&
 			   node_text_is(node_field(q, "operator"), r->fr->text, "!")) {

@@ -940,8 +940,8 @@ static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 		size_t len;
 		const char *name = call_name(c, t, &len);
 		TSNode args = node_field(c, "arguments");
-		if ((name_is(name, len, "likely") || name_is(name, len, "unlikely") ||
-		     name_is(name, len, "WARN_ON") || name_is(name, len, "WARN_ON_ONCE")) &&
+		if ((is_hint_call(c, t) || name_is(name, len, "WARN_ON") ||
+		     name_is(name, len, "WARN_ON_ONCE")) &&
 		    ts_node_named_child_count(args) == 1)
 			return zero_on(r, ts_node_named_child(args, 0), core, depth + 1);
 		*core = c;

@@ -130,15 +130,9 @@ int32_t cfg_atom_for(struct cfg *g, TSNode n, bool *pol, bool fixed)
 			n = node_field(n, "argument");
 			continue;
 		}
-		if (node_is(n, S_call_expression)) {
-			size_t len;
-			const char *name = call_name(n, text, &len);
-			TSNode args = node_field(n, "arguments");
-			if ((name_is(name, len, "likely") || name_is(name, len, "unlikely")) &&
-			    ts_node_named_child_count(args) == 1) {
-				n = ts_node_named_child(args, 0);
-				continue;
-			}
+		if (is_hint_call(n, text)) {
+			n = ts_node_named_child(node_field(n, "arguments"), 0);
+			continue;
 		}
 		if (node_is(n, S_binary_expression)) {
 			TSNode op = node_field(n, "operator");

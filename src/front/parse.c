@@ -119,6 +119,24 @@ TSNode strip_parens(TSNode n)
 	}
 }
 
+bool is_hint_call(TSNode n, const char *text)
+{
+	if (!node_is(n, S_call_expression) ||
+	    ts_node_named_child_count(node_field(n, "arguments")) != 1)
+		return false;
+	size_t len;
+	const char *name = call_name(n, text, &len);
+	return name_is(name, len, "likely") || name_is(name, len, "unlikely");
+}
+
+TSNode strip_hints(TSNode n, const char *text)
+{
+	n = strip_parens(n);
+	for (int guard = 0; guard < 4 && is_hint_call(n, text); guard++)
+		n = strip_parens(ts_node_named_child(node_field(n, "arguments"), 0));
+	return n;
+}
+
 TSNode declarator_name(TSNode decl)
 {
 	for (int guard = 0; guard < 64 && !ts_node_is_null(decl); guard++) {

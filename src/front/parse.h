@@ -84,6 +84,10 @@ TSNode function_declarator_of(TSNode fn);
 
 /* Strip parentheses and casts around an expression. */
 TSNode strip_parens(TSNode n);
+/* Is n `likely(x)` or `unlikely(x)`, a branch hint around a test? */
+bool is_hint_call(TSNode n, const char *text);
+/* n without parentheses, casts and branch hints around it. */
+TSNode strip_hints(TSNode n, const char *text);
 /* The truth of a literal (true, 0, 1, NULL): 1, 0, or -1 when n is not one. */
 int literal_truth(TSNode n, const char *text);
 /* The identifier a declarator declares (through pointers, arrays, functions). */
