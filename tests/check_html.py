@@ -60,8 +60,9 @@ def read_text_report(path):
         if kind == "note" and not c:    # a step of the finding above (a note finding ends in [id])
             findings[-1]["notes"].append((file, ln, col, shown(msg)))
             continue
-        if kind == "note" and msg.startswith("reached from here: "):   # a caller folded into it
-            findings[-1]["also"].append((file, ln, col, shown(c.group(1)[len("reached from here: "):]), c.group(2)))
+        rel = re.match(r"^(reached from here|same source): ", msg)
+        if kind == "note" and rel:   # a finding folded into the one above
+            findings[-1]["also"].append((file, ln, col, shown(c.group(1)[rel.end():]), c.group(2)))
             continue
         findings.append({"file": file, "line": ln, "col": col, "sev": kind,
                          "msg": shown(c.group(1)), "check": c.group(2), "notes": [], "also": []})

@@ -74,3 +74,17 @@ if [ -d "$d" ]; then
 	expect_run "fold: across files, the caller's leak is listed under the helper" 1 \
 		'note: reached from here: .* by calling .* \[ds-leak\]' bash -c "cd '$d' && '$bin' ."
 fi
+
+# user pointers from one source: one finding, the others as "same source"
+src_case="$here/cases/user-ptr-kernel-ds-underscore-sinks.c"
+n=$("$bin" "$src_case" 2>/dev/null | n_top)
+m=$("$bin" --every-caller "$src_case" 2>/dev/null | n_top)
+s=$("$bin" "$src_case" 2>/dev/null | grep -c ': note: same source: .*\[user-ptr-kernel-ds\]$')
+if [ "$n" = 1 ] && [ "$m" = 4 ] && [ "$s" = 3 ]; then
+	ok "fold: four pointers from one source, one finding and three 'same source' notes"
+else
+	bad "fold: four pointers from one source, one finding and three 'same source' notes" "got $n, $m, $s"
+fi
+"$bin" -f json "$src_case" 2>/dev/null >"$tmp/fold/src.json"
+expect_run "fold: JSON says the relation" 0 '^same-source same-source same-source$' \
+	python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(" ".join(a["relation"] for a in f[0]["also"]))' "$tmp/fold/src.json"

@@ -179,10 +179,69 @@ static void describe(struct finding *r)
 	r->msg = msg;
 }
 
+/*
+ * User pointers from one source: a command interface's ->write handler
+ * whose buffer holds pointers (ib_ucm: 21 commands, each following one or
+ * two) is one missing check in the handler, not one bug per pointer.
+ * user-ptr-kernel-ds findings whose paths start at the same step (the
+ * handler, the raise, the compat conversion) are folded into the first.
+ */
+static bool same_step(const struct step *a, const char *fa, const struct step *b, const char *fb)
+{
+	return a->at.line == b->at.line && a->at.col == b->at.col && !strcmp(a->msg, b->msg) &&
+	       !strcmp(a->file ? a->file : fa, b->file ? b->file : fb);
+}
+
+static void fold_sources(struct program *p)
+{
+	struct src { uint32_t file, idx; };
+	VEC(struct src) roots = {0};
+	for (uint32_t f = 0; f < p->nfiles; f++) {
+		struct findings *fs = &p->rs[f].findings;
+		size_t w = 0;
+		for (size_t i = 0; i < fs->v.n; i++) {
+			struct finding *fd = &fs->v.v[i];
+			struct finding *root = NULL;
+			if (fd->id == C_USER_PTR_KERNEL_DS && fd->steps.n) {
+				for (size_t k = 0; k < roots.n && !root; k++) {
+					struct finding *c = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
+					if (same_step(&c->steps.v[0], p->rs[roots.v[k].file].path,
+						      &fd->steps.v[0], p->rs[f].path))
+						root = c;
+				}
+				if (!root)
+					VEC_PUSH(roots, ((struct src){ f, (uint32_t)w }));
+			}
+			if (!root) {
+				fs->v.v[w++] = *fd;
+				continue;
+			}
+			struct related a = { .id = fd->id, .kind = REL_SOURCE, .at = fd->at,
+					     .msg = xstrdup(fd->msg),
+					     .file = xstrdup(p->rs[f].path), .func = xstrdup(fd->func) };
+			VEC_PUSH(root->also, a);
+			finding_release(fd);
+		}
+		fs->v.n = w;
+	}
+	for (size_t k = 0; k < roots.n; k++) {
+		struct finding *r = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
+		if (!r->also.n)
+			continue;
+		char *msg = xasprintf("%s; %zu more pointer%s from the same source reach%s uaccess "
+				      "routines, one fix for all", r->msg, r->also.n,
+				      r->also.n == 1 ? "" : "s", r->also.n == 1 ? "es" : "");
+		free(r->msg);
+		r->msg = msg;
+	}
+	VEC_FREE(roots);
+}
+
 void fold_findings(struct program *p)
 {
 	if (p->o->every_caller)
 		return;
+	fold_sources(p);
 	struct fold fo = { .p = p };
 	collect(&fo);
 	link_parents(&fo);

@@ -50,9 +50,14 @@ struct step {
 };
 
 /* A finding folded into another one (program_fold.c): a caller that the
- * other's root cause reaches, where it would have been reported again. */
+ * other's root cause reaches, where it would have been reported again
+ * (REL_CALLER), or another user pointer from the same source, that the
+ * same fix covers (REL_SOURCE). */
+enum related_kind { REL_CALLER, REL_SOURCE };
+
 struct related {
 	enum check_id id;
+	enum related_kind kind;
 	struct pos at;
 	char *msg;		/* owned: the folded finding's message */
 	char *file;		/* owned: its file */

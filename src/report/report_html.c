@@ -512,14 +512,16 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 	}
 	if (f->also.n) {
 		strbuf_adds(sb, "<h2>Reached from</h2>\n<p>The same root cause, where it would have "
-			    "been reported again (<span class=\"mono\">--every-caller</span> "
-			    "reports each as a finding of its own):</p>\n<ul class=\"path\">\n");
+			    "been reported again: callers it reaches, or pointers from the same "
+			    "source (<span class=\"mono\">--every-caller</span> reports each as a "
+			    "finding of its own):</p>\n<ul class=\"path\">\n");
 		for (size_t s = 0; s < f->also.n; s++) {
 			const struct related *a = &f->also.v[s];
 			strbuf_addf(sb, "<li id=\"also-%zu\"><span class=\"mono\">", s + 1);
 			esc(sb, a->file);
-			strbuf_addf(sb, ":%u:%u</span> <span class=\"mono id\">%s</span> ", a->at.line,
-				    a->at.col, checks[a->id].id);
+			strbuf_addf(sb, ":%u:%u</span> <span class=\"mono id\">%s</span> %s", a->at.line,
+				    a->at.col, checks[a->id].id,
+				    a->kind == REL_SOURCE ? "(same source) " : "");
 			esc(sb, a->msg);
 			strbuf_adds(sb, "</li>\n");
 		}

@@ -64,7 +64,8 @@ int report_text(FILE *out, const struct opts *o, const struct file_result *rs, s
 			/* the findings folded in, each with its own check id */
 			for (size_t s = 0; s < f->also.n; s++) {
 				const struct related *a = &f->also.v[s];
-				char *m = xasprintf("reached from here: %s", a->msg);
+				char *m = xasprintf("%s: %s", a->kind == REL_SOURCE ? "same source" :
+							"reached from here", a->msg);
 				line(out, o, a->file, &a->at, SEV_NOTE, m, checks[a->id].id);
 				free(m);
 			}

@@ -387,6 +387,7 @@ static void w_finding(struct strbuf *b, const struct finding *f)
 	w_u32(b, (uint32_t)f->also.n);
 	for (size_t i = 0; i < f->also.n; i++) {
 		w_u32(b, (uint32_t)f->also.v[i].id);
+		w_u8(b, (uint8_t)f->also.v[i].kind);
 		w_pos(b, f->also.v[i].at);
 		w_str(b, f->also.v[i].msg);
 		w_str(b, f->also.v[i].file);
@@ -424,6 +425,7 @@ static void r_finding(struct rd *r, struct finding *f, char **just)
 		if (aid >= C__COUNT)
 			r->bad = true;
 		a.id = (enum check_id)(aid < C__COUNT ? aid : 0);
+		a.kind = r_u8(r) == REL_SOURCE ? REL_SOURCE : REL_CALLER;
 		a.at = r_pos(r);
 		a.msg = r_str(r);
 		a.file = r_str(r);
