@@ -101,6 +101,17 @@ static json_t *rules(void)
 	return a;
 }
 
+/* logicalLocations: the function a location is in */
+static json_t *in_function(const char *func)
+{
+	json_t *fn = json_object();
+	json_object_set_new(fn, "name", str(func));
+	json_object_set_new(fn, "kind", str("function"));
+	json_t *fns = json_array();
+	json_array_append_new(fns, fn);
+	return fns;
+}
+
 static json_t *result(const struct opts *o, const struct file_result *fr, const struct finding *f)
 {
 	json_t *res = json_object();
@@ -111,12 +122,7 @@ static json_t *result(const struct opts *o, const struct file_result *fr, const 
 
 	json_t *loc = json_object();
 	json_object_set_new(loc, "physicalLocation", physical(fr->path, &f->at));
-	json_t *ll = json_object();
-	json_object_set_new(ll, "name", str(f->func));
-	json_object_set_new(ll, "kind", str("function"));
-	json_t *lls = json_array();
-	json_array_append_new(lls, ll);
-	json_object_set_new(loc, "logicalLocations", lls);
+	json_object_set_new(loc, "logicalLocations", in_function(f->func));
 	json_t *locs = json_array();
 	json_array_append_new(locs, loc);
 	json_object_set_new(res, "locations", locs);
@@ -157,12 +163,7 @@ static json_t *result(const struct opts *o, const struct file_result *fr, const 
 					    a->msg, checks[a->id].id);
 			json_object_set_new(l, "message", message(m));
 			free(m);
-			json_t *fn = json_object();
-			json_object_set_new(fn, "name", str(a->func));
-			json_object_set_new(fn, "kind", str("function"));
-			json_t *fns = json_array();
-			json_array_append_new(fns, fn);
-			json_object_set_new(l, "logicalLocations", fns);
+			json_object_set_new(l, "logicalLocations", in_function(a->func));
 			json_array_append_new(rel, l);
 		}
 		json_object_set_new(res, "relatedLocations", rel);
