@@ -97,27 +97,43 @@ static void collect(struct fold *fo)
 	free(count);
 }
 
-/* The parents of each item: the findings of the callee its cause names,
- * among the functions its function calls. */
-static void link_parents(struct fold *fo)
+/* Adds the findings of the callee named name[0..len) among those fn
+ * calls to par; false when it has none (a setter: no root cause there). */
+static bool add_parents(struct fold *fo, uint32_t fn, uint32_t first, const char *name, size_t len)
 {
 	struct program *p = fo->p;
+	size_t before = fo->par.n;
+	for (uint32_t k = p->tg_base[fn]; k < p->tg_base[fn + 1]; k++) {
+		uint32_t t = p->tg.v[k];
+		const char *tn = fact(p, t)->name;
+		if (t == fn || strlen(tn) != len || memcmp(tn, name, len))
+			continue;
+		bool dup = false;
+		for (uint32_t j = first; j < fo->par.n && !dup; j++)
+			dup = fo->it.v[fo->par.v[j]].fn == t;
+		for (uint32_t j = fo->by_fn_base[t]; j < fo->by_fn_base[t + 1] && !dup; j++)
+			VEC_PUSH(fo->par, fo->by_fn[j]);
+	}
+	return fo->par.n > before;
+}
+
+/* The parents of each item: the findings of the callees its causes name,
+ * among the functions its function calls; none unless every cause has
+ * findings of its own. */
+static void link_parents(struct fold *fo)
+{
 	for (uint32_t i = 0; i < fo->it.n; i++) {
 		struct item *x = &fo->it.v[i];
 		const struct finding *fd = item_finding(fo, x);
 		x->parent = (uint32_t)fo->par.n;
-		if (!fd->cause)
-			continue;
-		for (uint32_t k = p->tg_base[x->fn]; k < p->tg_base[x->fn + 1]; k++) {
-			uint32_t t = p->tg.v[k];
-			if (t == x->fn || strcmp(fact(p, t)->name, fd->cause))
-				continue;
-			bool dup = false;
-			for (uint32_t j = x->parent; j < fo->par.n && !dup; j++)
-				dup = fo->it.v[fo->par.v[j]].fn == t;
-			for (uint32_t j = fo->by_fn_base[t]; j < fo->by_fn_base[t + 1] && !dup; j++)
-				VEC_PUSH(fo->par, fo->by_fn[j]);
+		bool all = fd->cause != NULL;
+		for (const char *c = fd->cause; all && c && *c;) {
+			size_t len = strcspn(c, "\n");
+			all = add_parents(fo, x->fn, x->parent, c, len);
+			c += len + (c[len] == '\n');
 		}
+		if (!all)
+			fo->par.n = x->parent;
 		x->npar = (uint32_t)fo->par.n - x->parent;
 	}
 }
@@ -149,6 +165,20 @@ static void roots_of(const struct fold *fo, uint32_t i, uint32_t *seen, uint32_t
 	}
 }
 
+/* "... by calling 'a'" (or 'a' and 'b') */
+static char *callers_msg(const struct finding *fd)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s by calling ", fd->msg);
+	for (const char *c = fd->cause; *c;) {
+		size_t len = strcspn(c, "\n");
+		strbuf_addf(&sb, "%s'%.*s'", c == fd->cause ? "" : " and ", (int)len, c);
+		c += len + (c[len] == '\n');
+	}
+	return strbuf_detach(&sb);
+}
+
 static void add_related(struct fold *fo, uint32_t root, uint32_t i)
 {
 	struct finding *r = item_finding(fo, &fo->it.v[root]);
@@ -156,7 +186,7 @@ static void add_related(struct fold *fo, uint32_t root, uint32_t i)
 	const struct finding *fd = item_finding(fo, x);
 	struct related a = {
 		.id = fd->id, .at = fd->at,
-		.msg = xasprintf("%s by calling '%s'", fd->msg, fd->cause),
+		.msg = callers_msg(fd),
 		.file = xstrdup(fo->p->rs[x->file].path), .func = xstrdup(fd->func),
 	};
 	VEC_PUSH(r->also, a);

@@ -33,21 +33,22 @@ void limit_report_in(struct run *r, enum check_id id, struct findings *out, cons
 	struct finding f = { .id = id, .at = at, .msg = msg, .func = xstrdup(func) };
 	size_t n;
 	const struct df_trace **v = df_steps(tr, &n);
-	/* the cause: the callee of every raise on the path, when it is one */
+	/* the causes: the callees of the raises on the path, one per line,
+	 * when every raise is a call's */
 	bool own = false;
-	for (size_t i = 0; i < n; i++) {
+	struct strbuf causes;
+	strbuf_init(&causes);
+	for (size_t i = 0; i < n && !own; i++) {
 		if (v[i]->kind != T_RAISE)
 			continue;
-		if (i + 1 < n && v[i + 1]->kind == T_CAUSE && !f.cause)
-			f.cause = xstrdup(v[i + 1]->text);
-		else if (i + 1 >= n || v[i + 1]->kind != T_CAUSE ||
-			 strcmp(f.cause, v[i + 1]->text))
+		if (i + 1 >= n || v[i + 1]->kind != T_CAUSE)
 			own = true;
+		else
+			strbuf_addf(&causes, "%s%s", causes.len ? "\n" : "", v[i + 1]->text);
 	}
-	if (own) {
-		free(f.cause);
-		f.cause = NULL;
-	}
+	if (!own && causes.len)
+		f.cause = strbuf_detach(&causes);
+	strbuf_release(&causes);
 	for (size_t i = 0; i < n; i++) {
 		const struct df_trace *t = v[i];
 		if (t->kind == T_CAUSE)

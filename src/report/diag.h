@@ -70,9 +70,9 @@ struct finding {
 	char *msg;		/* owned */
 	char *func;		/* enclosing function, owned */
 	VEC(struct step) steps;	/* the path, in order */
-	char *cause;		/* owned, or NULL: the callee whose return left the
-				 * state this finding is about (the limit raised),
-				 * when nothing in func itself did */
+	char *cause;		/* owned, or NULL: the callees whose returns left the
+				 * state this finding is about (the limit raised), one
+				 * per line, when nothing in func itself did */
 	VEC(struct related) also;	/* the callers its root cause reaches, folded in */
 	char fingerprint[17];	/* hex; the same after unrelated lines move */
 	const char *justification; /* a silenced finding's suppression reason (borrowed) */
