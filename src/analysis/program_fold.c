@@ -15,6 +15,8 @@
  * root.  Runs after finish_file(): findings of disabled checks and
  * suppressed ones take no part, and fingerprints are those of the
  * findings as reported one by one (baselines keep matching the root).
+ * user-ptr-kernel-ds findings are folded by their source instead
+ * (fold_sources).  --every-caller turns both off.
  */
 #include "program_int.h"
 
@@ -30,7 +32,7 @@ struct item {
 	uint32_t file, idx;	/* the finding: p->rs[file].findings.v.v[idx] */
 	uint32_t fn;		/* its function's id, or UINT32_MAX */
 	uint32_t parent;	/* first of its parents in par, or 0 with npar 0 */
-	uint32_t npar;		/* findings of its cause's callee */
+	uint32_t npar;		/* findings of its causes' callees */
 	bool folded;
 };
 
