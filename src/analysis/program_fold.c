@@ -178,7 +178,9 @@ static char *callers_msg(const struct finding *fd)
 		strbuf_addf(&sb, "%s'%.*s'", c == fd->cause ? "" : " and ", (int)len, c);
 		c += len + (c[len] == '\n');
 	}
-	return strbuf_detach(&sb);
+	char *msg = strbuf_detach(&sb);
+	strbuf_release(&sb);	/* detach leaves a fresh buffer */
+	return msg;
 }
 
 static void add_related(struct fold *fo, uint32_t root, uint32_t i)
