@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	raw[size] = '\0';
 	memcpy(text, raw, size + 1);
 	struct elision e;
-	elide_bodies(raw, text, size, NULL, &e);
+	elide_bodies(raw, text, size, NULL, NULL, false, &e);
 	size_t blanked = 0;
 	for (size_t i = 0; i < size; i++) {
 		if (text[i] == raw[i])
