@@ -356,17 +356,17 @@ static bool add_objects(struct name_set *kept, const char *t, size_t from, size_
 }
 
 /*
- * The names of the bodies that take part in the rules: those naming a
- * rule call or a lock wrapper, and the bodies that mention one of them,
- * to a fixpoint (their summaries would reach a body that names them).
- * False when it does not settle in a few rounds.
+ * The names of the bodies that take part in the rules (seed[i]), and of
+ * the bodies that mention one of them, to a fixpoint (their summaries
+ * would reach a body that names them).  False when it does not settle in
+ * a few rounds.
  */
 static bool rule_names(const char *raw, const char *text, const body_list *bodies,
-		       const unsigned *rel, const struct ctl_macros *ctl, struct name_set *out)
+		       const bool *seed, struct name_set *out)
 {
 	bool *in = xcalloc(bodies->n ? bodies->n : 1, sizeof(bool));
 	for (size_t i = 0; i < bodies->n; i++)
-		if (rel[i] || locktok_wrapped(text, bodies->v[i].open, bodies->v[i].close, ctl)) {
+		if (seed[i]) {
 			in[i] = true;
 			add_names(out, text, &bodies->v[i]);
 		}
@@ -387,26 +387,49 @@ static bool rule_names(const char *raw, const char *text, const body_list *bodie
 	return !changed;
 }
 
-/* Which bodies the token check settles (locktok.h): settled[i]; how many. */
+/*
+ * Which bodies the token check settles (locktok.h): settled[i]; how many.
+ * A body that calls a function of the file taking part in the rules is
+ * not settled, but a settled one takes no part: its summary is empty, and
+ * calling it changes nothing the walk could report.  So the bodies are
+ * judged again with the names of those still unsettled (and of the bodies
+ * naming a lock wrapper, and their callers), a few rounds: each round's
+ * names are a superset of the next's, so a body settled against them is
+ * settled against what is left.
+ */
 static size_t settle(const char *raw, const char *text, const body_list *bodies,
 		     const unsigned *rel, const struct ctl_macros *ctl, bool *settled)
 {
-	size_t n = 0;
 	bool lock = false;
 	for (size_t i = 0; i < bodies->n; i++)
 		lock |= rel[i] == RULES_LOCK;
 	if (!lock)
 		return 0;
-	struct name_set tainted = {0};
-	if (rule_names(raw, text, bodies, rel, ctl, &tainted)) {
-		for (size_t i = 0; i < bodies->n; i++) {
-			const struct body *b = &bodies->v[i];
-			settled[i] = rel[i] == RULES_LOCK &&
-				     locktok_settled(text, b->open, b->close, ctl, &tainted);
-			n += settled[i];
+	bool *wrapped = xcalloc(bodies->n, sizeof(bool));
+	bool *seed = xcalloc(bodies->n, sizeof(bool));
+	for (size_t i = 0; i < bodies->n; i++)
+		wrapped[i] = locktok_wrapped(text, bodies->v[i].open, bodies->v[i].close, ctl);
+	size_t n = 0;
+	for (int round = 0; round < 4; round++) {
+		for (size_t i = 0; i < bodies->n; i++)
+			seed[i] = wrapped[i] || (rel[i] && !settled[i]);
+		struct name_set tainted = {0};
+		size_t before = n;
+		if (rule_names(raw, text, bodies, seed, &tainted)) {
+			for (size_t i = 0; i < bodies->n; i++) {
+				const struct body *b = &bodies->v[i];
+				if (settled[i] || rel[i] != RULES_LOCK || wrapped[i])
+					continue;
+				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted);
+				n += settled[i];
+			}
 		}
+		name_set_release(&tainted);
+		if (n == before)
+			break;
 	}
-	name_set_release(&tainted);
+	free(wrapped);
+	free(seed);
 	return n;
 }
 

@@ -216,8 +216,25 @@ static bool inner_frame_ok(const struct lt *s, unsigned kinds)
 	return false;
 }
 
-/* A statement of its own: after `;`, `{` or `}` (not `if (x)`, `else`, a
- * label or a comma), at no parenthesis depth. */
+/* Does the `:` at v[i] end a label (`out:`, `default:`, `case X:`) rather
+ * than a conditional's `? :`? */
+static bool label_colon(const struct lt *s, size_t i)
+{
+	if (i >= 1 && s->v[i - 1].k == 'w' && (i < 2 || strchr(";{}:", s->v[i - 2].k)))
+		return true;
+	for (size_t j = i; j-- > 0 && i - j < 32;) {
+		char k = s->v[j].k;
+		if (k == ';' || k == '{' || k == '}' || k == '?' || k == ':')
+			return false;
+		if (tok_is(s->t, &s->v[j], "case"))
+			return !j || strchr(";{}:", s->v[j - 1].k);
+	}
+	return false;
+}
+
+/* A statement of its own: after `;`, `{`, `}` or a label (not `if (x)`,
+ * `else`, a comma or a conditional), at no parenthesis depth.  A jump to
+ * the label lands before it. */
 static bool stmt_start(const struct lt *s, size_t i, long paren)
 {
 	if (paren)
@@ -225,7 +242,7 @@ static bool stmt_start(const struct lt *s, size_t i, long paren)
 	if (!i)
 		return true;
 	char p = s->v[i - 1].k;
-	return p == ';' || p == '{' || p == '}';
+	return p == ';' || p == '{' || p == '}' || (p == ':' && label_colon(s, i - 1));
 }
 
 /* What the frame opened by the `{` at v[i] is. */
@@ -296,6 +313,37 @@ static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t 
 	free(key);
 	*next = cp + 1;
 	return ok;
+}
+
+/*
+ * Does the call at v[i] (a name the walk may read as a release) hand it,
+ * among its first four arguments, the object a held lock hangs off (the
+ * root of its key: `foo_put(d)` with d->lock held)?  That is when the walk
+ * takes it for the release; `unlock` in a name is more (check_pairs_flow.c
+ * reads it as releasing any lock), and the caller treats it apart.
+ */
+static bool names_held(const struct lt *s, size_t i)
+{
+	if (i + 1 >= s->n || s->v[i + 1].k != '(')
+		return false;	/* not a call: no release */
+	size_t cp = close_paren(s, i + 1);
+	int arg = 0;
+	long d = 0;
+	for (size_t j = i + 2; j < cp && arg < 4; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[' || x->k == '{')
+			d++;
+		else if (x->k == ')' || x->k == ']' || x->k == '}')
+			d--;
+		else if (x->k == ',' && !d)
+			arg++;
+		else if (x->k == 'w')
+			for (int k = 0; k < s->nheld; k++)
+				if (s->h[k].rootlen == x->len &&
+				    !memcmp(s->t + s->h[k].root, s->t + x->at, x->len))
+					return true;
+	}
+	return false;
 }
 
 /* Is the word v[i] the root of a held lock's key, alone after an `=` (the
@@ -382,7 +430,8 @@ static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_s
 		int param;
 		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)
 			return false;
-		if (jump_word(t, x) || release_word(t, x) || hands_over(s, i))
+		if (jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
+		    (release_word(t, x) && names_held(s, i)))
 			return false;
 		if (tok_is(t, x, "break") && !inner_frame_ok(s, 1u << FR_LOOP | 1u << FR_SWITCH))
 			return false;

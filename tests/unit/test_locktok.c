@@ -65,6 +65,13 @@ int main(void)
 	check(settled(" if (!d) return -1; CHK(d->ok); spin_lock(&d->l); d->n = 0;"
 		      " spin_unlock(&d->l); return 0; ", &ctl, &tainted),
 	      "a return and a control macro before the stretch");
+	check(settled(" retry: spin_lock(&d->l); d->n++; spin_unlock(&d->l); if (x) goto retry;"
+		      " switch (c) { case 1: mutex_lock(&d->m); d->n = 0; mutex_unlock(&d->m); break; } ",
+		      &ctl, &tainted), "an acquire after a label or a case");
+	check(!settled(" x = c ? 0 : spin_lock(&d->l); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an acquire in a conditional expression");
+	check(settled(" mutex_lock(&d->m); skb_put(skb, 4); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a call named like a release, handed nothing the lock hangs off");
 	check(!settled(" spin_lock(&d->l); if (d->n) return -1; spin_unlock(&d->l); return 0; ",
 		       &ctl, &tainted), "a return inside the stretch");
 	check(!settled(" spin_lock(&d->l); if (d->n) goto out; spin_unlock(&d->l); out: return 0; ",
@@ -92,6 +99,8 @@ int main(void)
 	      "a control macro inside the stretch");
 	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call the walk reads as a release");
+	check(!settled(" mutex_lock(&d->m); other_unlock(x); mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a call named to unlock, whatever it is handed");
 	check(!settled(" mutex_lock(&d->m); o->dev = d; mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "the locked object handed on");
 	check(!settled(" mutex_lock(&d->m); helper_locks(d); mutex_unlock(&d->m); ", &ctl,
