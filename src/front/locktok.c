@@ -346,6 +346,23 @@ static bool names_held(const struct lt *s, size_t i)
 	return false;
 }
 
+/* Is the word v[i] the root of a held lock's key, assigned (`d = d->next`
+ * with d->lock held: the same text then names another object)? */
+static bool root_assigned(const struct lt *s, size_t i)
+{
+	if (i + 1 >= s->n || s->v[i + 1].k != '=' ||
+	    (i + 2 < s->n && s->v[i + 2].k == '=' && s->v[i + 2].at == s->v[i + 1].at + 1))
+		return false;
+	if (i && s->v[i - 1].k != ';' && s->v[i - 1].k != '{' && s->v[i - 1].k != '}' &&
+	    s->v[i - 1].k != '(' && s->v[i - 1].k != ',')
+		return false;	/* `x->d = ...`, `*d = ...`: a field or what it points to */
+	for (int k = 0; k < s->nheld; k++)
+		if (s->h[k].rootlen == s->v[i].len &&
+		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
+			return true;
+	return false;
+}
+
 /* Is the word v[i] the root of a held lock's key, alone after an `=` (the
  * locked object handed to another one, or to a local the walk follows)? */
 static bool hands_over(const struct lt *s, size_t i)
@@ -431,6 +448,7 @@ static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_s
 		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)
 			return false;
 		if (jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
+		    root_assigned(s, i) ||
 		    (release_word(t, x) && names_held(s, i)))
 			return false;
 		if (tok_is(t, x, "break") && !inner_frame_ok(s, 1u << FR_LOOP | 1u << FR_SWITCH))

@@ -103,6 +103,10 @@ int main(void)
 		       &tainted), "a call named to unlock, whatever it is handed");
 	check(!settled(" mutex_lock(&d->m); o->dev = d; mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "the locked object handed on");
+	check(!settled(" spin_lock(&d->l); d = d->next; spin_unlock(&d->l); ", &ctl, &tainted),
+	      "the lock's root assigned: the same text names another object");
+	check(settled(" spin_lock(&d->l); d->n = 1; x->d = 0; if (d == e) y = 1; spin_unlock(&d->l); ",
+		      &ctl, &tainted), "a field of the root assigned, the root compared");
 	check(!settled(" mutex_lock(&d->m); helper_locks(d); mutex_unlock(&d->m); ", &ctl,
 		       &tainted), "a call of a function of the file with rule calls");
 	check(!settled(" user_access_begin(p, n); user_access_end(); ", &ctl, &tainted),
