@@ -197,7 +197,9 @@ static char *arg_key(const struct lt *s, size_t open, size_t close, int arg, siz
 				break;
 			}
 	}
-	return strbuf_detach(&b);
+	char *key = strbuf_detach(&b);
+	strbuf_release(&b);	/* (detach leaves it ready for more) */
+	return key;
 }
 
 /* The innermost frame of a kind in `kinds` (bits 1 << FR_*) lies inside
