@@ -128,6 +128,8 @@ struct lt {
 	const char *t;
 	const struct tok *v;
 	size_t n;
+	const struct ctl_macros *ctl;
+	const struct name_set *tainted;
 	struct lheld h[MAX_TOK_HELD];
 	int nheld;
 	struct frame f[MAX_FRAMES];
@@ -277,6 +279,33 @@ static void held_free(struct lt *s)
 	s->nheld = 0;
 }
 
+/* Are the arguments v(open, close) of a rule call free of anything the
+ * walk would act on before the call itself: no call of a rule, a lock
+ * wrapper, a function of the file that takes part, a control macro or a
+ * name read as a release; no jump, assignment, ++ or --? */
+static bool args_plain(const struct lt *s, size_t open, size_t close)
+{
+	for (size_t j = open + 1; j < close; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '=' || ((x->k == '+' || x->k == '-') && j + 1 < close &&
+				    s->v[j + 1].k == x->k))
+			return false;
+		if (x->k != 'w')
+			continue;
+		int ri, ci;
+		bool o;
+		const char *label;
+		int param;
+		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
+		    macros_wrapper(s->ctl, s->t + x->at, x->len) ||
+		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
+		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
+		    jump_word(s->t, x) || release_word(s->t, x))
+			return false;
+	}
+	return true;
+}
+
 /* Take or give back the lock named by the rule call at v[i] (a statement
  * `name(args);`); false when it does not settle. */
 static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
@@ -288,7 +317,7 @@ static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t 
 	if (i + 1 >= s->n || s->v[i + 1].k != '(')
 		return false;
 	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';')
+	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
 		return false;
 	size_t root = 0, rootlen = 0;
 	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
@@ -490,7 +519,7 @@ bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_
 	bool ok = tokenize(t, open + 1, close, &v);
 	bool any = false;
 	if (ok) {
-		struct lt s = { .t = t, .v = v.v, .n = v.n };
+		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted };
 		ok = walk(&s, ctl, tainted, &any);
 		held_free(&s);
 	}

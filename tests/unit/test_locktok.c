@@ -114,6 +114,10 @@ int main(void)
 	check(!settled(" spin_lock(&d->l);\n#ifdef X\n d->n = 1;\n#endif\n spin_unlock(&d->l); ",
 		       &ctl, &tainted), "a preprocessor line");
 	check(!settled(" d->n = 1; ", &ctl, &tainted), "a body without a lock call settles nothing");
+	check(!settled(" mutex_lock(&helper_locks(d)->m); mutex_unlock(&helper_locks(d)->m); ",
+		       &ctl, &tainted), "a function of the file with rule calls in a lock's argument");
+	check(settled(" mutex_lock(&to_dev(d)->m); mutex_unlock(&to_dev(d)->m); ", &ctl, &tainted),
+	      "a plain call in a lock's argument");
 
 	name_set_release(&tainted);
 	ctl_macros_release(&ctl);
