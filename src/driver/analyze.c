@@ -115,7 +115,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	}
 	struct elision el = {0};
 	/* (--verify-token-locks parses what the token check settles, to
-	 * compare: check_pairs.c) */
+	 * compare: check_pairs_token.c) */
 	bool tokens = elide && !o->verify_token_locks;
 	if (elide)
 		elide_bodies(src.raw, src.text, src.len, asked, ctl, tokens, &el);
