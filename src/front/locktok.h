@@ -25,13 +25,15 @@
  * window, taken unconditionally) a statement of its own, released by a
  * statement of its own on the same object (the same argument text) at the
  * same block depth after it, with no return, goto, break or continue
- * leaving the stretch in between, no label inside it, no control macro of
- * ctl (macros.h) in the body, no header lock wrapper, no call whose name
- * the walk reads as a release (`*_unlock`, `*_put`, ...), no hand-over of
- * the locked object (`x = dev` with dev->lock held), no preprocessor line,
- * and no name of `tainted` (the file's functions whose bodies take part in
- * the rules: their summaries would reach this body)?  Any other rule's
- * call (a window, a trylock, a conditional acquire) makes it unsettled.
+ * leaving the stretch in between, no label or control macro of ctl
+ * (macros.h) inside it, no lock wrapper in the body, no call whose name
+ * the walk reads as a release (`*_unlock`, `*_put` handed the locked
+ * object, ...), no hand-over or reassignment of the locked object (`x =
+ * dev`, `dev = next` with dev->lock held), nothing but plain expressions
+ * in the lock calls' arguments, no preprocessor line, and no name of
+ * `tainted` (the file's functions whose bodies take part in the rules:
+ * their summaries would reach this body)?  Any other rule's call (a
+ * window, a trylock, a conditional acquire) makes it unsettled.
  */
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
 		     const struct name_set *tainted);
