@@ -11,7 +11,8 @@
 # (default checks, --full, address limit only), runs alternated between the
 # two so drift on a noisy machine hits both, and prints new / old ratios
 # (the restructuring's "speed unchanged" evidence); BENCH_ROWS="default limit"
-# picks rows.  The row xfile is the default checks with --pairs-across-files;
+# picks rows (lockunb: the default checks and -Wlock-unbalanced).  The row
+# xfile is the default checks with --pairs-across-files;
 # with the default row in the same invocation it also prints what the flag
 # costs each binary (xfile / default).
 set -u
@@ -57,6 +58,7 @@ if [ -n "${BASELINE:-}" ]; then
 		full) args=(--full) ;;
 		limit) args=(--disable=$pairs) ;;
 		xfile) args=(--pairs-across-files) ;;
+		lockunb) args=(-Wlock-unbalanced) ;;
 		esac
 		: >"$tmp/old.t"; : >"$tmp/new.t"
 		for ((i = 0; i < runs; i++)); do

@@ -35,6 +35,8 @@ struct opts {
 					 * (the parse floor of a benchmark) */
 	bool verify_elision;		/* --verify-elision: parse elided files whole too and
 					 * compare (a self-test) */
+	bool verify_token_locks;	/* --verify-token-locks: parse what the token check
+					 * of locks settles, and compare (a self-test) */
 	size_t max_file_size;		/* --max-file-size */
 	size_t budget;			/* --state-budget: transfers per function */
 	double time_budget;		/* --time-budget: seconds per file (0: none) */
@@ -128,6 +130,12 @@ struct file_result {
 	bool elision_undone;		/* elided, but the parse disagreed: parsed whole */
 	bool fresh;			/* parsed in this run (not only known from --cache) */
 	size_t elided_bodies;		/* bodies left out */
+	bool locks_settled;		/* not parsed: every lock call settled from the tokens */
+	size_t settled_bodies;		/* bodies left out because the token check settled
+					 * them (locktok.h) */
+	size_t tok_checked;		/* --verify-token-locks: functions settled from the
+					 * tokens and analysed all the same, */
+	size_t tok_differs;		/* ... of which the analysis reports or sums up */
 	uint8_t scan_flags;		/* ... and its scan (unparsed or elided), kept for
 					 * --cache (relevance.h) */
 	uint32_t nscan_hash;

@@ -73,14 +73,16 @@ if grep -q 'relevance: 3 of 3 files parsed, 3 rounds (1 + 1 + 1); every file' <<
 else
 	bad "relevance: raise through a helper: not the rounds expected" "$(grep stats <<<"$out")"
 fi
-# bodies left out: the lock files keep only the bodies that take part; a
-# file whose left-out body mentions a name the probe asks for is parsed
-# again whole (round 2); an old-style definition the scan cannot see as a
-# body makes its file be parsed whole at once
+# bodies left out: the lock files keep only the bodies that take part; an
+# old-style definition the scan cannot see as a body makes its file be
+# parsed whole at once; xreg.c, whose only lock body the tokens settle
+# (locktok.h), is not parsed until the probe asks for a name its other
+# body mentions (round 2), and then without the settled body
 out=$(cd "$here/cases/relevance-bodies" && "$bin" -j1 --stats . 2>&1)
-if grep -q 'relevance: 5 of 5 files parsed, 2 rounds (5 + 1);' <<<"$out" &&
-   grep -q 'bodies: 2 files parsed with only the bodies the pair rules need (3 bodies left out); 1 parsed whole after all' <<<"$out"; then
-	ok "relevance: bodies left out in two files, one file parsed again whole when asked, one at once"
+if grep -q 'relevance: 5 of 5 files parsed, 2 rounds (4 + 1);' <<<"$out" &&
+   grep -q 'bodies: 3 files parsed with only the bodies the pair rules need (4 bodies left out); 1 parsed whole after all' <<<"$out" &&
+   grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 0 files not parsed for them' <<<"$out"; then
+	ok "relevance: bodies left out in three files, one file parsed only when asked, one whole at once"
 else
 	bad "relevance: bodies left out: not the files expected" "$(grep stats <<<"$out")"
 fi
@@ -107,6 +109,22 @@ else
 	bad "relevance: --verify-elision found a difference (or left nothing out)" "$(grep -A30 -E 'elision differs|stats: bodies' <<<"$out" | head -60)"
 fi
 same_findings "the lock cases as one tree (bodies left out)" "$lt"
+# the self-test of the token check: every function it settles, parsed and
+# analysed all the same, is one the pair rules report nothing in and sum
+# up as nothing (lock-unbalanced on: it judges every function)
+out=$(cd "$lt" && "$bin" -j2 -Wlock-unbalanced --verify-token-locks . 2>&1 >/dev/null)
+if grep -Eq 'verify-token-locks: [1-9][0-9]* functions settled from their tokens, 0 of them' <<<"$out" &&
+   ! grep -q 'token check differs' <<<"$out"; then
+	ok "relevance: --verify-token-locks: the lock cases' settled functions are silent and sum up as nothing"
+else
+	bad "relevance: --verify-token-locks found a difference (or settled nothing)" "$(grep -E 'token' <<<"$out" | head -40)"
+fi
+out=$(cd "$lt" && "$bin" -j2 --stats . 2>&1 >/dev/null)
+if grep -Eq 'token locks: [1-9][0-9]* bodies whose locks the tokens settle left out, [1-9][0-9]* files not parsed' <<<"$out"; then
+	ok "relevance: the lock cases as one tree: settled bodies left out, files not parsed"
+else
+	bad "relevance: the token check left nothing out of the lock cases" "$(grep stats <<<"$out")"
+fi
 # a file named on the command line is parsed whatever it holds
 out=$("$bin" -j1 --stats "$here/cases/relevance-modern-tree/plain1.c" 2>&1)
 if grep -q 'relevance: 1 of 1 files parsed' <<<"$out"; then

@@ -1064,8 +1064,12 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 				called[j] = true;
 		}
 	}
+	/* --verify-token-locks: the functions the token check settles
+	 * (locktok.h) are analysed whatever else holds, to compare */
+	bool *tok = o->verify_token_locks ? token_settled(src, fns, n, ff) : NULL;
 	for (size_t i = 0; i < n; i++)
 		if (direct[i] && kinds[i] == RULES_LOCK && !called[i] && !maybe_entry(o, ff, i) &&
+		    !(tok && tok[i]) &&
 		    !o->enabled[C_LOCK_UNBALANCED] && !o->enabled[C_LOCK_RELEASE_UNHELD] &&
 		    !o->enabled[C_LOCK_DOUBLE_ACQUIRE])
 			direct[i] = false;
@@ -1112,6 +1116,10 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		}
 		if (!more)
 			break;
+	}
+	if (tok) {
+		token_compare(&fr, tok, per, bad, res);
+		free(tok);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (fr.sums[i].known)	/* for callers in other files (program_pairs.c) */

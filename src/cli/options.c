@@ -476,6 +476,10 @@ static const struct option_def option_defs[] = {
 	  .help = "parse whole each file parsed with bodies left out\n"
 		  "too, and warn where the pair rules' facts differ\n"
 		  "(a self-test of the relevance pass; slower)" },
+	{ .name = "verify-token-locks", .group = G_ANALYSIS, FIELD(T_BOOL, verify_token_locks),
+	  .help = "parse the bodies whose locks the token check\n"
+		  "settles too, and warn where the pair rules report\n"
+		  "or sum up anything in one (a self-test; slower)" },
 	{ .name = "help", .letter = 'h', .group = G_ANALYSIS, .set = show_help, .flags = OF_EXIT,
 	  .help = "show this help and exit" },
 	{ .name = "version", .letter = 'V', .group = G_ANALYSIS, .set = show_version,

@@ -100,6 +100,15 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 			fprintf(stderr, "addrlimit: stats: bodies: %zu file%s parsed with only the "
 				"bodies the pair rules need (%zu bodies left out); %zu parsed whole "
 				"after all\n", ef, ef == 1 ? "" : "s", eb, eu);
+		size_t tf = 0, tb = 0;
+		for (size_t i = 0; i < n; i++) {
+			tf += rs[i].unparsed && rs[i].locks_settled;
+			tb += rs[i].elided || (rs[i].unparsed && rs[i].locks_settled)
+				      ? rs[i].settled_bodies : 0;
+		}
+		if (tf || tb)
+			fprintf(stderr, "addrlimit: stats: token locks: %zu bodies whose locks the "
+				"tokens settle left out, %zu files not parsed for them\n", tb, tf);
 	}
 	/* the entry points among the functions of the files parsed, by kind */
 	const struct entry_kind_count *kinds;

@@ -8,6 +8,7 @@
 #include "addrlimit.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "checks.h"
 #include "elide.h"
 #include "load.h"
+#include "macros.h"
 #include "normalize.h"
 #include "parse.h"
 #include "front.h"
@@ -42,6 +44,9 @@ struct worker {
 	struct scan *scans;		/* the relevance pass fills these, or NULL */
 	const bool *elide;		/* files to parse with only the bodies that can
 					 * matter (elide.h), or NULL */
+	const bool *rules_only;		/* ... wanted only for their rule calls: not parsed
+					 * at all when the token check settles every one
+					 * (locktok.h), or NULL */
 	const struct name_set *asked;	/* ... and the names asked about so far */
 	const struct ctl_macros *ctl;	/* the control macros every CFG sees */
 	struct macro_uses *uses;	/* per file: the names its CFGs look up in ctl
@@ -94,7 +99,7 @@ static bool elision_sound(const struct elision *el, TSNode root, const char *tex
 }
 
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
-			struct file_result *r, struct file_facts *ff, bool elide,
+			struct file_result *r, struct file_facts *ff, bool elide, bool rules_only,
 			const struct name_set *asked, const struct ctl_macros *ctl)
 {
 	double start = mono_seconds();
@@ -109,8 +114,24 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		return;
 	}
 	struct elision el = {0};
+	/* (--verify-token-locks parses what the token check settles, to
+	 * compare: check_pairs_token.c) */
+	bool tokens = elide && !o->verify_token_locks;
 	if (elide)
-		elide_bodies(src.raw, src.text, src.len, asked, &el);
+		elide_bodies(src.raw, src.text, src.len, asked, ctl, tokens, &el);
+	if (tokens && rules_only && el.settled && !el.kept && !el.rules_outside) {
+		/* every body that names a lock call settles from its tokens and
+		 * none is needed for anything else: the file is left unparsed,
+		 * as one that names no rule call (its facts are its macros) */
+		r->locks_settled = true;
+		r->settled_bodies = el.settled;
+		arena_init(&ff->arena);
+		macros_scan(src.raw, src.len, &ff->arena, &ff->macros);
+		elision_release(&el);
+		source_release(&src);
+		return;
+	}
+	r->settled_bodies = el.settled;
 	/* the parser skips the blanked bodies altogether */
 	TSTree *tree = parse_text_elided(o, parser, path, &src, &el, start, &why);
 	if (tree && el.bytes && !elision_sound(&el, ts_tree_root_node(tree), src.text)) {
@@ -294,7 +315,7 @@ static void verify_elision(const struct opts *o, TSParser *parser, const char *p
 	struct file_result whole;
 	struct file_facts wf = {0};
 	ts_parser_reset(parser);
-	analyze_one(o, parser, path, &whole, &wf, false, NULL, ctl);
+	analyze_one(o, parser, path, &whole, &wf, false, false, NULL, ctl);
 	/* a syntax error inside a body left out can cost the whole parse a
 	 * function the other parse has: then only the findings are compared */
 	bool errors = whole.error_bytes != 0;
@@ -329,7 +350,8 @@ static void *worker_main(void *arg)
 		}
 		const struct ctl_macros *ctl = ctl_macros_view(w->ctl, i);
 		analyze_one(w->o, parser, w->paths[i], &w->results[i], &w->facts[i],
-			    w->elide && w->elide[i], w->asked, ctl);
+			    w->elide && w->elide[i], w->rules_only && w->rules_only[i], w->asked,
+			    ctl);
 		if (w->uses) {
 			macro_uses_record(NULL);
 			macro_uses_finish(&w->uses[i]);
@@ -442,12 +464,12 @@ struct cached {
 
 static void first_pass(const struct opts *o, char **paths, size_t n,
 		       struct file_result *results, struct file_facts *facts, const bool *skip,
-		       const bool *elide, const struct name_set *asked,
+		       const bool *elide, const bool *rules_only, const struct name_set *asked,
 		       const struct ctl_macros *ctl, struct macro_uses *uses)
 {
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
-			    .skip = skip, .elide = elide, .asked = asked, .ctl = ctl,
-			    .uses = uses };
+			    .skip = skip, .elide = elide, .rules_only = rules_only, .asked = asked,
+			    .ctl = ctl, .uses = uses };
 	run_workers(&w, worker_main);
 }
 
@@ -540,6 +562,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
+	bool *rules_only = xcalloc(n ? n : 1, sizeof(bool));
 	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
 		uint8_t f = scans[i].flags;
@@ -560,6 +583,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			want[i] = true;
 			elide[i] = false;
 		}
+		/* wanted for its rule calls alone: the token check may settle them */
+		rules_only[i] = want[i] && elide[i] && !parsed[i];
 		/* a file that both changes the limit and names KERNEL_DS: the
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
@@ -589,7 +614,18 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			redo[i] = false;
 		}
 		if (todo)
-			first_pass(o, paths, n, results, facts, skip, elide, &asked, ctl, k->uses);
+			first_pass(o, paths, n, results, facts, skip, elide, rules_only, &asked, ctl,
+				   k->uses);
+		/* a file whose lock calls the tokens settled is as one that
+		 * names none: unparsed, parsed later if a name is asked of it */
+		for (size_t i = 0; i < n; i++) {
+			if (skip[i] || !results[i].locks_settled)
+				continue;
+			skip[i] = true;
+			want[i] = false;
+			rules_only[i] = false;
+			todo--;
+		}
 		if (rounds <= RELEVANCE_ROUNDS)
 			relevance_per_round[rounds - 1] = todo;
 		for (size_t i = 0; i < n; i++)
@@ -646,6 +682,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(skip);
 	free(want);
 	free(elide);
+	free(rules_only);
 	free(redo);
 	name_set_release(&asked);
 	name_set_release(&wraps);
@@ -748,7 +785,7 @@ static void parse_files(const struct opts *o, char **paths, size_t n,
 		bool *stale = xcalloc(n ? n : 1, sizeof(bool));
 		drop_stale(k, ctl, n, results, parsed, stale);
 		free(stale);
-		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, ctl, k->uses);
+		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, NULL, ctl, k->uses);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
@@ -783,6 +820,16 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 		ctl_macros_release(&ctl);
 	}
 	cache_end(o, &k, paths, n, results, whole);
+	if (o->verify_token_locks) {
+		size_t checked = 0, differs = 0;
+		for (size_t i = 0; i < n; i++) {
+			checked += results[i].tok_checked;
+			differs += results[i].tok_differs;
+		}
+		fprintf(stderr, "addrlimit: --verify-token-locks: %zu functions settled from their "
+			"tokens, %zu of them reported or summed up by the analysis\n", checked,
+			differs);
+	}
 	if (!o->dump_cfg)
 		audit_tree(o, paths, n, results);
 	progress_end();

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "locktok.h"
 #include "relevance.h"
 #include "rules.h"
 #include "util.h"
@@ -354,8 +355,112 @@ static bool add_objects(struct name_set *kept, const char *t, size_t from, size_
 	return added;
 }
 
+/*
+ * The names of the bodies that take part in the rules (seed[i]), and of
+ * the bodies that mention one of them, to a fixpoint (their summaries
+ * would reach a body that names them).  False when it does not settle in
+ * a few rounds.
+ */
+static bool rule_names(const char *raw, const char *text, const body_list *bodies,
+		       const bool *seed, struct name_set *out)
+{
+	bool *in = xcalloc(bodies->n ? bodies->n : 1, sizeof(bool));
+	for (size_t i = 0; i < bodies->n; i++)
+		if (seed[i]) {
+			in[i] = true;
+			add_names(out, text, &bodies->v[i]);
+		}
+	bool changed = out->n != 0;
+	int round = 0;
+	for (; changed && round < 32; round++) {
+		changed = false;
+		for (size_t i = 0; i < bodies->n; i++) {
+			const struct body *b = &bodies->v[i];
+			if (in[i] || !mentions(out, raw, b->head, b->close))
+				continue;
+			in[i] = true;
+			add_names(out, text, b);
+			changed = true;
+		}
+	}
+	free(in);
+	return !changed;
+}
+
+/*
+ * Which bodies the token check settles (locktok.h): settled[i]; how many.
+ * A body that calls a function of the file taking part in the rules is
+ * not settled, but a settled one takes no part: its summary is empty, and
+ * calling it changes nothing the walk could report.  So the bodies are
+ * judged again with the names of those still unsettled (and of the bodies
+ * naming a lock wrapper, and their callers), a few rounds: each round's
+ * names are a superset of the next's, so a body settled against them is
+ * settled against what is left.
+ */
+static size_t settle(const char *raw, const char *text, const body_list *bodies,
+		     const unsigned *rel, const struct ctl_macros *ctl, bool *settled)
+{
+	bool lock = false;
+	for (size_t i = 0; i < bodies->n; i++)
+		lock |= rel[i] == RULES_LOCK;
+	if (!lock)
+		return 0;
+	bool *wrapped = xcalloc(bodies->n, sizeof(bool));
+	bool *seed = xcalloc(bodies->n, sizeof(bool));
+	for (size_t i = 0; i < bodies->n; i++)
+		wrapped[i] = locktok_wrapped(text, bodies->v[i].open, bodies->v[i].close, ctl);
+	size_t n = 0;
+	for (int round = 0; round < 4; round++) {
+		for (size_t i = 0; i < bodies->n; i++)
+			seed[i] = wrapped[i] || (rel[i] && !settled[i]);
+		struct name_set tainted = {0};
+		size_t before = n;
+		if (rule_names(raw, text, bodies, seed, &tainted)) {
+			for (size_t i = 0; i < bodies->n; i++) {
+				const struct body *b = &bodies->v[i];
+				if (settled[i] || rel[i] != RULES_LOCK || wrapped[i])
+					continue;
+				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted);
+				n += settled[i];
+			}
+		}
+		name_set_release(&tainted);
+		if (n == before)
+			break;
+	}
+	free(wrapped);
+	free(seed);
+	return n;
+}
+
+size_t elide_settled(const char *raw, const char *text, size_t len,
+		     const struct ctl_macros *ctl, uint32_t **opens)
+{
+	*opens = NULL;
+	body_list bodies = {0};
+	if (!find_bodies(text, len, &bodies) || !bodies.n) {
+		VEC_FREE(bodies);
+		return 0;
+	}
+	unsigned *rel = xcalloc(bodies.n, sizeof(unsigned));
+	bool *settled = xcalloc(bodies.n, sizeof(bool));
+	for (size_t i = 0; i < bodies.n; i++)
+		rel[i] = rules_relevant(text, bodies.v[i].head, bodies.v[i].close + 1);
+	size_t n = settle(raw, text, &bodies, rel, ctl, settled);
+	if (n) {
+		*opens = xmalloc(n * sizeof(uint32_t));
+		for (size_t i = 0, k = 0; i < bodies.n; i++)
+			if (settled[i])
+				(*opens)[k++] = (uint32_t)bodies.v[i].open;
+	}
+	free(rel);
+	free(settled);
+	VEC_FREE(bodies);
+	return n;
+}
+
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
-		  struct elision *e)
+		  const struct ctl_macros *ctl, bool tokens, struct elision *e)
 {
 	memset(e, 0, sizeof(*e));
 	body_list bodies = {0};
@@ -366,27 +471,50 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	struct name_set kept = {0};
 	size_t left = 0;
 	bool windows = false;	/* a body names a rule other than a lock's */
+	unsigned *rel = xcalloc(bodies.n, sizeof(unsigned));
+	bool *settled = xcalloc(bodies.n, sizeof(bool));
+	for (size_t i = 0; i < bodies.n; i++) {
+		const struct body *b = &bodies.v[i];
+		rel[i] = rules_relevant(text, b->head, b->close + 1);
+		e->rule_bodies += rel[i] != 0;
+		/* a rule call outside every body found (a macro's definition, a
+		 * head not read as one): the file is not settled from bodies */
+		size_t from = i ? bodies.v[i - 1].close + 1 : 0;
+		e->rules_outside |= from < b->head && rules_relevant(text, from, b->head) != 0;
+	}
+	e->rules_outside |= bodies.v[bodies.n - 1].close + 1 < len &&
+			    rules_relevant(text, bodies.v[bodies.n - 1].close + 1, len) != 0;
+	size_t nsettled = tokens ? settle(raw, text, &bodies, rel, ctl, settled) : 0;
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
-		unsigned rel = rules_relevant(text, b->head, b->close + 1);
-		windows |= (rel & RULES_OTHER) != 0;
-		b->keep = rel != 0 || (asked && asked->n && mentions(asked, raw, b->head, b->close));
+		windows |= (rel[i] & RULES_OTHER) != 0;
+		b->keep = (rel[i] != 0 && !settled[i]) ||
+			  (asked && asked->n && mentions(asked, raw, b->head, b->close));
 		if (b->keep)
 			add_names(&kept, text, b);
 		else
 			left++;
 	}
+	/* the names the kept bodies mention: a settled body they call is
+	 * kept (its summary, empty as it is, tells them what it returns) */
+	struct name_set called = {0};
+	for (size_t i = 0; nsettled && i < bodies.n; i++)
+		if (bodies.v[i].keep)
+			add_words(&called, text, bodies.v[i].open, bodies.v[i].close, true);
 	/* the bodies that mention a kept function, to a fixpoint; a file that
 	 * has not settled after many rounds keeps everything */
-	bool changed = kept.n && left;
+	bool changed = (kept.n || called.n) && left;
 	for (int round = 0; changed; round++) {
 		changed = false;
 		for (size_t i = 0; i < bodies.n; i++) {
 			struct body *b = &bodies.v[i];
-			if (b->keep || (round < 32 && !mentions(&kept, raw, b->head, b->close)))
+			if (b->keep || (round < 32 && !mentions(&kept, raw, b->head, b->close) &&
+					!(settled[i] && named_in(&called, text, b))))
 				continue;
 			b->keep = true;
 			add_names(&kept, text, b);
+			if (nsettled)
+				add_words(&called, text, b->open, b->close, true);
 			changed = true;
 			left--;
 		}
@@ -398,6 +526,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 				changed = true;
 		}
 	}
+	name_set_release(&called);
 	if (windows && left)
 		left -= keep_inline_callees(raw, text, &bodies, &kept);
 	/* the text as it was, for a parse that has to be done whole after all */
@@ -410,6 +539,8 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		const struct body *b = &bodies.v[i];
 		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
 							 b->keep }));
+		e->kept += b->keep;
+		e->settled += settled[i] && !b->keep;
 		if (!b->keep) {
 			add_words(&gone, raw, b->open, b->close, true);
 			e->bytes += blank(text, b->open + 1, b->close);
@@ -422,6 +553,8 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		if (gone.slot[i])
 			e->gone[e->ngone++] = gone.slot[i];
 	name_set_release(&gone);
+	free(rel);
+	free(settled);
 	VEC_FREE(bodies);
 }
 

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "macros.h"
 #include "relevance.h"
 #include "util.h"
 
@@ -35,6 +36,10 @@ struct elision {
 	char *orig;		/* the text before blanking (when a body was left out) */
 	uint32_t *gone;		/* hashes of the names in the blanked bodies, each once */
 	uint32_t ngone;
+	size_t kept;		/* bodies kept */
+	size_t rule_bodies;	/* bodies that name a rule call */
+	size_t settled;		/* ... of which the token check settled, left out */
+	bool rules_outside;	/* a rule call outside every body found */
 };
 
 /*
@@ -42,12 +47,20 @@ struct elision {
  * text[0, len) that name no rule call (rules_relevant()), mention no name
  * of `asked` (the names the relevance pass asked about so far; may be
  * NULL) and mention no function whose body is kept, all in raw (the
- * file's own bytes at the same offsets).  Nothing is blanked when the
- * brackets do not balance.  e says what was done; release it with
- * elision_release().
+ * file's own bytes at the same offsets).  With tokens, a body whose lock
+ * calls the token check settles (locktok.h, with the control macros ctl)
+ * counts as naming none, unless a kept body calls its function.  Nothing
+ * is blanked when the brackets do not balance.  e says what was done;
+ * release it with elision_release().
  */
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
-		  struct elision *e);
+		  const struct ctl_macros *ctl, bool tokens, struct elision *e);
+
+/* The bodies of text[0, len) (raw: the same bytes unblanked) that the
+ * token check settles, whatever is kept: their number, the offsets of
+ * their `{` in *opens (the caller frees it), for --verify-token-locks. */
+size_t elide_settled(const char *raw, const char *text, size_t len,
+		     const struct ctl_macros *ctl, uint32_t **opens);
 
 /*
  * For the whole-tree pass, which walks again a few functions of a file

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Locks settled from the tokens (locktok.h).  One pass over the body's
+ * tokens keeps the locks held (rule, argument text, block depth) and the
+ * open blocks (a loop's or a switch's body, or another); anything that
+ * could make a path leave a lock held, release what it did not take or let
+ * the walk guess (see check_pairs_walk.c: releases read from a callee's
+ * name, locked objects handed on) makes the body unsettled.  Each test
+ * errs on the side of the parse: a false "unsettled" costs a parse, a
+ * false "settled" a finding.
+ */
+#include "locktok.h"
+
+#include <string.h>
+
+#include "lexer.h"
+#include "rules.h"
+#include "util.h"
+
+#define MAX_TOK_HELD 4
+#define MAX_FRAMES 64
+
+struct tok {
+	uint32_t at, len;
+	char k;			/* 'w' a word, 'n' a number, 's' a literal, else the byte */
+};
+
+typedef VEC(struct tok) tok_list;
+
+static inline bool word_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static inline bool word_char(unsigned char c)
+{
+	return word_start(c) || (c >= '0' && c <= '9');
+}
+
+/* The tokens of t[from, to); false at a preprocessor line (an #ifdef
+ * inside a body: which arm the parse sees is normalisation's business). */
+static bool tokenize(const char *t, size_t from, size_t to, tok_list *out)
+{
+	bool bol = false;
+	for (size_t i = from; i < to;) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '\n') {
+			bol = true;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		if (c == '#' && bol)
+			return false;
+		bol = false;
+		if (lex_comment_at(t, to, i)) {
+			i = lex_comment(t, to, i, LEX_ESC_ANY);
+			continue;
+		}
+		size_t j = i + 1;
+		char k = (char)c;
+		if (c == '"' || c == '\'') {
+			j = lex_quoted(t, to, i, 0);
+			k = 's';
+		} else if (word_char(c)) {
+			while (j < to && word_char((unsigned char)t[j]))
+				j++;
+			k = word_start(c) ? 'w' : 'n';
+		}
+		VEC_PUSH(*out, ((struct tok){ (uint32_t)i, (uint32_t)(j - i), k }));
+		i = j;
+	}
+	return true;
+}
+
+static bool tok_is(const char *t, const struct tok *x, const char *w)
+{
+	size_t n = strlen(w);
+	return x->k == 'w' && x->len == n && !memcmp(t + x->at, w, n);
+}
+
+static bool tok_has(const char *t, const struct tok *x, const char *w)
+{
+	return x->k == 'w' && memmem(t + x->at, x->len, w, strlen(w)) != NULL;
+}
+
+/* Words the walk reads as the release of a held lock when a callee out of
+ * view has one in its name (check_pairs_walk.c's release_by_name()). */
+static bool release_word(const char *t, const struct tok *x)
+{
+	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
+					     "_done", "_finish", "_leave", "_unref" };
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_has(t, x, words[i]))
+			return true;
+	return false;
+}
+
+/* Words that leave the stretch between an acquire and its release. */
+static bool jump_word(const char *t, const struct tok *x)
+{
+	static const char *const words[] = { "return", "goto", "longjmp", "siglongjmp",
+					     "__builtin_longjmp", "asm", "__asm__", "__asm" };
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_is(t, x, words[i]))
+			return true;
+	return false;
+}
+
+struct lheld {
+	uint16_t rule;
+	uint32_t depth;		/* the block depth it was taken at */
+	char *key;		/* its argument without blanks and parentheses */
+	size_t root, rootlen;	/* the identifier the key starts with */
+};
+
+enum { FR_BLOCK, FR_LOOP, FR_SWITCH };
+
+struct frame {
+	uint32_t depth;		/* the depth inside it */
+	uint8_t kind;
+};
+
+struct lt {
+	const char *t;
+	const struct tok *v;
+	size_t n;
+	const struct ctl_macros *ctl;
+	const struct name_set *tainted;
+	struct lheld h[MAX_TOK_HELD];
+	int nheld;
+	struct frame f[MAX_FRAMES];
+	int nf;
+	uint32_t depth;
+};
+
+/* The index of the `)` that closes the `(` at v[i], or n. */
+static size_t close_paren(const struct lt *s, size_t i)
+{
+	long d = 0;
+	for (size_t j = i; j < s->n; j++) {
+		if (s->v[j].k == '(')
+			d++;
+		else if (s->v[j].k == ')' && --d == 0)
+			return j;
+	}
+	return s->n;
+}
+
+/* The argument `arg` of the call whose `(` is v[open] and `)` v[close]:
+ * its tokens' text without parentheses (NULL when there is no such
+ * argument, or it holds a conditional, an assignment, ++ or --). */
+static char *arg_key(const struct lt *s, size_t open, size_t close, int arg, size_t *root,
+		     size_t *rootlen)
+{
+	int a = 0;
+	long d = 0;
+	struct strbuf b;
+	strbuf_init(&b);
+	*rootlen = 0;
+	bool ok = true;
+	for (size_t j = open + 1; j < close && ok; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[' || x->k == '{')
+			d++;
+		else if (x->k == ')' || x->k == ']' || x->k == '}')
+			d--;
+		if (x->k == ',' && d == 0) {
+			a++;
+			continue;
+		}
+		if (a != arg)
+			continue;
+		if (x->k == '?' || x->k == '=' || ((x->k == '+' || x->k == '-') &&
+						   j + 1 < close && s->v[j + 1].k == x->k))
+			ok = false;
+		if (x->k == 'w' && !*rootlen && !b.len) {
+			*root = x->at;
+			*rootlen = x->len;
+		}
+		if (x->k != '(' && x->k != ')')
+			strbuf_add(&b, s->t + x->at, x->len);
+	}
+	if (!ok || a < arg || !b.len) {
+		strbuf_release(&b);
+		return NULL;
+	}
+	/* `&x->y`: the root is x all the same (key_root() skips & and *) */
+	if (!*rootlen) {
+		for (size_t j = open + 1; j < close; j++)
+			if (s->v[j].k == 'w') {
+				*root = s->v[j].at;
+				*rootlen = s->v[j].len;
+				break;
+			} else if (s->v[j].k != '&' && s->v[j].k != '*' && s->v[j].k != '(') {
+				break;
+			}
+	}
+	char *key = strbuf_detach(&b);
+	strbuf_release(&b);	/* (detach leaves it ready for more) */
+	return key;
+}
+
+/* The innermost frame of a kind in `kinds` (bits 1 << FR_*) lies inside
+ * every lock held: a break (or continue, or case label) for it stays
+ * within the stretch. */
+static bool inner_frame_ok(const struct lt *s, unsigned kinds)
+{
+	for (int i = s->nf; i-- > 0;) {
+		if (!(kinds & (1u << s->f[i].kind)))
+			continue;
+		for (int k = 0; k < s->nheld; k++)
+			if (s->f[i].depth <= s->h[k].depth)
+				return false;
+		return true;
+	}
+	return false;
+}
+
+/* Does the `:` at v[i] end a label (`out:`, `default:`, `case X:`) rather
+ * than a conditional's `? :`? */
+static bool label_colon(const struct lt *s, size_t i)
+{
+	if (i >= 1 && s->v[i - 1].k == 'w' && (i < 2 || strchr(";{}:", s->v[i - 2].k)))
+		return true;
+	for (size_t j = i; j-- > 0 && i - j < 32;) {
+		char k = s->v[j].k;
+		if (k == ';' || k == '{' || k == '}' || k == '?' || k == ':')
+			return false;
+		if (tok_is(s->t, &s->v[j], "case"))
+			return !j || strchr(";{}:", s->v[j - 1].k);
+	}
+	return false;
+}
+
+/* A statement of its own: after `;`, `{`, `}` or a label (not `if (x)`,
+ * `else`, a comma or a conditional), at no parenthesis depth.  A jump to
+ * the label lands before it. */
+static bool stmt_start(const struct lt *s, size_t i, long paren)
+{
+	if (paren)
+		return false;
+	if (!i)
+		return true;
+	char p = s->v[i - 1].k;
+	return p == ';' || p == '{' || p == '}' || (p == ':' && label_colon(s, i - 1));
+}
+
+/* What the frame opened by the `{` at v[i] is. */
+static uint8_t frame_kind(const struct lt *s, size_t i)
+{
+	if (i && tok_is(s->t, &s->v[i - 1], "do"))
+		return FR_LOOP;
+	if (!i || s->v[i - 1].k != ')')
+		return FR_BLOCK;
+	long d = 0;
+	for (size_t j = i; j-- > 0;) {	/* back to the `(` of that `)` */
+		if (s->v[j].k == ')') {
+			d++;
+		} else if (s->v[j].k == '(' && --d == 0) {
+			if (!j)
+				break;
+			const struct tok *w = &s->v[j - 1];
+			if (tok_is(s->t, w, "for") || tok_is(s->t, w, "while"))
+				return FR_LOOP;
+			return tok_is(s->t, w, "switch") ? FR_SWITCH : FR_BLOCK;
+		}
+	}
+	return FR_BLOCK;
+}
+
+static void held_free(struct lt *s)
+{
+	for (int k = 0; k < s->nheld; k++)
+		free(s->h[k].key);
+	s->nheld = 0;
+}
+
+/* Are the arguments v(open, close) of a rule call free of anything the
+ * walk would act on before the call itself: no call of a rule, a lock
+ * wrapper, a function of the file that takes part, a control macro or a
+ * name read as a release; no jump, assignment, ++ or --? */
+static bool args_plain(const struct lt *s, size_t open, size_t close)
+{
+	for (size_t j = open + 1; j < close; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '=' || ((x->k == '+' || x->k == '-') && j + 1 < close &&
+				    s->v[j + 1].k == x->k))
+			return false;
+		if (x->k != 'w')
+			continue;
+		int ri, ci;
+		bool o;
+		const char *label;
+		int param;
+		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
+		    macros_wrapper(s->ctl, s->t + x->at, x->len) ||
+		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
+		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
+		    jump_word(s->t, x) || release_word(s->t, x))
+			return false;
+	}
+	return true;
+}
+
+/* Take or give back the lock named by the rule call at v[i] (a statement
+ * `name(args);`); false when it does not settle. */
+static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
+{
+	const struct rule *r = &rules_get()->v.v[ri];
+	const struct rule_call *c = open ? &r->open.v[ci] : &r->close.v[ci];
+	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || (open && c->acq != ACQ_ALWAYS))
+		return false;
+	if (i + 1 >= s->n || s->v[i + 1].k != '(')
+		return false;
+	size_t cp = close_paren(s, i + 1);
+	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
+		return false;
+	size_t root = 0, rootlen = 0;
+	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	if (!key)
+		return false;
+	int found = -1;
+	for (int k = 0; k < s->nheld && found < 0; k++)
+		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key))
+			found = k;
+	bool ok;
+	if (open) {
+		ok = found < 0 && s->nheld < MAX_TOK_HELD;
+		if (ok) {
+			s->h[s->nheld++] = (struct lheld){ (uint16_t)ri, s->depth, key, root, rootlen };
+			key = NULL;
+		}
+	} else {
+		ok = found >= 0 && s->h[found].depth == s->depth;
+		if (ok) {
+			free(s->h[found].key);
+			s->h[found] = s->h[--s->nheld];
+		}
+	}
+	free(key);
+	*next = cp + 1;
+	return ok;
+}
+
+/*
+ * Does the call at v[i] (a name the walk may read as a release) hand it,
+ * among its first four arguments, the object a held lock hangs off (the
+ * root of its key: `foo_put(d)` with d->lock held)?  That is when the walk
+ * takes it for the release; `unlock` in a name is more (check_pairs_flow.c
+ * reads it as releasing any lock), and the caller treats it apart.
+ */
+static bool names_held(const struct lt *s, size_t i)
+{
+	if (i + 1 >= s->n || s->v[i + 1].k != '(')
+		return false;	/* not a call: no release */
+	size_t cp = close_paren(s, i + 1);
+	int arg = 0;
+	long d = 0;
+	for (size_t j = i + 2; j < cp && arg < 4; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[' || x->k == '{')
+			d++;
+		else if (x->k == ')' || x->k == ']' || x->k == '}')
+			d--;
+		else if (x->k == ',' && !d)
+			arg++;
+		else if (x->k == 'w')
+			for (int k = 0; k < s->nheld; k++)
+				if (s->h[k].rootlen == x->len &&
+				    !memcmp(s->t + s->h[k].root, s->t + x->at, x->len))
+					return true;
+	}
+	return false;
+}
+
+/* Is the word v[i] the root of a held lock's key, assigned (`d = d->next`
+ * with d->lock held: the same text then names another object)? */
+static bool root_assigned(const struct lt *s, size_t i)
+{
+	if (i + 1 >= s->n || s->v[i + 1].k != '=' ||
+	    (i + 2 < s->n && s->v[i + 2].k == '=' && s->v[i + 2].at == s->v[i + 1].at + 1))
+		return false;
+	if (i && s->v[i - 1].k != ';' && s->v[i - 1].k != '{' && s->v[i - 1].k != '}' &&
+	    s->v[i - 1].k != '(' && s->v[i - 1].k != ',')
+		return false;	/* `x->d = ...`, `*d = ...`: a field or what it points to */
+	for (int k = 0; k < s->nheld; k++)
+		if (s->h[k].rootlen == s->v[i].len &&
+		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
+			return true;
+	return false;
+}
+
+/* Is the word v[i] the root of a held lock's key, alone after an `=` (the
+ * locked object handed to another one, or to a local the walk follows)? */
+static bool hands_over(const struct lt *s, size_t i)
+{
+	if (!i || s->v[i - 1].k != '=' || i + 1 >= s->n ||
+	    (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
+		return false;	/* (the walk follows a value that is the name alone) */
+	if (i >= 2 && strchr("=!<>", s->v[i - 2].k) && s->v[i - 2].at + 1 == s->v[i - 1].at)
+		return false;	/* a comparison */
+	for (int k = 0; k < s->nheld; k++)
+		if (s->h[k].rootlen == s->v[i].len &&
+		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
+			return true;
+	return false;
+}
+
+static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
+		 bool *any)
+{
+	const char *t = s->t;
+	long paren = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tok *x = &s->v[i];
+		bool held = s->nheld > 0;
+		switch (x->k) {
+		case '(':
+		case '[':
+			paren++;
+			continue;
+		case ')':
+		case ']':
+			paren--;
+			continue;
+		case '{':
+			if (s->nf == MAX_FRAMES)
+				return false;
+			s->depth++;
+			s->f[s->nf++] = (struct frame){ s->depth, frame_kind(s, i) };
+			continue;
+		case '}':
+			for (int k = 0; k < s->nheld; k++)
+				if (s->h[k].depth == s->depth)
+					return false;	/* the block ends with it held */
+			if (!s->nf)
+				return false;
+			s->nf--;
+			s->depth--;
+			continue;
+		case ':':
+			/* a label (`out:`) inside the stretch: a jump may land there */
+			if (held && i >= 1 && s->v[i - 1].k == 'w' &&
+			    !tok_is(t, &s->v[i - 1], "default") &&
+			    (i < 2 || strchr(";{}", s->v[i - 2].k)) &&
+			    !(i + 1 < s->n && s->v[i + 1].k == ':'))
+				return false;
+			continue;
+		case 'w':
+			break;
+		default:
+			continue;
+		}
+		int ri, ci;
+		bool open;
+		if (rules_lookup(t + x->at, x->len, &ri, &ci, &open)) {
+			size_t next;
+			if (!stmt_start(s, i, paren) || !rule_call(s, i, ri, ci, open, &next))
+				return false;
+			*any = true;
+			i = next;
+			continue;
+		}
+		/* a header's lock wrapper is a rule call (check_pairs.c) */
+		if (macros_wrapper(ctl, t + x->at, x->len))
+			return false;
+		if (tainted && name_set_has(tainted, scan_name_hash(t + x->at, x->len)))
+			return false;
+		if (!held)
+			continue;
+		/* a statement macro that may jump: out of the stretch (no label
+		 * inside it is allowed, so no jump lands in it from outside) */
+		const char *label;
+		int param;
+		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)
+			return false;
+		if (jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
+		    root_assigned(s, i) ||
+		    (release_word(t, x) && names_held(s, i)))
+			return false;
+		if (tok_is(t, x, "break") && !inner_frame_ok(s, 1u << FR_LOOP | 1u << FR_SWITCH))
+			return false;
+		if (tok_is(t, x, "continue") && !inner_frame_ok(s, 1u << FR_LOOP))
+			return false;
+		if ((tok_is(t, x, "case") || tok_is(t, x, "default")) &&
+		    !inner_frame_ok(s, 1u << FR_SWITCH))
+			return false;
+	}
+	return s->nheld == 0 && s->depth == 0;
+}
+
+bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_macros *ctl)
+{
+	for (size_t i = from; i < to;) {
+		if (!word_start((unsigned char)t[i]) || (i > from && word_char((unsigned char)t[i - 1]))) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < to && word_char((unsigned char)t[j]))
+			j++;
+		if (macros_wrapper(ctl, t + i, j - i))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
+		     const struct name_set *tainted)
+{
+	if (!rules_get() || close <= open)
+		return false;
+	tok_list v = {0};
+	bool ok = tokenize(t, open + 1, close, &v);
+	bool any = false;
+	if (ok) {
+		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted };
+		ok = walk(&s, ctl, tainted, &any);
+		held_free(&s);
+	}
+	VEC_FREE(v);
+	return ok && any;
+}

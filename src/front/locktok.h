@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Locks settled from the tokens alone, for the relevance pass.  Most
+ * bodies that name a lock call take it and give it back in a straight
+ * line: `spin_lock(&d->lock); ...; spin_unlock(&d->lock);` with no way out
+ * in between.  The pair rules can report nothing there and sum nothing up
+ * for a caller, so such a body need not be parsed for them (elide.c), and
+ * a file whose every lock body is like that need not be parsed at all
+ * (analyze.c).  The test is deliberately narrow: what it cannot prove from
+ * the tokens is left to the parse.  --verify-token-locks compares it with
+ * the parsed analysis.
+ */
+#ifndef ADDRLIMIT_LOCKTOK_H
+#define ADDRLIMIT_LOCKTOK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "macros.h"
+#include "relevance.h"
+
+/*
+ * Is the body t[open, close] (the offsets of its braces, in normalised
+ * text) settled: every acquire of a plain lock rule (lock-held-return, no
+ * window, taken unconditionally) a statement of its own, released by a
+ * statement of its own on the same object (the same argument text) at the
+ * same block depth after it, with no return, goto, break or continue
+ * leaving the stretch in between, no label or control macro of ctl
+ * (macros.h) inside it, no lock wrapper in the body, no call whose name
+ * the walk reads as a release (`*_unlock`, `*_put` handed the locked
+ * object, ...), no hand-over or reassignment of the locked object (`x =
+ * dev`, `dev = next` with dev->lock held), nothing but plain expressions
+ * in the lock calls' arguments, no preprocessor line, and no name of
+ * `tainted` (the file's functions whose bodies take part in the rules:
+ * their summaries would reach this body)?  Any other rule's call (a
+ * window, a trylock, a conditional acquire) makes it unsettled.
+ */
+bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
+		     const struct name_set *tainted);
+
+/* Does t[from, to) name a lock wrapper of ctl (a header's static inline
+ * function, or a macro of any file that releases: macros.h)?  A body that
+ * calls one takes part in the rules as one that names a rule call does. */
+bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_macros *ctl);
+
+#endif

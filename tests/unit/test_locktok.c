@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the token check of locks (src/front/locktok.c): the
+ * straight-line stretches it settles, and each shape it must leave to the
+ * parse (a way out between acquire and release, a conditional acquire, a
+ * release at another depth, a label, a name the walk reads as a release,
+ * a hand-over, a control macro, a function of the file with rule calls).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "locktok.h"
+#include "macros.h"
+#include "rules.h"
+#include "util.h"
+
+static int failures;
+
+static void check(bool cond, const char *what)
+{
+	printf("%s - %s\n", cond ? "ok" : "not ok", what);
+	failures += !cond;
+}
+
+/* The verdict on `{ body }`, with the control macros of ctl and the names
+ * of tainted. */
+static bool settled(const char *body, const struct ctl_macros *ctl, const struct name_set *tainted)
+{
+	char *t = xasprintf("{%s}", body);
+	bool ok = locktok_settled(t, 0, strlen(t) - 1, ctl, tainted);
+	free(t);
+	return ok;
+}
+
+int main(void)
+{
+	struct rule_set rs = {0};
+	rules_builtin(&rs);
+	rules_set(&rs);
+
+	/* a table with one control macro, as the run builds it */
+	struct ctl_macros ctl;
+	ctl_macros_init(&ctl);
+	struct arena a;
+	arena_init(&a);
+	ctl_macro_list l = {0};
+	const char defs[] = "#define CHK(x) do { if (!(x)) return -1; } while (0)\n";
+	macros_scan(defs, sizeof(defs) - 1, &a, &l);
+	ctl_macros_add(&ctl, &l);
+	ctl_macros_seal(&ctl);
+	struct name_set tainted = {0};
+	name_set_add(&tainted, "helper_locks");
+
+	check(settled(" int x; spin_lock(&d->lock); x = d->n; spin_unlock(&d->lock); return x; ",
+		      &ctl, &tainted), "a straight stretch is settled");
+	check(settled(" mutex_lock(&(d->m)); spin_lock_irqsave(&d->s, f); d->n++;"
+		      " spin_unlock_irqrestore(&d->s, f); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "nested locks of two rules, the key without parentheses");
+	check(settled(" rcu_read_lock(); p = q; rcu_read_unlock(); ", &ctl, &tainted),
+	      "a counter (no object) is settled");
+	check(settled(" mutex_lock(&d->m); while (i < 4) { if (a[i]) break; i++; }"
+		      " switch (x) { case 1: y = 2; break; default: y = 0; } mutex_unlock(&d->m); ",
+		      &ctl, &tainted), "a break and cases of a loop and a switch inside the stretch");
+	check(settled(" if (!d) return -1; CHK(d->ok); spin_lock(&d->l); d->n = 0;"
+		      " spin_unlock(&d->l); return 0; ", &ctl, &tainted),
+	      "a return and a control macro before the stretch");
+	check(settled(" retry: spin_lock(&d->l); d->n++; spin_unlock(&d->l); if (x) goto retry;"
+		      " switch (c) { case 1: mutex_lock(&d->m); d->n = 0; mutex_unlock(&d->m); break; } ",
+		      &ctl, &tainted), "an acquire after a label or a case");
+	check(!settled(" x = c ? 0 : spin_lock(&d->l); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an acquire in a conditional expression");
+	check(settled(" mutex_lock(&d->m); skb_put(skb, 4); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a call named like a release, handed nothing the lock hangs off");
+	check(!settled(" spin_lock(&d->l); if (d->n) return -1; spin_unlock(&d->l); return 0; ",
+		       &ctl, &tainted), "a return inside the stretch");
+	check(!settled(" spin_lock(&d->l); if (d->n) goto out; spin_unlock(&d->l); out: return 0; ",
+		       &ctl, &tainted), "a goto inside the stretch");
+	check(!settled(" spin_lock(&d->l); d->n = 1; spin_unlock(&d->l); if (x) goto in;"
+		       " spin_lock(&d->l); in: d->n = 2; spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a label inside the stretch");
+	check(!settled(" while (x) { spin_lock(&d->l); if (d->n) break; spin_unlock(&d->l); } ",
+		       &ctl, &tainted), "a break out of the stretch");
+	check(!settled(" if (spin_trylock(&d->l)) { d->n = 1; spin_unlock(&d->l); } ", &ctl,
+		       &tainted), "a trylock");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; mutex_unlock(&d->m); ",
+		       &ctl, &tainted), "an interruptible acquire");
+	check(!settled(" if (x) spin_lock(&d->l); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an acquire under a test without braces");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); } ", &ctl, &tainted),
+	      "a release at another depth");
+	check(!settled(" spin_lock(&a->l); spin_unlock(&b->l); ", &ctl, &tainted),
+	      "a release of another object");
+	check(!settled(" spin_lock(&d->l); spin_lock(&d->l); spin_unlock(&d->l); spin_unlock(&d->l); ",
+		       &ctl, &tainted), "the same lock taken twice");
+	check(!settled(" spin_unlock(&d->l); spin_lock(&d->l); ", &ctl, &tainted),
+	      "a release of the caller's lock");
+	check(!settled(" mutex_lock(&d->m); CHK(d->ok); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a control macro inside the stretch");
+	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a call the walk reads as a release");
+	check(!settled(" mutex_lock(&d->m); other_unlock(x); mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a call named to unlock, whatever it is handed");
+	check(!settled(" mutex_lock(&d->m); o->dev = d; mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "the locked object handed on");
+	check(!settled(" spin_lock(&d->l); d = d->next; spin_unlock(&d->l); ", &ctl, &tainted),
+	      "the lock's root assigned: the same text names another object");
+	check(settled(" spin_lock(&d->l); d->n = 1; x->d = 0; if (d == e) y = 1; spin_unlock(&d->l); ",
+		      &ctl, &tainted), "a field of the root assigned, the root compared");
+	check(!settled(" mutex_lock(&d->m); helper_locks(d); mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a call of a function of the file with rule calls");
+	check(!settled(" user_access_begin(p, n); user_access_end(); ", &ctl, &tainted),
+	      "a window is no plain lock");
+	check(!settled(" spin_lock(&d->l);\n#ifdef X\n d->n = 1;\n#endif\n spin_unlock(&d->l); ",
+		       &ctl, &tainted), "a preprocessor line");
+	check(!settled(" d->n = 1; ", &ctl, &tainted), "a body without a lock call settles nothing");
+	check(!settled(" mutex_lock(&helper_locks(d)->m); mutex_unlock(&helper_locks(d)->m); ",
+		       &ctl, &tainted), "a function of the file with rule calls in a lock's argument");
+	check(settled(" mutex_lock(&to_dev(d)->m); mutex_unlock(&to_dev(d)->m); ", &ctl, &tainted),
+	      "a plain call in a lock's argument");
+
+	name_set_release(&tainted);
+	ctl_macros_release(&ctl);
+	VEC_FREE(l);
+	arena_release(&a);
+	rules_set(NULL);
+	rules_release(&rs);
+	return failures ? 1 : 0;
+}
