@@ -586,11 +586,18 @@ static bool summary_matters(const struct fn_summary *s)
 {
 	if (!s->analysed || s->noreturn)
 		return false;
-	/* a limit we cannot name (OTHER) is no news to a caller */
+	/* a limit we cannot name (OTHER) is no news to a caller; nor is what
+	 * a global slot held (an end helper's restore): only a caller that
+	 * saved into it learns something, and the saver's summary (its
+	 * store) brings that caller in */
+	lv_t quiet = LV_ENTRY | LV_OTHER;
+	bool global = s->field_suffix && s->field_param == STORE_GLOBAL;
+	if (global)
+		quiet |= LV_FIELD;
 	bool stores = false;
 	for (int i = 0; i < s->nstore; i++)
 		stores |= (s->store[i].val & ~LV_OTHER) != 0;
-	return (s->exit & ~(LV_ENTRY | LV_OTHER)) || s->ret || stores || s->field_suffix;
+	return (s->exit & ~quiet) || s->ret || stores || (s->field_suffix && !global);
 }
 
 /*
