@@ -88,3 +88,18 @@ fi
 "$bin" -f json "$src_case" 2>/dev/null >"$tmp/fold/src.json"
 expect_run "fold: JSON says the relation" 0 '^same-source same-source same-source$' \
 	python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(" ".join(a["relation"] for a in f[0]["also"]))' "$tmp/fold/src.json"
+
+# several causes: load_both's return (line 47) is listed under both helpers,
+# not reported; load_a_in_window's (a setter raised too) stays a warning
+two="$here/cases/ds-unbalanced-two-causes-folded.c"
+out=$("$bin" "$two" 2>/dev/null)
+top47=$(grep -cE ':47:2: (warning|error): ' <<<"$out")
+rel47=$(grep -cE ":47:2: note: reached from here: .* by calling 'load_a' and 'load_b' \[ds-unbalanced\]$" <<<"$out")
+top56=$(grep -cE ':56:2: warning: .*\[ds-unbalanced\]$' <<<"$out")
+if [ "$top47" = 0 ] && [ "$rel47" = 2 ] && [ "$top56" = 1 ]; then
+	ok "fold: a return raised by two reported helpers is listed under both; a setter keeps it"
+else
+	bad "fold: a return raised by two reported helpers is listed under both; a setter keeps it" \
+		"top47=$top47 rel47=$rel47 top56=$top56
+$out"
+fi
