@@ -53,6 +53,15 @@ static int cmp_finding(const void *a, const void *b)
 	return strcmp(x->msg, y->msg);
 }
 
+enum severity finding_default_severity(const struct finding *f)
+{
+	enum severity s = checks[f->id].sev;
+	for (size_t k = 0; k < f->also.n; k++)
+		if (checks[f->also.v[k].id].sev < s)
+			s = checks[f->also.v[k].id].sev;
+	return s;
+}
+
 void findings_sort(struct findings *fs)
 {
 	if (fs->v.n > 1)

@@ -83,6 +83,9 @@ struct findings {
 };
 
 void findings_add(struct findings *fs, struct finding *f);	/* takes ownership */
+/* Its check's default severity, or the most severe of the findings folded
+ * into it (before -Werror). */
+enum severity finding_default_severity(const struct finding *f);
 void findings_sort(struct findings *fs);
 void findings_release(struct findings *fs);
 void finding_release(struct finding *f);	/* one that left its list */

@@ -146,16 +146,6 @@ static void page_head(struct strbuf *sb, const char *title)
 	strbuf_adds(sb, "</style>\n</head>\n<body>\n");
 }
 
-/* The default severity of a finding, raised by those folded into it. */
-static enum severity sev_of(const struct finding *f)
-{
-	enum severity sv = checks[f->id].sev;
-	for (size_t k = 0; k < f->also.n; k++)
-		if (checks[f->also.v[k].id].sev < sv)
-			sv = checks[f->also.v[k].id].sev;
-	return sv;
-}
-
 static void sev_badge(struct strbuf *sb, enum severity s)
 {
 	strbuf_addf(sb, "<span class=\"sev sev-%s\">%s</span>", severity_name(s), severity_name(s));
@@ -465,7 +455,7 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 		strbuf_addf(sb, " &#183; <a href=\"finding-%zu.html\" rel=\"next\">next &#8250;</a>",
 			    num + 1);
 	strbuf_addf(sb, " &#183; finding %zu of %zu</nav>\n<h1>", num, total);
-	sev_badge(sb, sev_of(f));
+	sev_badge(sb, finding_default_severity(f));
 	strbuf_addc(sb, ' ');
 	esc(sb, f->msg);
 	strbuf_addf(sb, "</h1>\n<table class=\"meta\">\n<tr><th>Check</th><td>"
@@ -531,7 +521,7 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 	for (size_t i = 0, j; i < nm; i = j) {
 		for (j = i + 1; j < nm && !strcmp(marks[j].file, marks[i].file); j++)
 			;
-		excerpt(sb, cache, marks + i, j - i, sev_of(f));
+		excerpt(sb, cache, marks + i, j - i, finding_default_severity(f));
 	}
 	free(marks);
 	strbuf_adds(sb, "</body>\n</html>\n");
@@ -566,7 +556,7 @@ static int cmp_str(const void *a, const void *b)
 static void row(struct strbuf *sb, const struct file_result *r, const struct finding *f, size_t num)
 {
 	strbuf_addf(sb, "<tr><td class=\"n\"><a href=\"finding-%zu.html\">%zu</a></td><td>", num, num);
-	sev_badge(sb, sev_of(f));
+	sev_badge(sb, finding_default_severity(f));
 	strbuf_addf(sb, "</td><td class=\"mono id\">%s</td><td class=\"mono\">", checks[f->id].id);
 	esc(sb, r->path);
 	strbuf_addf(sb, ":%u:%u</td><td class=\"mono\">", f->at.line, f->at.col);
@@ -611,7 +601,7 @@ static void index_page(struct strbuf *sb, const struct opts *o, const struct fil
 		for (size_t k = 0; k < r->findings.v.n; k++) {
 			const struct finding *f = &r->findings.v.v[k];
 			per_check[f->id]++;
-			per_sev[sev_of(f)]++;
+			per_sev[finding_default_severity(f)]++;
 			row(&tmp, r, f, num + 1);
 			rows[num++] = strbuf_detach(&tmp);
 		}

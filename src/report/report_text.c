@@ -14,13 +14,8 @@ enum severity effective_severity(const struct opts *o, enum check_id id)
 
 enum severity finding_severity(const struct opts *o, const struct finding *f)
 {
-	enum severity s = effective_severity(o, f->id);
-	for (size_t k = 0; k < f->also.n; k++) {
-		enum severity t = effective_severity(o, f->also.v[k].id);
-		if (t < s)
-			s = t;
-	}
-	return s;
+	enum severity s = finding_default_severity(f);
+	return o->werror && s == SEV_WARNING ? SEV_ERROR : s;
 }
 
 struct paint {
