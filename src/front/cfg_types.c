@@ -146,8 +146,9 @@ static bool ident_unsigned(TSNode fn, const char *text, TSNode id, TSNode unit)
 	node_walk(node_field(fn, "body"), visit_decl, &f);
 	if (f.said >= 0)
 		return f.said == 1;
-	TSNode list = node_field(function_declarator_of(fn), "parameters");
-	uint32_t c = ts_node_named_child_count(list);
+	TSNode decl = function_declarator_of(fn);
+	TSNode list = ts_node_is_null(decl) ? decl : node_field(decl, "parameters");
+	uint32_t c = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
 	for (uint32_t i = 0; i < c; i++) {
 		TSNode p = ts_node_named_child(list, i);
 		int s = node_is(p, S_parameter_declaration) ? decl_says(p, text, f.name, f.len, unit) : -1;
