@@ -267,99 +267,6 @@ static void build_graph(struct program *p)
 	p->tg_base[p->fn.n] = (uint32_t)p->tg.n;
 }
 
-/* Parameters that reach a uaccess routine, through any depth of calls. */
-static void sink_fixpoint(struct program *p)
-{
-	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		p->sinks[id] = fact(p, id)->sinks;
-		p->sink_via[id] = id;
-	}
-	for (int round = 0; round < 64; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			const struct fn_fact *f = fact(p, id);
-			for (uint32_t c = 0; c < f->ncalls; c++) {
-				const struct call_fact *cf = &f->calls[c];
-				if (!cf->argmask)
-					continue;
-				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0, via = 0;
-				for (uint32_t k = 0; k < r->n; k++) {
-					uint32_t t = p->tg.v[r->first + k];
-					if (p->sinks[t] && !m)
-						via = t;
-					m |= p->sinks[t];
-				}
-				uint32_t add = 0;
-				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
-					if (m & (1u << a))
-						add |= cf->argmask[a];
-				if ((p->sinks[id] | add) != p->sinks[id]) {
-					if (!p->sinks[id])
-						p->sink_via[id] = via;
-					p->sinks[id] |= add;
-					changed = true;
-				}
-			}
-		}
-		if (!changed)
-			break;
-	}
-}
-
-/*
- * Parameters handed to a call through a function pointer (`file->f_op->
- * unlocked_ioctl(file, cmd, arg)`) or to a function the tree does not
- * define (video_usercopy()), through any depth of direct calls: a
- * compat handler's kernel struct given to such a function under KERNEL_DS
- * may reach any native handler, whatever the tree lets us resolve.
- */
-static void opaque_fixpoint(struct program *p)
-{
-	p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		const struct fn_fact *f = fact(p, id);
-		for (uint32_t c = 0; c < f->ncalls; c++) {
-			const struct call_fact *cf = &f->calls[c];
-			if (!cf->argmask)
-				continue;
-			/* through a pointer, or to a function the tree does not define */
-			bool unknown = cf->callee[0] == '.' ||
-				       (!p->cr.v[p->call_base[id] + c].n &&
-					!api_lookup(cf->callee, strlen(cf->callee)));
-			for (uint32_t a = 0; unknown && a < cf->nargs && a < 64; a++)
-				p->opaque[id] |= cf->argmask[a];
-		}
-	}
-	for (int round = 0; round < 64; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			const struct fn_fact *f = fact(p, id);
-			for (uint32_t c = 0; c < f->ncalls; c++) {
-				const struct call_fact *cf = &f->calls[c];
-				if (!cf->argmask)
-					continue;
-				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0;
-				for (uint32_t k = 0; k < r->n; k++)
-					m |= p->opaque[p->tg.v[r->first + k]];
-				uint32_t add = 0;
-				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
-					if (m & (1u << a))
-						add |= cf->argmask[a];
-				if ((p->opaque[id] | add) != p->opaque[id]) {
-					p->opaque[id] |= add;
-					changed = true;
-				}
-			}
-		}
-		if (!changed)
-			break;
-	}
-}
-
 static void find_entries(struct program *p)
 {
 	p->entry_why = xcalloc(p->fn.n + 1, sizeof(char *));
@@ -383,6 +290,103 @@ static void find_entries(struct program *p)
 			if (!strcmp(p->o->entries.v[i], name))
 				p->entry_why[id] = "entry point (--entry)";
 	}
+}
+
+/* --- summaries for constant arguments --------------------------------------
+ *
+ * The callee of a call that passes constants (check_limit_const.c decides
+ * the conditions), analysed again with them, once per callee and set of
+ * constants.  Only callees whose summary is final (their component was
+ * visited) are specialised, and a specialised analysis may ask for one
+ * more level (set_enable(dev, 0) -> set_mode(c, MODE_SUSPEND)), not deeper:
+ * the files it reads stay in the few file_get() keeps.  Not while probing
+ * (that only asks for files).
+ */
+
+static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_summary *out);
+
+#define SPECIAL_DEPTH 2
+
+struct special {
+	uint32_t id;			/* the callee */
+	char *key;			/* its constants: "1=MODE_SUSPEND;" */
+	const struct fn_summary *sum;	/* the summary for them */
+};
+
+struct specials {
+	struct special *t;		/* open addressing; key NULL: free */
+	size_t cap, n;
+};
+
+static size_t spec_slot(const struct specials *m, uint32_t id, const char *key)
+{
+	size_t h = hash_bytes(key, strlen(key), id) & (m->cap - 1);
+	while (m->t[h].key && (m->t[h].id != id || strcmp(m->t[h].key, key)))
+		h = (h + 1) & (m->cap - 1);
+	return h;
+}
+
+static void spec_grow(struct specials *m)
+{
+	size_t ncap = m->cap ? m->cap * 2 : 256;
+	struct specials n = { xcalloc(ncap, sizeof(struct special)), ncap, m->n };
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->t[i].key)
+			n.t[spec_slot(&n, m->t[i].id, m->t[i].key)] = m->t[i];
+	free(m->t);
+	*m = n;
+}
+
+static const struct fn_summary *env_special(void *env, const struct fn_summary *t,
+					    const struct const_args *a)
+{
+	struct program *p = env;
+	if (p->probe || p->spec_depth >= SPECIAL_DEPTH || t < p->sum || t >= p->sum + p->fn.n)
+		return t;
+	uint32_t id = (uint32_t)(t - p->sum);
+	if (id == p->cur || p->scc_pos[id])
+		return t;	/* its summary is still being made */
+	struct strbuf k;
+	strbuf_init(&k);
+	for (int i = 0; i < a->n; i++)
+		strbuf_addf(&k, "%u=%s;", a->v[i].param, a->v[i].text);
+	if (!p->spec)
+		p->spec = xcalloc(1, sizeof(*p->spec));
+	struct specials *m = p->spec;
+	if (m->cap) {
+		size_t h = spec_slot(m, id, k.buf);
+		if (m->t[h].key) {
+			strbuf_release(&k);
+			return m->t[h].sum;
+		}
+	}
+	struct fn_summary *s = arena_alloc(&p->strings, sizeof(*s));
+	uint32_t cur = p->cur;
+	p->seed = a;
+	p->spec_depth++;
+	analyse_fn(p, id, false, s);
+	p->spec_depth--;
+	p->seed = NULL;
+	p->cur = cur;
+	/* not analysed (a budget, a file gone): what the callee's own summary says */
+	const struct fn_summary *use = s->analysed && !summary_eq(s, t) ? s : t;
+	if (m->n * 2 >= m->cap)
+		spec_grow(m);
+	size_t h = spec_slot(m, id, k.buf);
+	m->t[h] = (struct special){ id, strbuf_detach(&k), use };
+	m->n++;
+	strbuf_release(&k);
+	return use;
+}
+
+static void specials_free(struct specials *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->t[i].key);
+	free(m->t);
+	free(m);
 }
 
 /* --- analysing one function ---------------------------------------------- */
@@ -485,7 +489,7 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	return m;
 }
 
-static void analyse(struct program *p, uint32_t id, bool report, struct fn_summary *out)
+static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_summary *out)
 {
 	const struct fn_fact *f = fact(p, id);
 	uint32_t file = p->fn.v[id].file;
@@ -526,7 +530,7 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 	arena_init(&arena);
 	struct cfg g;
 	cfg_build(&g, &arena, c->src.text, fn, f->name, ctl_macros_view(p->ctl, file));
-	struct limit_env env = { env_callees, p, &p->strings, env_followed };
+	struct limit_env env = { env_callees, p, &p->strings, env_followed, env_special };
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
 		.entry_why = p->entry_why[id],
@@ -535,7 +539,9 @@ static void analyse(struct program *p, uint32_t id, bool report, struct fn_summa
 		.out = &r->findings, .env = &env, .report = report, .sum = out,
 		.budget = p->o->budget,
 		.deadline = budget > 0 ? t0 + (budget - fr->seconds) : 0,
+		.seed = p->seed,
 	};
+	p->seed = NULL;
 	/* an extern function nobody here calls: its __user parameters are
 	 * what the annotation says (an entry point has its own sources) */
 	if (!f->is_static && !p->ncallers[id] && !p->entry_why[id])
@@ -706,7 +712,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	bool recursive = n > 1 || calls_into(p, scc[0], scc, n, in_scc);
 	if (!any || !recursive) {
 		if (any) {
-			analyse(p, scc[0], true, &p->sum[scc[0]]);
+			analyse_fn(p, scc[0], true, &p->sum[scc[0]]);
 		} else {
 			for (int round = 0; round < (n > 1 ? 4 : 1); round++) {
 				bool changed = false;
@@ -755,7 +761,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 		if (runs[i]++ >= SCC_ROUNDS)
 			continue;
 		struct fn_summary sum;
-		analyse(p, scc[i], false, &sum);
+		analyse_fn(p, scc[i], false, &sum);
 		if (summary_eq(&sum, &p->sum[scc[i]]))
 			continue;
 		p->sum[scc[i]] = sum;
@@ -776,7 +782,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (need[i])
-			analyse(p, scc[i], true, &p->sum[scc[i]]);
+			analyse_fn(p, scc[i], true, &p->sum[scc[i]]);
 		else
 			pass_wsinks(p, scc[i]);
 	}
@@ -992,6 +998,7 @@ static void program_free(struct program *p)
 	smap_free(&p->names);
 	smap_free(&p->fields);
 	smap_free(&p->ufollow);
+	specials_free(p->spec);
 	VEC_FREE(p->fn);
 	VEC_FREE(p->cr);
 	VEC_FREE(p->tg);

@@ -86,6 +86,9 @@ struct program {
 	bool *pair_changed;		/* program_pairs(): its pair summary changed there, */
 	uint32_t *pair_level;		/* ... 1 + the longest chain of callees walked again, or 0, */
 	VEC(uint32_t) pair_order;	/* ... the components callees first, each ended by UINT32_MAX */
+	struct specials *spec;		/* summaries for constant arguments (program.c) */
+	const struct const_args *seed;	/* ... the constants of the one analyse_fn() makes */
+	int spec_depth;			/* ... made inside another's analysis */
 };
 
 /* The fact of function id. */
@@ -107,6 +110,12 @@ struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t 
 				size_t nspans);
 /* Free the files file_get() keeps. */
 void cache_release(struct program *p);
+
+/* program_params.c: the parameters that reach a uaccess routine (p->sinks,
+ * p->sink_via), and those handed to a call the tree cannot follow
+ * (p->opaque), through any depth of calls. */
+void sink_fixpoint(struct program *p);
+void opaque_fixpoint(struct program *p);
 
 /* program_ctx.c: ds-unbalanced findings of functions that only kernel
  * threads and work items reach become ds-unbalanced-kthread notes. */

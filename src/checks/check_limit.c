@@ -174,7 +174,10 @@ static size_t callees(struct run *r, TSNode call, const struct fn_summary **out,
 	const struct limit_env *env = r->ctx->env;
 	if (!env)
 		return 0;
-	return env->callees(env->env, ts_node_start_byte(call), out, max);
+	size_t n = env->callees(env->env, ts_node_start_byte(call), out, max);
+	if (n && env->special)
+		limit_specialize(r, call, out, n);
+	return n;
 }
 
 static int value_of(struct run *r, const struct state *s, TSNode n);
@@ -876,14 +879,22 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 		if (ret) {
 			enum df_rc c = df_ret_class(val, r->text);
 			rc = c == DF_RC_NEG ? RC_NEG : c == DF_RC_ZERO ? RC_ZERO
-			   : c == DF_RC_POS ? RC_POS : ret_class_on_path(r, s, val);
+			   : c == DF_RC_POS ? RC_POS
+			   : rname && limit_const_class(r, rname, rlen) == RC_NEG ? RC_NEG
+			   : ret_class_on_path(r, s, val);
 		}
 		record_exit(r, s, ts_node_start_byte(e->node), rc, rname, rlen);
 		return false;
 	}
-	case EL_END:
-		record_exit(r, s, ts_node_start_byte(e->node), RC_ANY, NULL, 0);
+	case EL_END: {
+		/* a statement macro's hidden return, or the closing brace */
+		uint8_t rc = RC_ANY, rlen = 0;
+		const char *rname = NULL;
+		if (node_is(e->node, S_call_expression))
+			rc = limit_macro_return(r, e->node, &rname, &rlen);
+		record_exit(r, s, ts_node_start_byte(e->node), rc, rname, rlen);
 		return false;
+	}
 	case EL_NORETURN:
 		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
 		if (s->limit & LV_KERNEL) {
@@ -906,6 +917,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->tested = 0;
 	r->null_bit = r->range_param = -1;
 	r->null_on_true = r->signed_test = r->named_test = false;
+	r->macro_sign = limit_macro_sign(r, s, blk);
 	r->sign_true = r->sign_false = RC_ANY;
 	r->umode_test = 0;
 	if (blk->elems.n && blk->elems.v[blk->elems.n - 1].kind == EL_COND) {
@@ -935,17 +947,20 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 		if (!ns->limit)
 			return false;
 	}
-	/* the sign of a callee's result tells which of its limits we have */
-	if (r->signed_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
-		uint8_t c = e->kind == E_TRUE ? r->sign_true : r->sign_false;
-		if (c != RC_ANY) {
-			ns->limit = (c & RC_NEG ? ns->rc_neg : 0) | (c & RC_ZERO ? ns->rc_zero : 0) |
-				    (c & RC_POS ? ns->rc_pos : 0);
-			if (!ns->limit)
-				return false;	/* no return of that sign */
-			if (!(ns->limit & LV_KERNEL))
-				ns->h.trace = NULL;
-		}
+	/* the sign of a callee's result tells which of its limits we have
+	 * (a statement macro's jump: its edges' CS_* signs are RC_* sets) */
+	uint8_t c = RC_ANY;
+	if (r->signed_test && (e->kind == E_TRUE || e->kind == E_FALSE))
+		c = e->kind == E_TRUE ? r->sign_true : r->sign_false;
+	else if (r->macro_sign && e->sign)
+		c = e->sign;
+	if (c != RC_ANY) {
+		ns->limit = (c & RC_NEG ? ns->rc_neg : 0) | (c & RC_ZERO ? ns->rc_zero : 0) |
+			    (c & RC_POS ? ns->rc_pos : 0);
+		if (!ns->limit)
+			return false;	/* no return of that sign */
+		if (!(ns->limit & LV_KERNEL))
+			ns->h.trace = NULL;
 	}
 	/* ... and so does the named constant it returned */
 	if (r->named_test && (e->kind == E_TRUE || e->kind == E_FALSE)) {
@@ -1153,6 +1168,7 @@ bool check_limit(struct limit_ctx *ctx)
 	r.name = ctx->env ? arena_strndup(ctx->env->strings, g->name, strlen(g->name)) : g->name;
 	taint_init(&r);
 	struct state init = { .limit = LV_ENTRY, .taint = r.taint_init };
+	limit_seed(&r, &init.h.as);
 	if (df_run(&r.d, &init)) {
 		judge_exits(&r);
 		judge_forced(&r);

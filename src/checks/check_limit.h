@@ -90,6 +90,21 @@ struct fn_summary {
 	const char *name;
 };
 
+/* The constant arguments of one call (`set_mode(c, MODE_SUSPEND)`,
+ * `set_enable(dev, 0)`): which parameter gets which constant. */
+#define MAX_CARGS 4
+#define CARG_TEXT 48
+struct const_arg {
+	uint8_t param;
+	bool known;			/* value is the number (a literal, TRUE, NULL) */
+	long long value;
+	char text[CARG_TEXT];		/* its text, without spaces (`MODE_SUSPEND`, `0`) */
+};
+struct const_args {
+	uint8_t n;
+	struct const_arg v[MAX_CARGS];
+};
+
 /* How the analysis sees the rest of the program (program.c). */
 struct limit_env {
 	/* Summaries of the functions a call at offset `off` may reach; returns
@@ -100,6 +115,11 @@ struct limit_env {
 	/* Does some analysed file follow a field of this name as a user
 	 * pointer (a uaccess routine's, a cast to __user)?  NULL: unknown. */
 	bool (*followed)(void *env, const char *field, size_t len);
+	/* The summary of callee t (one callees() gave) for a call passing the
+	 * constants a: t analysed again with the conditions on those
+	 * parameters decided at its entry, or t itself.  NULL: none. */
+	const struct fn_summary *(*special)(void *env, const struct fn_summary *t,
+					    const struct const_args *a);
 };
 
 struct limit_ctx {
@@ -125,6 +145,8 @@ struct limit_ctx {
 	bool kmode_callers;		/* every visible call passes a trap's kernel-mode
 					 * registers (kmode.h): its register frames hold
 					 * no address user space chose */
+	const struct const_args *seed;	/* the constants its parameters hold (a summary
+					 * for one call's constant arguments), or NULL */
 };
 
 /* Can the function's text change the limit at all (a cheap pre-test: the

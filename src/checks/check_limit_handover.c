@@ -127,7 +127,7 @@ lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_s
 /* Is n a named constant: an identifier in capitals, digits and `_` (a
  * macro or an enumerator by the kernel's naming), not TRUE, FALSE or NULL
  * (whose values the sign classes know)? */
-static bool const_name(struct run *r, TSNode n)
+bool limit_const_name(struct run *r, TSNode n)
 {
 	if (!node_is(n, S_identifier) || node_len(n) < 2 || node_len(n) > 255)
 		return false;
@@ -146,7 +146,7 @@ static bool const_name(struct run *r, TSNode n)
 const char *limit_ret_name(struct run *r, TSNode val, uint8_t *len)
 {
 	val = strip_parens(val);
-	if (!const_name(r, val))
+	if (!limit_const_name(r, val))
 		return NULL;
 	*len = (uint8_t)node_len(val);
 	return node_ptr(val, r->text);
@@ -214,12 +214,12 @@ bool limit_named_test(struct run *r, const struct state *s, TSNode n, int key)
 	if (!eq && !node_text_is(op, r->text, "!="))
 		return false;
 	TSNode x = strip_parens(node_field(n, "left")), c = strip_parens(node_field(n, "right"));
-	if (!const_name(r, c)) {
+	if (!limit_const_name(r, c)) {
 		TSNode t = x;
 		x = c;
 		c = t;
 	}
-	if (!const_name(r, c))
+	if (!limit_const_name(r, c))
 		return false;
 	if (node_is(x, S_assignment_expression))
 		x = strip_parens(node_field(x, "left"));

@@ -102,6 +102,7 @@ struct run {
 	bool range_on_true;		/* ... it passes on the true edge */
 	bool signed_test;		/* a sign test of rc_key's value */
 	bool named_test;		/* a test of rc_key's value against a named constant */
+	bool macro_sign;		/* a statement macro's jump on rc_key's sign (edge sign) */
 	lv_t named_true, named_false;	/* ... the limit on each edge */
 	uint8_t sign_true, sign_false;	/* ... RC_* set on each edge (RC_ANY: no news) */
 	/* for the summary */
@@ -181,6 +182,31 @@ int limit_global_value(struct run *r, TSNode n);
 /* A callee's exits as seen from state s: an end helper that restores from
  * a global slot this path saved into restores (check_limit_handover.c). */
 lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_summary *t);
+
+/* check_limit_handover.c: is n a named constant (an identifier in
+ * capitals: a macro or an enumerator by the kernel's naming; not TRUE,
+ * FALSE or NULL)? */
+bool limit_const_name(struct run *r, TSNode n);
+
+/* check_limit_const.c: callees t[0..nt) of call replaced by their
+ * summaries for the constants the call passes (env->special). */
+void limit_specialize(struct run *r, TSNode call, const struct fn_summary **t, size_t nt);
+/* ... and in the callee analysed for them (ctx->seed): the conditions on
+ * those parameters its entry decides, assumed in as. */
+void limit_seed(struct run *r, struct cfg_assumes *as);
+
+/* check_limit_const.c: the RC_* signs a returned constant's text has
+ * (`-1`, `-EINVAL`, an enumerator the scanned files define negative), or
+ * RC_ANY. */
+uint8_t limit_const_class(struct run *r, const char *v, size_t len);
+/* ... the exit of a statement macro's hidden return (`gcmkVERIFY_ARGUMENT`
+ * returns gcvSTATUS_INVALID_ARGUMENT): its signs, and the constant it
+ * returns in *rname, *rlen (NULL when none). */
+uint8_t limit_macro_return(struct run *r, TSNode call, const char **rname, uint8_t *rlen);
+/* ... does blk end in a statement macro that jumps on the sign of the
+ * value s->rc_key holds (`gcmkONERROR(f())`)?  Its edges' sign says then
+ * which of the callee's exits each one continues. */
+bool limit_macro_sign(struct run *r, const struct state *s, const struct cfg_block *blk);
 
 /* check_limit_handover.c: the named constant a returned expression is
  * (`WLAN_STATUS_FAILURE`, `(u32)STATUS_ERR`; not TRUE, FALSE, NULL), its

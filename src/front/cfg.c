@@ -602,6 +602,15 @@ static bool call_stmt(struct builder *b, TSNode n)
 			struct cfg_block *next = new_block(b);
 			add_edge(b->cur, to, ek, -1, true, off, label);
 			add_edge(b->cur, next, E_NEXT, -1, true, 0, NULL);
+			/* `gcmkONERROR(f())` jumps when f()'s value is negative */
+			int arg = -1;
+			int signs = kind == CM_GOTO ? macros_goto_sign(b->macros, name, len, &arg) : 0;
+			if (signs && arg >= 0 && (uint32_t)arg < nargs && arg < 255) {
+				struct cfg_edge *v = b->cur->succs.v + b->cur->succs.n - 2;
+				v[0].sign = (uint8_t)signs;
+				v[1].sign = (uint8_t)(CS_ANY & ~signs);
+				v[0].sign_arg = v[1].sign_arg = (uint8_t)arg;
+			}
 			b->cur = next;
 			return true;
 		}
@@ -868,6 +877,7 @@ void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn, 
 	g->text = text;
 	g->name = name;
 	g->fn = fn;
+	g->macros = macros;
 	struct builder b = { .g = g, .macros = macros };
 	g->entry = new_block(&b);
 	b.cur = g->entry;

@@ -43,6 +43,10 @@ struct cfg_edge {
 	int32_t atom;		/* index into cfg.atoms, or -1 */
 	bool polarity;		/* the atom's value on this edge */
 	uint8_t kind;		/* enum edge_kind */
+	uint8_t sign;		/* a statement macro's jump decided by the sign of its
+				 * argument sign_arg (`gcmkONERROR(f())`): the CS_*
+				 * signs (macros.h) of that value on this edge, or 0 */
+	uint8_t sign_arg;
 	uint32_t off;		/* source offset the edge is reported at */
 	const char *label;	/* condition, case or label text, for notes */
 };
@@ -78,6 +82,7 @@ struct cfg {
 	VEC(struct cfg_atom) atoms;
 	VEC(struct cfg_range) lowered;	/* sorted after cfg_build */
 	const char *incomplete;		/* why the graph is partial, or NULL */
+	const struct ctl_macros *macros;	/* the control macros it was built with, or NULL */
 };
 
 struct ctl_macros;

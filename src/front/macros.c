@@ -6,6 +6,7 @@
 #include "macros.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lexer.h"
@@ -52,6 +53,376 @@ static int param_index(const char *ps, size_t pn, const char *w, size_t wl)
 	return 0;
 }
 
+/* body[0, n) without blanks, in a, or NULL when longer than max. */
+static char *squeeze(const char *body, size_t n, size_t max, struct arena *a)
+{
+	char buf[256];
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (isspace((unsigned char)body[i]) || body[i] == '\\')
+			continue;
+		if (k + 1 >= sizeof(buf) || k >= max)
+			return NULL;
+		buf[k++] = body[i];
+	}
+	return k ? arena_strndup(a, buf, k) : NULL;
+}
+
+/* What `return X;` returns when X is one word or a negated one (a
+ * constant: `gcvSTATUS_INVALID_ARGUMENT`, `-EINVAL`, `-1`), else NULL. */
+static const char *return_value(const char *p, size_t n, struct arena *a)
+{
+	size_t i = 0, e;
+	while (i < n && (isspace((unsigned char)p[i]) || p[i] == '('))
+		i++;
+	size_t s = i;
+	if (i < n && p[i] == '-')
+		i++;
+	while (i < n && ident_char(p[i]))
+		i++;
+	e = i;
+	while (i < n && (isspace((unsigned char)p[i]) || p[i] == ')'))
+		i++;
+	if (e == s || (e == s + 1 && p[s] == '-') || i >= n || p[i] != ';')
+		return NULL;
+	return arena_strndup(a, p + s, e - s);
+}
+
+/* `name = param;` in body[0, n): 1 + that parameter's index, or 0. */
+static int assigned_param(const char *body, size_t n, const char *name, size_t len,
+			  const char *ps, size_t pn)
+{
+	for (size_t q = 0; q + len <= n; q++) {
+		if (memcmp(body + q, name, len) || (q && ident_char(body[q - 1])) ||
+		    (q + len < n && ident_char(body[q + len])))
+			continue;
+		size_t r = q + len;
+		while (r < n && isspace((unsigned char)body[r]))
+			r++;
+		if (r >= n || body[r] != '=' || (r + 1 < n && body[r + 1] == '='))
+			continue;
+		r++;
+		while (r < n && (isspace((unsigned char)body[r]) || body[r] == '('))
+			r++;
+		size_t vs = r;
+		while (r < n && ident_char(body[r]))
+			r++;
+		size_t ve = r;
+		while (r < n && (isspace((unsigned char)body[r]) || body[r] == ')'))
+			r++;
+		int pk = ve > vs && r < n && body[r] == ';' ? param_index(ps, pn, body + vs, ve - vs) : 0;
+		if (pk)
+			return pk;
+	}
+	return 0;
+}
+
+/* The test of the `if` that guards the goto at body[g] (`if (gcmIS_ERROR(
+ * status)) { ...; goto OnError; }`), and the parameter whose value it
+ * reads, itself or through an assignment `status = func;`. */
+static void goto_test(const char *body, size_t g, const char *ps, size_t pn, struct arena *a,
+		      struct ctl_macro *m)
+{
+	size_t at = 0, k;
+	for (size_t from = 0; (k = find_word(body + from, g - from, "if")); from += k + 1)
+		at = from + k;
+	if (!at)
+		return;
+	size_t i = at - 1 + 2;
+	while (i < g && isspace((unsigned char)body[i]))
+		i++;
+	if (i >= g || body[i] != '(')
+		return;
+	size_t open = i;
+	int depth = 0;
+	for (; i < g; i++) {
+		if (body[i] == '(')
+			depth++;
+		else if (body[i] == ')' && --depth == 0)
+			break;
+	}
+	if (i >= g)
+		return;
+	const char *test = body + open + 1;
+	size_t tn = i - open - 1;
+	/* the identifiers it reads: a parameter, or what one was assigned to */
+	for (size_t j = 0; j < tn;) {
+		if (!ident_char(test[j]) || (j && ident_char(test[j - 1]))) {
+			j++;
+			continue;
+		}
+		size_t s = j;
+		while (j < tn && ident_char(test[j]))
+			j++;
+		int pk = param_index(ps, pn, test + s, j - s);
+		if (!pk)
+			pk = assigned_param(body, at - 1, test + s, j - s, ps, pn);
+		if (pk > 0 && pk < 256) {
+			m->test = squeeze(test, tn, 200, a);
+			m->tparam = (uint8_t)pk;
+			return;
+		}
+	}
+}
+
+/* A CM_ALIAS's call `_gcmkONERROR(gcmk, func)`: for each argument, the
+ * index of the alias's own parameter it is, or `-` ("-,0"), so a test of
+ * the target's parameter maps back to the alias's; NULL when too long. */
+static const char *alias_args(const char *p, size_t n, const char *ps, size_t pn,
+			      struct arena *a)
+{
+	char buf[64];
+	size_t k = 0;
+	int depth = 0;
+	for (size_t i = 0, s = 0; i <= n; i++) {
+		bool end = i == n || (depth == 0 && (p[i] == ',' || p[i] == ')'));
+		if (i < n && (p[i] == '(' || p[i] == '['))
+			depth++;
+		else if (i < n && (p[i] == ']' || (p[i] == ')' && depth > 0)) && !end)
+			depth--;
+		if (!end)
+			continue;
+		size_t b = s, e = i;
+		while (b < e && isspace((unsigned char)p[b]))
+			b++;
+		while (e > b && isspace((unsigned char)p[e - 1]))
+			e--;
+		size_t w = b;
+		while (w < e && ident_char(p[w]))
+			w++;
+		int pk = w == e && e > b ? param_index(ps, pn, p + b, e - b) : 0;
+		int len = pk ? snprintf(buf + k, sizeof(buf) - k, "%s%d", k ? "," : "", pk - 1)
+			     : snprintf(buf + k, sizeof(buf) - k, "%s-", k ? "," : "");
+		if (len < 0 || k + (size_t)len >= sizeof(buf))
+			return NULL;
+		k += (size_t)len;
+		if (i == n || p[i] == ')')
+			break;
+		s = i + 1;
+	}
+	return arena_strndup(a, buf, k);
+}
+
+/* --- named constants with a negative value ------------------------------- */
+
+static void push_neg(struct arena *a, ctl_macro_list *out, const char *name, size_t len)
+{
+	struct ctl_macro m = { .name = arena_strndup(a, name, len), .kind = CM_NEG };
+	VEC_PUSH(*out, m);
+}
+
+/* The value of a constant expression v[0, n) when it is a plain number,
+ * negated or not, maybe in parentheses or after a cast (`(-1)`,
+ * `((gceSTATUS)-3)`): 1 and *val set, or 0.  `-EINVAL` (an errno) is
+ * negative: 1 with *val -1. */
+static int literal(const char *v, size_t n, long long *val)
+{
+	char b[64];
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		int c = lex_comment_at(v, n, i);
+		if (c) {
+			i = lex_comment(v, n, i, 0) - 1;
+			continue;
+		}
+		if (isspace((unsigned char)v[i]) || v[i] == '\\')
+			continue;
+		if (k + 1 >= sizeof(b))
+			return 0;
+		b[k++] = v[i];
+	}
+	b[k] = '\0';
+	char *s = b;
+	for (int guard = 0; guard < 4 && *s == '('; guard++) {
+		/* a cast `(T)`, or parentheses around the rest */
+		char *close = strchr(s, ')');
+		if (!close)
+			return 0;
+		bool ident = close > s + 1;
+		for (char *q = s + 1; q < close; q++)
+			ident &= ident_char(*q);
+		if (ident && close[1] && close[1] != ')') {
+			s = close + 1;
+			continue;
+		}
+		size_t l = strlen(s);
+		if (s[l - 1] != ')')
+			return 0;
+		s[l - 1] = '\0';
+		s++;
+	}
+	bool neg = *s == '-';
+	if (neg)
+		s++;
+	if (neg && s[0] == 'E' && s[1] >= 'A' && s[1] <= 'Z') {
+		for (char *q = s; *q; q++)
+			if (!(isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
+				return 0;
+		*val = -1;
+		return 1;
+	}
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	char *end;
+	long long x = strtoll(s, &end, 0);
+	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+		end++;
+	if (*end)
+		return 0;
+	*val = neg ? -x : x;
+	return 1;
+}
+
+/* The enumerators of the enum body at t[i] (just after its `{`). */
+static size_t enum_body(const char *t, size_t n, size_t i, struct arena *a, ctl_macro_list *out)
+{
+	bool known = true;
+	long long next = 0;
+	while (i < n) {
+		i = lex_skip_space(t, n, i);
+		if (i < n && t[i] == '#') {
+			i = lex_line_end(t, n, i, LEX_BLOCK_COMMENTS);
+			continue;
+		}
+		if (i >= n || t[i] == '}')
+			return i;
+		size_t s = i;
+		while (i < n && ident_char(t[i]))
+			i++;
+		if (i == s)
+			return i;	/* not an enumerator list after all */
+		size_t e = i;
+		i = lex_skip_space(t, n, i);
+		long long v = next;
+		bool have = known;
+		if (i < n && t[i] == '=') {
+			size_t vs = ++i;
+			int depth = 0;
+			while (i < n && (depth || (t[i] != ',' && t[i] != '}'))) {
+				if (lex_comment_at(t, n, i)) {
+					i = lex_comment(t, n, i, 0);
+					continue;
+				}
+				depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
+				i++;
+			}
+			have = literal(t + vs, i - vs, &v) != 0;
+		}
+		if (have && v < 0)
+			push_neg(a, out, t + s, e - s);
+		known = have;
+		next = v + 1;
+		i = lex_skip_space(t, n, i);
+		if (i < n && t[i] == ',')
+			i++;
+	}
+	return i;
+}
+
+/* Every `enum [tag] {` of text, and every object-like `#define NAME VALUE`
+ * with a negative value: CM_NEG entries. */
+static void consts_scan(const char *t, size_t n, struct arena *a, ctl_macro_list *out)
+{
+	for (size_t i = 0; i < n;) {
+		if (lex_comment_at(t, n, i)) {
+			i = lex_comment(t, n, i, 0);
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			i = lex_quoted(t, n, i, 0);
+			continue;
+		}
+		if (!ident_char(t[i]) || (i && ident_char(t[i - 1]))) {
+			i++;
+			continue;
+		}
+		size_t s = i;
+		while (i < n && ident_char(t[i]))
+			i++;
+		if (i - s == 4 && !memcmp(t + s, "enum", 4)) {
+			size_t j = lex_skip_space(t, n, i);
+			while (j < n && ident_char(t[j]))
+				j++;
+			j = lex_skip_space(t, n, j);
+			if (j < n && t[j] == '{')
+				i = enum_body(t, n, j + 1, a, out);
+		} else if (i - s == 6 && !memcmp(t + s, "define", 6)) {
+			size_t h = s;
+			while (h > 0 && (t[h - 1] == ' ' || t[h - 1] == '\t'))
+				h--;
+			if (!h || t[h - 1] != '#')
+				continue;
+			size_t j = i;
+			while (j < n && (t[j] == ' ' || t[j] == '\t'))
+				j++;
+			size_t ns = j;
+			while (j < n && ident_char(t[j]))
+				j++;
+			if (j == ns || j >= n || (t[j] != ' ' && t[j] != '\t'))
+				continue;	/* function-like, or nothing */
+			size_t end = lex_line_end(t, n, j, LEX_BLOCK_COMMENTS);
+			long long v;
+			if (literal(t + j, end - j, &v) && v < 0)
+				push_neg(a, out, t + ns, j - ns);
+			i = end;
+		}
+	}
+}
+
+/* A one-parameter macro that tests its argument's sign: `(status < 0)`,
+ * `((x) >= 0)`.  Returns the CS_* signs it is true for, or 0. */
+static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
+{
+	char b[128], p[64];
+	size_t k = 0, q = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isspace((unsigned char)body[i]) && body[i] != '\\') {
+			if (k + 1 >= sizeof(b))
+				return 0;
+			b[k++] = body[i];
+		}
+	for (size_t i = 0; i < pn; i++)
+		if (!isspace((unsigned char)ps[i])) {
+			if (q + 1 >= sizeof(p) || !ident_char(ps[i]))
+				return 0;	/* more than one parameter */
+			p[q++] = ps[i];
+		}
+	b[k] = p[q] = '\0';
+	if (!q)
+		return 0;
+	char *s = b;
+	while (k >= 2 && s[0] == '(' && s[k - 1] == ')') {
+		/* only parentheses around the whole test */
+		int depth = 0;
+		bool whole = true;
+		for (size_t i = 0; i < k && whole; i++) {
+			depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+			whole = depth > 0 || i == k - 1;
+		}
+		if (!whole)
+			break;
+		s++;
+		k -= 2;
+		s[k] = '\0';
+	}
+	size_t pl = strlen(p);
+	if (!strncmp(s, p, pl))
+		s += pl;
+	else if (s[0] == '(' && !strncmp(s + 1, p, pl) && s[1 + pl] == ')')
+		s += pl + 2;
+	else
+		return 0;
+	static const struct {
+		const char *op;
+		int signs;
+	} ops[] = { { "<0", CS_NEG }, { "<=0", CS_NEG | CS_ZERO }, { ">0", CS_POS },
+		    { ">=0", CS_ZERO | CS_POS }, { "==0", CS_ZERO }, { "!=0", CS_NEG | CS_POS } };
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(s, ops[i].op))
+			return ops[i].signs;
+	return 0;
+}
+
 static void classify(const char *body, size_t n, const char *ps, size_t pn, struct arena *a,
 		     struct ctl_macro *m)
 {
@@ -68,11 +439,15 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 			m->kind = CM_GOTO;
 			m->param = (uint8_t)(k > 0 && k < 256 ? k : 0);
 			m->arg = m->param ? NULL : arena_strndup(a, body + s, i - s);
+			goto_test(body, at - 1, ps, pn, a, m);
 		}
 		return;
 	}
-	if (find_word(body, n, "return")) {
+	if ((at = find_word(body, n, "return"))) {
 		m->kind = CM_RETURN;
+		m->arg = return_value(body + at - 1 + 6, n - (at - 1 + 6), a);
+		if (m->arg && param_index(ps, pn, m->arg, strlen(m->arg)))
+			m->arg = NULL;	/* `return ret;` of a parameter: no constant */
 		return;
 	}
 	if ((at = find_word(body, n, "break"))) {
@@ -97,6 +472,7 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 	if (e > s && i < n && body[i] == '(') {
 		m->kind = CM_ALIAS;
 		m->arg = arena_strndup(a, body + s, e - s);
+		m->test = alias_args(body + i + 1, n - i - 1, ps, pn, a);
 	}
 }
 
@@ -187,12 +563,19 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 				VEC_PUSH(*out, w);
 			}
 		}
-		if (m.kind == CM_NONE)
-			continue;
+		if (m.kind == CM_NONE) {
+			int signs = sign_macro(body, (size_t)(s - body), ne + 1,
+					       (size_t)(body - 1 - (ne + 1)));
+			if (!signs)
+				continue;
+			m.kind = CM_SIGN;
+			m.param = (uint8_t)signs;
+		}
 		m.name = arena_strndup(a, ns, (size_t)(ne - ns));
 		VEC_PUSH(*out, m);
 		p = s;
 	}
+	consts_scan(text, len, a, out);
 }
 
 static int cmp_macro(const void *a, const void *b)
@@ -213,6 +596,8 @@ static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t ow
 		m.name = arena_strndup(&t->arena, m.name, strlen(m.name));
 		if (m.arg)
 			m.arg = arena_strndup(&t->arena, m.arg, strlen(m.arg));
+		if (m.test)
+			m.test = arena_strndup(&t->arena, m.test, strlen(m.test));
 		m.owner = owner;
 		if (m.kind == CM_INCLUDE) {
 			if (owner)
@@ -302,9 +687,20 @@ static int cmp_name(const char *name, size_t len, const char *s)
 	return c ? c : (s[len] ? -1 : 0);
 }
 
-static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
-				    size_t len, bool wrap)
+/* Which look-up answers with an entry: jumps (and aliases), wrappers, the
+ * sign tests, the negative constants. */
+enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG };
+
+static int kind_class(uint8_t kind)
 {
+	return kind == CM_WRAP ? CLS_WRAP : kind == CM_SIGN ? CLS_SIGN : kind == CM_NEG ? CLS_NEG
+									: CLS_JUMP;
+}
+
+static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
+				    size_t len, int cls)
+{
+	bool wrap = cls == CLS_WRAP;
 	const ctl_macro_list *table = &t->v;
 	const struct ctl_macro *best = NULL;
 	size_t lo = 0, hi = table->n;
@@ -319,8 +715,17 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 		const struct ctl_macro *m = &table->v[i];
 		if (cmp_name(name, len, m->name))
 			break;
-		if (!sees(t, self, m->owner) || (m->kind == CM_WRAP) != wrap)
+		if (!sees(t, self, m->owner) || kind_class(m->kind) != cls)
 			continue;
+		if (cls == CLS_SIGN) {
+			/* several definitions must agree */
+			if (best && best->param != m->param)
+				return NULL;
+			best = m;
+			continue;
+		}
+		if (cls == CLS_NEG)
+			return m;
 		/* of wrappers of one name in several headers, one answer
 		 * whatever their order */
 		if (wrap) {
@@ -349,15 +754,114 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 	uint32_t self = t->base ? t->self : 0;
 	if (t->base)
 		t = t->base;
-	const struct ctl_macro *m = find(t, self, name, len, false);
+	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
 	int guard = 0;
 	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
-		m = find(t, self, m->arg, strlen(m->arg), false);
+		m = find(t, self, m->arg, strlen(m->arg), CLS_JUMP);
 	if (!m || m->kind == CM_ALIAS || (m->param && guard))
 		return CM_NONE;
 	*label = m->arg;
 	*param = m->param ? m->param - 1 : -1;
 	return (enum ctl_kind)m->kind;
+}
+
+/* The index of the parameter the k-th argument of an alias's call is
+ * (its test, "-,0"), or -1. */
+static int alias_param(const char *map, int k)
+{
+	for (int i = 0; map && *map; i++) {
+		if (i == k)
+			return *map == '-' ? -1 : atoi(map);
+		map = strchr(map, ',');
+		if (map)
+			map++;
+	}
+	return -1;
+}
+
+/* The signs for which the test `test` (without blanks) is true, when it
+ * reads one value: `V<0`, `NAME(V)` of a CM_SIGN, `!NAME(V)`; 0 else. */
+static int test_signs(const struct ctl_macros *t, uint32_t self, const char *test)
+{
+	bool neg = false;
+	while (*test == '!') {
+		neg = !neg;
+		test++;
+	}
+	char buf[256];
+	if (test[0] == '(') {
+		/* `(v)<0`: the parentheses around the value */
+		size_t k = 1;
+		while (ident_char(test[k]))
+			k++;
+		if (k > 1 && test[k] == ')' && strlen(test) < sizeof(buf)) {
+			memcpy(buf, test + 1, k - 1);
+			strcpy(buf + k - 1, test + k + 1);
+			test = buf;
+		}
+	}
+	size_t i = 0;
+	while (ident_char(test[i]))
+		i++;
+	int signs = 0;
+	if (i && test[i] == '(') {
+		const char *close = strrchr(test, ')');
+		if (!close || close[1])
+			return 0;
+		for (const char *q = test + i + 1; q < close; q++)
+			if (!ident_char(*q) && *q != '=' && *q != '(' && *q != ')')
+				return 0;	/* `NAME(V)` or `NAME(V=func)` only */
+		const struct ctl_macro *m = find(t, self, test, i, CLS_SIGN);
+		signs = m ? m->param : 0;
+	} else if (i) {
+		static const struct {
+			const char *op;
+			int signs;
+		} ops[] = { { "<0", CS_NEG }, { "<=0", CS_NEG | CS_ZERO }, { ">0", CS_POS },
+			    { ">=0", CS_ZERO | CS_POS }, { "!=0", CS_NEG | CS_POS }, { "==0", CS_ZERO },
+			    { "", CS_NEG | CS_POS } };
+		for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]) && !signs; k++)
+			if (!strcmp(test + i, ops[k].op))
+				signs = ops[k].signs;
+	}
+	return signs && neg ? CS_ANY & ~signs : signs;
+}
+
+int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, int *arg)
+{
+	if (!t)
+		return 0;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
+	const char *maps[8];
+	int nmaps = 0;
+	for (; m && m->kind == CM_ALIAS && nmaps < 8; nmaps++) {
+		maps[nmaps] = m->test;
+		m = find(t, self, m->arg, strlen(m->arg), CLS_JUMP);
+	}
+	if (!m || m->kind != CM_GOTO || !m->test || !m->tparam)
+		return 0;
+	int k = m->tparam - 1;
+	for (int i = nmaps; i-- > 0 && k >= 0;)
+		k = alias_param(maps[i], k);
+	if (k < 0)
+		return 0;
+	int signs = test_signs(t, self, m->test);
+	if (signs)
+		*arg = k;
+	return signs;
+}
+
+int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)
+{
+	if (!t)
+		return 0;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	return find(t, self, name, len, CLS_NEG) ? CS_NEG : 0;
 }
 
 const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len)
@@ -369,7 +873,7 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 	uint32_t self = t->base ? t->self : 0;
 	if (t->base)
 		t = t->base;
-	const struct ctl_macro *m = find(t, self, name, len, true);
+	const struct ctl_macro *m = find(t, self, name, len, CLS_WRAP);
 	return m ? m->arg : NULL;
 }
 

@@ -13,14 +13,29 @@
 
 /* CM_INCLUDE is no macro: `#include "other.c"`, the file's name in name
  * (a file that includes a C file sees its macros).  CM_WRAP is none
- * either: a static inline lock wrapper (macros_wrap.c), arg its calls. */
-enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP };
+ * either: a static inline lock wrapper (macros_wrap.c), arg its calls.
+ * Nor are the last two, which jump nowhere but tell what a jump's test
+ * means: CM_SIGN, a one-parameter macro that tests its argument's sign
+ * (`#define gcmIS_ERROR(status) (status < 0)`; param: the CS_* signs it
+ * is true for), and CM_NEG, a named constant with a negative value (an
+ * enumerator `gcvSTATUS_INVALID_ARGUMENT = -1`, `#define E_FAIL (-1)`). */
+enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP,
+		CM_SIGN, CM_NEG };
+
+/* The signs of a value, as a set. */
+enum { CS_NEG = 1, CS_ZERO = 2, CS_POS = 4, CS_ANY = 7 };
 
 struct ctl_macro {
 	const char *name;
 	const char *arg;	/* CM_GOTO: the label; CM_ALIAS: the macro it calls;
 				 * CM_WRAP: its calls, one "name(args)" a line,
-				 * parameter K written $K */
+				 * parameter K written $K; CM_RETURN: the constant
+				 * it returns (`gcvSTATUS_INVALID_ARGUMENT`, `-1`),
+				 * or NULL */
+	const char *test;	/* CM_GOTO: the test that guards the jump, without
+				 * spaces (`gcmIS_ERROR(status)`), or NULL */
+	uint8_t tparam;		/* ... 1 + the parameter whose value it tests (itself
+				 * or through `status = func;`), or 0 */
 	uint8_t kind;		/* enum ctl_kind */
 	uint8_t param;		/* CM_GOTO to a label the caller passes: its
 				 * parameter's index + 1 (arg is then NULL); else 0;
@@ -95,6 +110,15 @@ void ctl_macros_release(struct ctl_macros *t);
  * is recorded in the calling thread's macro_uses, if one is set. */
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
 			    const char **label, int *param);
+
+/* The signs of the value of argument *arg (set) of the CM_GOTO macro name
+ * that make it jump: `gcmkONERROR(func)` is `status = func; if
+ * (gcmIS_ERROR(status)) goto OnError;`, so CS_NEG with *arg 0; 0 when the
+ * jump is no test of an argument's sign. */
+int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, int *arg);
+/* The sign of the named constant name[0, len): CS_NEG when every
+ * definition the file sees is negative, else 0 (not known). */
+int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);
 
 /* The calls of the lock wrapper name[0, len) of a header (CM_WRAP's arg),
  * or NULL.  A C file's own functions are parsed: only headers' (and

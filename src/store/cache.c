@@ -647,6 +647,8 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_str(b, ff->macros.v[i].arg);
 		w_u8(b, ff->macros.v[i].kind);
 		w_u8(b, ff->macros.v[i].param);
+		w_str(b, ff->macros.v[i].test);
+		w_u8(b, ff->macros.v[i].tparam);
 	}
 	w_u32(b, (uint32_t)ff->pairs.n);
 	for (size_t i = 0; i < ff->pairs.n; i++) {
@@ -739,11 +741,13 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 	}
 	n = r_count(rd, 9);
 	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct ctl_macro m;
+		struct ctl_macro m = {0};
 		m.name = r_str_in(rd, a);
 		m.arg = r_str_in(rd, a);
 		m.kind = r_u8(rd);
 		m.param = r_u8(rd);
+		m.test = r_str_in(rd, a);
+		m.tparam = r_u8(rd);
 		if (!m.name)
 			rd->bad = true;
 		VEC_PUSH(ff->macros, m);

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for what the control-macro scan (src/front/macros.c) reads
+ * besides the jumps: the sign test that guards a jump, through aliases
+ * that move the argument; the constant a hidden return gives; the
+ * one-parameter sign tests; the named constants with a negative value
+ * (enumerators, explicit or counted on, and object-like #defines).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+#include "rules.h"
+#include "util.h"
+
+static int failures;
+
+static void check(bool cond, const char *what)
+{
+	printf("%s - %s\n", cond ? "ok" : "not ok", what);
+	failures += !cond;
+}
+
+static int goto_sign(const struct ctl_macros *t, const char *name, int *arg)
+{
+	*arg = -1;
+	return macros_goto_sign(t, name, strlen(name), arg);
+}
+
+static bool neg(const struct ctl_macros *t, const char *name)
+{
+	return macros_const_sign(t, name, strlen(name)) == CS_NEG;
+}
+
+int main(void)
+{
+	struct rule_set rs = {0};
+	rules_builtin(&rs);
+	rules_set(&rs);
+
+	struct ctl_macros ctl;
+	ctl_macros_init(&ctl);
+	struct arena a;
+	arena_init(&a);
+	ctl_macro_list l = {0};
+	const char defs[] =
+		"#define xIS_ERROR(status) ((status) < 0)\n"
+		"#define xIS_OK(s) (s >= 0)\n"
+		"#define xTWO(a, b) (a < b)\n"
+		"#define _xONERROR(prefix, func) do { status = func; \\\n"
+		"	if (xIS_ERROR(status)) { prefix##TRACE(); goto OnError; } } while (0)\n"
+		"#define xONERROR(func) _xONERROR(x, func)\n"
+		"#define xOK_OR_OUT(func) do { int r_ = (func); if (!xIS_OK(r_)) goto out; } while (0)\n"
+		"#define xLT(v) do { if ((v) < 0) goto fail; } while (0)\n"
+		"#define xNE(v) do { if (v != STATUS_OK) goto fail; } while (0)\n"
+		"#define xCHECK(c) do { if (!(c)) return xERR_ARG; } while (0)\n"
+		"#define xCHECK2(c) do { if (!(c)) { pr_err(\"bad\"); return ret + 1; } } while (0)\n"
+		"#define xCHECK3(c, ret) do { if (!(c)) return ret; } while (0)\n"
+		"enum x_status {\n"
+		"	xOK = 0, /* fine */\n"
+		"	xERR_ARG = -1,\n"
+		"#ifdef X_MORE\n"
+		"	xERR_MEM,\n"
+		"#endif\n"
+		"	xERR_IO = (-20),\n"
+		"	xERR_NEXT,\n"
+		"	xWARN = 3,\n"
+		"	xCAST = ((int)-7),\n"
+		"};\n"
+		"enum { yA = -2, yB, yC, yD };\n"
+		"#define E_FAIL (-1)\n"
+		"#define E_ERRNO -EINVAL\n"
+		"#define E_POS 5\n"
+		"#define E_EXPR (A - 1)\n";
+	macros_scan(defs, sizeof(defs) - 1, &a, &l);
+	ctl_macros_add(&ctl, &l);
+	ctl_macros_seal(&ctl);
+
+	int arg;
+	check(goto_sign(&ctl, "_xONERROR", &arg) == CS_NEG && arg == 1,
+	      "a jump on `status = func; if (IS_ERROR(status))` is taken on a negative argument 1");
+	check(goto_sign(&ctl, "xONERROR", &arg) == CS_NEG && arg == 0,
+	      "... through the alias that passes its own parameter 0 there");
+	check(goto_sign(&ctl, "xOK_OR_OUT", &arg) == CS_NEG && arg == 0,
+	      "`!IS_OK(r_)` of `int r_ = (func);`: a negative value jumps");
+	check(goto_sign(&ctl, "xLT", &arg) == CS_NEG && arg == 0, "`(v) < 0` spelled out");
+	check(goto_sign(&ctl, "xNE", &arg) == 0, "a test against a named status is no sign test");
+	check(goto_sign(&ctl, "xCHECK", &arg) == 0, "a macro that returns has no jump sign");
+	check(goto_sign(&ctl, "xTWO", &arg) == 0, "a two-parameter comparison is no sign macro");
+	const char *label = NULL;
+	int param = -1;
+	check(macros_lookup(&ctl, "xCHECK", 6, &label, &param) == CM_RETURN && label &&
+	      !strcmp(label, "xERR_ARG"), "a hidden return gives its constant");
+	check(macros_lookup(&ctl, "xCHECK2", 7, &label, &param) == CM_RETURN && !label,
+	      "... and nothing when it returns an expression");
+	check(macros_lookup(&ctl, "xCHECK3", 7, &label, &param) == CM_RETURN && !label,
+	      "... or its own parameter");
+	check(macros_lookup(&ctl, "xIS_ERROR", 9, &label, &param) == CM_NONE,
+	      "a sign test is no jump");
+	check(neg(&ctl, "xERR_ARG") && neg(&ctl, "xERR_IO") && neg(&ctl, "xERR_NEXT") &&
+	      neg(&ctl, "xCAST"), "negative enumerators: explicit, parenthesised, counted on, cast");
+	check(!neg(&ctl, "xOK") && !neg(&ctl, "xWARN") && !neg(&ctl, "xERR_MEM"),
+	      "zero, positive and one after a conditional line are not negative... ");
+	check(neg(&ctl, "yA") && neg(&ctl, "yB") && !neg(&ctl, "yC") && !neg(&ctl, "yD"),
+	      "an anonymous enum counts up through zero");
+	check(neg(&ctl, "E_FAIL") && neg(&ctl, "E_ERRNO") && !neg(&ctl, "E_POS") &&
+	      !neg(&ctl, "E_EXPR"), "object-like #defines: a literal or an errno, not an expression");
+
+	ctl_macros_release(&ctl);
+	VEC_FREE(l);
+	arena_release(&a);
+	rules_set(NULL);
+	rules_release(&rs);
+	return failures != 0;
+}
