@@ -276,7 +276,8 @@ static int literal(const char *v, size_t n, long long *val)
 /* The enumerators of the enum body at t[i] (just after its `{`). */
 static size_t enum_body(const char *t, size_t n, size_t i, struct arena *a, ctl_macro_list *out)
 {
-	bool known = true;
+	/* only negative values are followed: a value without a '-' is not */
+	bool known = false;
 	long long next = 0;
 	while (i < n) {
 		i = lex_skip_space(t, n, i);
@@ -306,11 +307,11 @@ static size_t enum_body(const char *t, size_t n, size_t i, struct arena *a, ctl_
 				depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
 				i++;
 			}
-			have = literal(t + vs, i - vs, &v) != 0;
+			have = memchr(t + vs, '-', i - vs) && literal(t + vs, i - vs, &v);
 		}
 		if (have && v < 0)
 			push_neg(a, out, t + s, e - s);
-		known = have;
+		known = have && v < -1;
 		next = v + 1;
 		i = lex_skip_space(t, n, i);
 		if (i < n && t[i] == ',')
@@ -319,54 +320,46 @@ static size_t enum_body(const char *t, size_t n, size_t i, struct arena *a, ctl_
 	return i;
 }
 
-/* Every `enum [tag] {` of text, and every object-like `#define NAME VALUE`
- * with a negative value: CM_NEG entries. */
-static void consts_scan(const char *t, size_t n, struct arena *a, ctl_macro_list *out)
+/* Is t[0, k) ended by the word `enum`? */
+static bool ends_enum(const char *t, size_t k)
 {
-	for (size_t i = 0; i < n;) {
-		if (lex_comment_at(t, n, i)) {
-			i = lex_comment(t, n, i, 0);
-			continue;
+	return k >= 4 && !memcmp(t + k - 4, "enum", 4) && (k == 4 || !ident_char(t[k - 5]));
+}
+
+/* Every `enum [tag] {` of text: its negative enumerators as CM_NEG entries.
+ * Found from the braces (memchr), looking back for the keyword: a search
+ * for the word itself costs as much as the rest of the macro scan. */
+static void enums_scan(const char *t, size_t n, struct arena *a, ctl_macro_list *out)
+{
+	const char *p = t, *end = t + n;
+	while ((p = memchr(p, '{', (size_t)(end - p)))) {
+		size_t j = (size_t)(p - t), k = j;
+		p++;
+		while (k && isspace((unsigned char)t[k - 1]))
+			k--;
+		size_t w = k;
+		while (w && ident_char(t[w - 1]))
+			w--;
+		bool is_enum = ends_enum(t, k);
+		if (!is_enum && w < k) {
+			/* `enum tag {` */
+			while (w && isspace((unsigned char)t[w - 1]))
+				w--;
+			is_enum = ends_enum(t, w);
 		}
-		if (t[i] == '"' || t[i] == '\'') {
-			i = lex_quoted(t, n, i, 0);
-			continue;
-		}
-		if (!ident_char(t[i]) || (i && ident_char(t[i - 1]))) {
-			i++;
-			continue;
-		}
-		size_t s = i;
-		while (i < n && ident_char(t[i]))
-			i++;
-		if (i - s == 4 && !memcmp(t + s, "enum", 4)) {
-			size_t j = lex_skip_space(t, n, i);
-			while (j < n && ident_char(t[j]))
-				j++;
-			j = lex_skip_space(t, n, j);
-			if (j < n && t[j] == '{')
-				i = enum_body(t, n, j + 1, a, out);
-		} else if (i - s == 6 && !memcmp(t + s, "define", 6)) {
-			size_t h = s;
-			while (h > 0 && (t[h - 1] == ' ' || t[h - 1] == '\t'))
-				h--;
-			if (!h || t[h - 1] != '#')
-				continue;
-			size_t j = i;
-			while (j < n && (t[j] == ' ' || t[j] == '\t'))
-				j++;
-			size_t ns = j;
-			while (j < n && ident_char(t[j]))
-				j++;
-			if (j == ns || j >= n || (t[j] != ' ' && t[j] != '\t'))
-				continue;	/* function-like, or nothing */
-			size_t end = lex_line_end(t, n, j, LEX_BLOCK_COMMENTS);
-			long long v;
-			if (literal(t + j, end - j, &v) && v < 0)
-				push_neg(a, out, t + ns, j - ns);
-			i = end;
-		}
+		if (is_enum)
+			p = t + enum_body(t, n, j + 1, a, out);
 	}
+}
+
+/* An object-like `#define NAME VALUE` whose value is a negative literal:
+ * v[0, n) is the rest of the line after the name. */
+static void define_value(const char *name, size_t len, const char *v, size_t n, struct arena *a,
+			 ctl_macro_list *out)
+{
+	long long x;
+	if (literal(v, n, &x) && x < 0)
+		push_neg(a, out, name, len);
 }
 
 /* A one-parameter macro that tests its argument's sign: `(status < 0)`,
@@ -375,6 +368,9 @@ static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
 {
 	char b[128], p[64];
 	size_t k = 0, q = 0;
+	/* most macros are none: one parameter, a comparison with 0 */
+	if (n > 4 * sizeof(b) || memchr(ps, ',', pn) || !memchr(body, '0', n))
+		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!isspace((unsigned char)body[i]) && body[i] != '\\') {
 			if (k + 1 >= sizeof(b))
@@ -530,6 +526,15 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		const char *ns = s;
 		while (s < end && ident_char(*s))
 			s++;
+		if (s > ns && s < end && (*s == ' ' || *s == '\t')) {
+			/* most values hold no '-': the physical line tells */
+			const char *nl = memchr(s, '\n', (size_t)(end - s));
+			if (memchr(s, '-', (size_t)((nl ? nl : end) - s))) {
+				size_t vl = lex_line_end(s, (size_t)(end - s), 0, LEX_BLOCK_COMMENTS);
+				define_value(ns, (size_t)(s - ns), s, vl, a, out);
+			}
+			continue;
+		}
 		if (s == ns || s >= end || *s != '(')
 			continue;
 		const char *ne = s;
@@ -575,7 +580,7 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		VEC_PUSH(*out, m);
 		p = s;
 	}
-	consts_scan(text, len, a, out);
+	enums_scan(text, len, a, out);
 }
 
 static int cmp_macro(const void *a, const void *b)
