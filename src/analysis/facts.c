@@ -762,6 +762,7 @@ void pair_cands_release(pair_cand_list *v)
 void facts_release(struct file_facts *ff)
 {
 	VEC_FREE(ff->ufollow);
+	VEC_FREE(ff->kds_remote);
 	VEC_FREE(ff->fns);
 	VEC_FREE(ff->binds);
 	VEC_FREE(ff->macros);

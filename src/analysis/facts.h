@@ -117,6 +117,20 @@ typedef VEC(struct pair_cand) pair_cand_list;
 /* Free the candidates of v and empty it. */
 void pair_cands_release(pair_cand_list *v);
 
+/* A function named in a dispatch table of this file but defined in another
+ * one, that a handler the kernel may call under KERNEL_DS hands its user
+ * buffer through the table (check_limit_kds.c): `uverbs_cmd_table[cmd](file,
+ * buf + sizeof(hdr), ...)` of uverbs_main.c, ib_uverbs_get_context() of
+ * uverbs_cmd.c.  The whole-tree pass follows it into that file. */
+struct kds_remote {
+	const char *name;	/* the function named in the table */
+	uint8_t arg;		/* the argument the table call passes the buffer as */
+	const char *handler;	/* the handler, and its field (`write`) */
+	const char *field;
+	struct pos field_at;	/* where the handler is bound */
+	struct pos call_at;	/* the call through the table */
+};
+
 struct file_facts {
 	struct arena arena;	/* owns every string and array below */
 	VEC(struct fn_fact) fns;
@@ -128,6 +142,8 @@ struct file_facts {
 	VEC(const char *) ufollow;	/* names of fields followed as user pointers here:
 					 * `p->buf` given to a uaccess routine as its user
 					 * pointer, or cast to a __user pointer (each once) */
+	VEC(struct kds_remote) kds_remote;	/* table entries of other files given the
+						 * buffer of a KERNEL_DS-called handler */
 };
 
 /* The parameters of function definition fn: names (pointers into text,

@@ -967,6 +967,7 @@ static void run_summaries(struct program *p)
 		die("tree-sitter runtime rejects the C grammar (version mismatch)");
 	sccs(p, visit_scc);
 	ts_parser_delete(p->parser);
+	p->parser = NULL;
 	cache_release(p);
 }
 
@@ -1033,6 +1034,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 		program_pairs(&p);
 	settle_pairs(&p);
 	run_summaries(&p);
+	kds_across_files(&p);
 	kthread_context(&p);
 	for (size_t i = 0; i < n; i++)
 		finish_file(o, &rs[i]);
@@ -1086,6 +1088,12 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		}
 		base += (uint32_t)ff[f].fns.n;
 	}
+	/* a dispatch table's entries that other files define, given the
+	 * buffer of a ->write handler the kernel may call under KERNEL_DS
+	 * (kds_across_files): their files */
+	for (size_t f = 0; f < n; f++)
+		for (size_t r = 0; r < ff[f].kds_remote.n; r++)
+			name_set_add(ask, ff[f].kds_remote.v[r].name);
 	/* a function that leaves a lock held for its caller or releases the
 	 * caller's, or calls one in another file (rtnl_unlock() releasing
 	 * through netdev_run_todo() of dev.c): its callers in other files see

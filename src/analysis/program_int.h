@@ -117,6 +117,10 @@ void cache_release(struct program *p);
 void sink_fixpoint(struct program *p);
 void opaque_fixpoint(struct program *p);
 
+/* program_kds.c: the ->write handlers that hand their buffer to a table
+ * whose entries other files define, followed into those files. */
+void kds_across_files(struct program *p);
+
 /* program_ctx.c: ds-unbalanced findings of functions that only kernel
  * threads and work items reach become ds-unbalanced-kthread notes. */
 void kthread_context(struct program *p);

@@ -168,7 +168,19 @@ void wsinks_add(struct wsink *v, uint8_t *n, uint32_t params, const struct wsink
  */
 void kds_check_file(const struct opts *o, const struct source *src, const char *path, TSNode root,
 		    const TSNode *fns, char *const *names, const bool *skip, size_t n,
-		    const struct file_facts *ff, struct findings *out);
+		    struct file_facts *ff, struct findings *out);
+/* ... where such a handler's table (ff->kds_remote of its file) names a
+ * function of this file: seeds[] say which function gets the buffer as
+ * which argument, and from which handler of which file (path). */
+struct kds_seed {
+	size_t fn;			/* index into fns */
+	const struct kds_remote *remote;
+	const char *path;		/* the handler's file, as reported */
+};
+void kds_check_remote(const struct opts *o, const struct source *src, const char *path,
+		      TSNode root, const TSNode *fns, char *const *names, const bool *skip, size_t n,
+		      const struct file_facts *ff, const struct kds_seed *seeds, size_t nseeds,
+		      struct findings *out);
 
 /*
  * user-ptr-kernel-ds where a kernel thread borrows a user's mm with

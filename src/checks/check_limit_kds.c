@@ -39,6 +39,9 @@ struct kds_fn {
 	uint32_t call_off;		/* ... where */
 	const char *field;		/* the handler's field (for the message) */
 	uint32_t field_off;		/* ... where it is stored */
+	const struct kds_remote *remote;	/* a handler of another file gave it the
+						 * buffer through its table, or NULL */
+	const char *remote_path;	/* ... that file */
 };
 
 /* What a function of the file copies for its caller: from its parameters
@@ -62,6 +65,8 @@ struct kds_file {
 	struct findings *out;
 	const struct file_facts *ff;	/* its facts: fns[i]'s are ff->fns.v[i] */
 	struct kds_filler *fill;	/* per function, computed when first asked */
+	node_vec remote_names;		/* identifiers of its initialisers it does not define */
+	struct file_facts *remote_out;	/* the table calls' remote entries go here, or NULL */
 };
 
 static bool user_marked(const struct source *src, TSNode n)
@@ -455,6 +460,39 @@ static bool passes_header(const struct kds_file *k, const struct kds_taint *t, T
 	return hit;
 }
 
+/* A call through a table (no name) passes the buffer as argument a: the
+ * table's entries that other files define may be its handlers too. */
+static void add_remote(struct kds_file *k, size_t i, TSNode call, uint32_t a)
+{
+	if (!k->remote_out || a > 255)
+		return;
+	size_t h = i;
+	for (int guard = 0; guard < 16 && k->f[h].from >= 0; guard++)
+		h = (size_t)k->f[h].from;
+	if (k->f[h].remote)
+		return;	/* one hop across files */
+	struct file_facts *ff = k->remote_out;
+	for (size_t r = 0; r < k->remote_names.n; r++) {
+		TSNode id = k->remote_names.v[r];
+		const char *p = node_ptr(id, k->text);
+		size_t len = node_len(id);
+		bool seen = false;
+		for (size_t x = 0; x < ff->kds_remote.n && !seen; x++)
+			seen = ff->kds_remote.v[x].arg == a && strlen(ff->kds_remote.v[x].name) == len &&
+			       !memcmp(ff->kds_remote.v[x].name, p, len);
+		if (seen)
+			continue;
+		struct kds_remote e = {
+			.name = arena_strndup(&ff->arena, p, len), .arg = (uint8_t)a,
+			.handler = arena_strndup(&ff->arena, k->names[h], strlen(k->names[h])),
+			.field = arena_strndup(&ff->arena, k->f[h].field, strlen(k->f[h].field)),
+			.field_at = source_at(k->src, k->f[h].field_off),
+			.call_at = source_at(k->src, ts_node_start_byte(call)),
+		};
+		VEC_PUSH(ff->kds_remote, e);
+	}
+}
+
 /* Hand the buffer on: calls of function i whose arguments hold it. */
 static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSNode n, int depth)
 {
@@ -487,6 +525,8 @@ static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSN
 			}
 			if (!holds_buf(k, &t->bufs, arg, 0))
 				continue;
+			if (!name)
+				add_remote(k, i, n, a);
 			for (size_t j = 0; j < k->n; j++) {
 				/* by name; through a table: the file's functions named
 				 * in initialisers that take a __user pointer there */
@@ -511,6 +551,16 @@ static bool pass_on(struct kds_file *k, size_t i, const struct kds_taint *t, TSN
 	return changed;
 }
 
+/* Does the identifier have a small letter (a function, not a constant)? */
+static bool lower_name(const struct kds_file *k, TSNode id)
+{
+	const char *p = node_ptr(id, k->text);
+	for (size_t i = 0; i < node_len(id); i++)
+		if (p[i] >= 'a' && p[i] <= 'z')
+			return true;
+	return false;
+}
+
 /* Identifiers inside initialiser lists outside function bodies. */
 static void find_tables(struct kds_file *k, TSNode n, bool in_init, int depth)
 {
@@ -520,6 +570,9 @@ static void find_tables(struct kds_file *k, TSNode n, bool in_init, int depth)
 		int j = fn_index(k, node_ptr(n, k->text), node_len(n));
 		if (j >= 0)
 			k->in_table[j] = true;
+		else if (k->remote_out && k->remote_names.n < 512 && lower_name(k, n) &&
+			 !api_lookup(node_ptr(n, k->text), node_len(n)))
+			VEC_PUSH(k->remote_names, n);	/* maybe a function of another file */
 		return;
 	}
 	bool init = in_init || node_is(n, S_initializer_list);
@@ -541,17 +594,29 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 	for (int guard = 0; guard < 16 && k->f[h].from >= 0; guard++)
 		h = (size_t)k->f[h].from;
 	char *at = node_text_folded(arg, k->text, 40);
+	const struct kds_remote *rm = k->f[h].remote;
+	const char *hname = rm ? rm->handler : k->names[h];
 	struct finding f = {
 		.id = C_USER_PTR_KERNEL_DS, .at = source_at(k->src, ts_node_start_byte(call)),
 		.func = xstrdup(k->names[i]),
 		.msg = xasprintf("pointer '%s', read from the buffer written to '%s' (.%s handler), reaches '%.*s': "
 				 "kernel_write(), splice and sendfile call the handler with KERNEL_DS in force, "
 				 "so the address is not checked (arbitrary kernel read/write)",
-				 at, k->names[h], k->f[h].field, (int)wlen, what),
+				 at, hname, k->f[h].field, (int)wlen, what),
 	};
-	add_step(&f, k, k->f[h].field_off,
-		 xasprintf("'%s' is a .%s handler: the kernel may call it under KERNEL_DS (kernel_write(), splice, sendfile)",
-			   k->names[h], k->f[h].field));
+	char *handler_step = xasprintf("'%s' is a .%s handler: the kernel may call it under KERNEL_DS "
+				       "(kernel_write(), splice, sendfile)", hname, k->f[h].field);
+	if (rm) {
+		/* the handler and its table are in another file */
+		struct step s1 = { rm->field_at, handler_step, xstrdup(k->f[h].remote_path) };
+		struct step s2 = { rm->call_at, xasprintf("'%s' passes the buffer to '%s' through a table",
+							  rm->handler, k->names[h]),
+				   xstrdup(k->f[h].remote_path) };
+		VEC_PUSH(f.steps, s1);
+		VEC_PUSH(f.steps, s2);
+	} else {
+		add_step(&f, k, k->f[h].field_off, handler_step);
+	}
 	bool fill_here = fill >= ts_node_start_byte(k->fns[i]) && fill < ts_node_end_byte(k->fns[i]);
 	if (!fill_here)
 		add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
@@ -618,17 +683,65 @@ static void find_sinks(const struct kds_file *k, size_t i, const struct kds_tain
 		find_sinks(k, i, t, ts_node_named_child(n, j), depth + 1);
 }
 
+/* From the seeded handlers: the functions the buffer reaches, to a
+ * fixpoint, then the sinks of each. */
+static void kds_run(struct kds_file *k, TSNode root)
+{
+	find_tables(k, root, false, 0);
+	for (int round = 0; round < 8; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < k->n; i++) {
+			/* a function that refuses KERNEL_DS callers passes nothing on */
+			if ((!k->f[i].params && !k->f[i].objs) ||
+			    guarded(k, node_field(k->fns[i], "body"), 0))
+				continue;
+			struct kds_taint t = {0};
+			taint_fn(k, i, &t);
+			changed |= pass_on(k, i, &t, node_field(k->fns[i], "body"), 0);
+			taint_release(&t);
+		}
+		if (!changed)
+			break;
+	}
+	for (size_t i = 0; i < k->n; i++) {
+		if ((!k->f[i].params && !k->f[i].objs) || guarded(k, node_field(k->fns[i], "body"), 0))
+			continue;
+		struct kds_taint t = {0};
+		taint_fn(k, i, &t);
+		if (t.filled.n || t.loaded.n)
+			find_sinks(k, i, &t, node_field(k->fns[i], "body"), 0);
+		taint_release(&t);
+	}
+}
+
+static void kds_init(struct kds_file *k, const struct source *src, const char *path,
+		     const TSNode *fns, char *const *names, const bool *skip, size_t n,
+		     const struct file_facts *ff, struct findings *out)
+{
+	*k = (struct kds_file){ src, src->text, path, fns, names, skip, n,
+				xcalloc(n, sizeof(struct kds_fn)), xcalloc(n, sizeof(bool)), out, ff,
+				xcalloc(n, sizeof(struct kds_filler)), {0}, NULL };
+	for (size_t i = 0; i < n; i++)
+		k->f[i].from = -1;
+}
+
+static void kds_release(struct kds_file *k)
+{
+	free(k->f);
+	free(k->in_table);
+	free(k->fill);
+	VEC_FREE(k->remote_names);
+}
+
 void kds_check_file(const struct opts *o, const struct source *src, const char *path, TSNode root,
 		    const TSNode *fns, char *const *names, const bool *skip, size_t n,
-		    const struct file_facts *ff, struct findings *out)
+		    struct file_facts *ff, struct findings *out)
 {
 	if (!o->enabled[C_USER_PTR_KERNEL_DS] || !n)
 		return;
-	struct kds_file k = { src, src->text, path, fns, names, skip, n,
-			      xcalloc(n, sizeof(struct kds_fn)), xcalloc(n, sizeof(bool)), out, ff,
-			      xcalloc(n, sizeof(struct kds_filler)) };
-	for (size_t i = 0; i < n; i++)
-		k.f[i].from = -1;
+	struct kds_file k;
+	kds_init(&k, src, path, fns, names, skip, n, ff, out);
+	k.remote_out = ff;
 	bool any = false;
 	for (size_t b = 0; b < ff->binds.n; b++) {
 		const struct binding *bd = &ff->binds.v[b];
@@ -646,36 +759,37 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 		k.f[i].field_off = bd->off;
 		any = true;
 	}
-	if (!any)
-		goto out;
-	find_tables(&k, root, false, 0);
-	/* the functions the buffer reaches, to a fixpoint */
-	for (int round = 0; round < 8; round++) {
-		bool changed = false;
-		for (size_t i = 0; i < n; i++) {
-			/* a function that refuses KERNEL_DS callers passes nothing on */
-			if ((!k.f[i].params && !k.f[i].objs) ||
-			    guarded(&k, node_field(fns[i], "body"), 0))
-				continue;
-			struct kds_taint t = {0};
-			taint_fn(&k, i, &t);
-			changed |= pass_on(&k, i, &t, node_field(fns[i], "body"), 0);
-			taint_release(&t);
-		}
-		if (!changed)
-			break;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if ((!k.f[i].params && !k.f[i].objs) || guarded(&k, node_field(fns[i], "body"), 0))
+	if (any)
+		kds_run(&k, root);
+	kds_release(&k);
+}
+
+void kds_check_remote(const struct opts *o, const struct source *src, const char *path,
+		      TSNode root, const TSNode *fns, char *const *names, const bool *skip, size_t n,
+		      const struct file_facts *ff, const struct kds_seed *seeds, size_t nseeds,
+		      struct findings *out)
+{
+	if (!o->enabled[C_USER_PTR_KERNEL_DS] || !n)
+		return;
+	struct kds_file k;
+	kds_init(&k, src, path, fns, names, skip, n, ff, out);
+	bool any = false;
+	for (size_t s = 0; s < nseeds; s++) {
+		size_t i = seeds[s].fn;
+		const struct kds_remote *r = seeds[s].remote;
+		/* like a table entry of the file: the parameter must be __user */
+		if (i >= n || skip[i] || (k.f[i].params & (1u << r->arg)) ||
+		    !(marked_params(&k, i) & (1u << r->arg)) || guarded(&k, node_field(fns[i], "body"), 0))
 			continue;
-		struct kds_taint t = {0};
-		taint_fn(&k, i, &t);
-		if (t.filled.n || t.loaded.n)
-			find_sinks(&k, i, &t, node_field(fns[i], "body"), 0);
-		taint_release(&t);
+		if (!k.f[i].params) {
+			k.f[i].remote = r;
+			k.f[i].remote_path = seeds[s].path;
+			k.f[i].field = r->field;
+		}
+		k.f[i].params |= 1u << r->arg;
+		any = true;
 	}
-out:
-	free(k.f);
-	free(k.in_table);
-	free(k.fill);
+	if (any)
+		kds_run(&k, root);
+	kds_release(&k);
 }

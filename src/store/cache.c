@@ -663,6 +663,16 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 	w_u32(b, (uint32_t)ff->ufollow.n);
 	for (size_t i = 0; i < ff->ufollow.n; i++)
 		w_str(b, ff->ufollow.v[i]);
+	w_u32(b, (uint32_t)ff->kds_remote.n);
+	for (size_t i = 0; i < ff->kds_remote.n; i++) {
+		const struct kds_remote *k = &ff->kds_remote.v[i];
+		w_str(b, k->name);
+		w_u8(b, k->arg);
+		w_str(b, k->handler);
+		w_str(b, k->field);
+		w_pos(b, k->field_at);
+		w_pos(b, k->call_at);
+	}
 }
 
 static void r_facts(struct rd *rd, struct file_facts *ff)
@@ -774,6 +784,19 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 			rd->bad = true;
 		else
 			VEC_PUSH(ff->ufollow, f);
+	}
+	n = r_count(rd, 8);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct kds_remote k = { .name = r_str_in(rd, a) };
+		k.arg = r_u8(rd);
+		k.handler = r_str_in(rd, a);
+		k.field = r_str_in(rd, a);
+		k.field_at = r_pos(rd);
+		k.call_at = r_pos(rd);
+		if (!k.name || !k.handler || !k.field)
+			rd->bad = true;
+		else
+			VEC_PUSH(ff->kds_remote, k);
 	}
 }
 
