@@ -80,19 +80,30 @@ static uint64_t mix_u64(uint64_t h, uint64_t v)
 }
 
 /* A hash of the running executable: a rebuilt analyzer never reads what
- * an older one wrote. */
+ * an older one wrote.  Read as bytes (source_load() refuses a binary: the
+ * hash was then only cache.c's build time, and a rebuild that did not
+ * recompile cache.c read the older analyzer's results). */
 static uint64_t exe_hash(void)
 {
-	struct source s;
-	char *why = NULL;
-	uint64_t h = 0;
-	if (source_load(&s, "/proc/self/exe", 1u << 30, &why) == 0) {
-		h = content_hash(s.raw, s.len);
-		source_release(&s);
-	} else {
-		free(why);
-		h = mix_str(0, __DATE__ __TIME__);
+	int fd = open("/proc/self/exe", O_RDONLY);
+	struct strbuf b;
+	strbuf_init(&b);
+	bool ok = fd >= 0;
+	char chunk[65536];
+	while (ok) {
+		ssize_t r = read(fd, chunk, sizeof(chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			ok = r == 0;
+			break;
+		}
+		strbuf_add(&b, chunk, (size_t)r);
 	}
+	if (fd >= 0)
+		close(fd);
+	uint64_t h = ok && b.len ? content_hash(b.buf, b.len) : mix_str(0, __DATE__ __TIME__);
+	strbuf_release(&b);
 	return h;
 }
 
