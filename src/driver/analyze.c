@@ -811,7 +811,10 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 		struct ctl_macros hmacros, ctl;
 		ctl_macros_init(&hmacros);
 		ctl_macros_init(&ctl);
-		read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
+		if (!cache_header_macros(k.c, o, &hmacros)) {
+			read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
+			cache_keep_header_macros(k.c, &hmacros);
+		}
 		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k);
 		cache_files(&k, paths, n, results, facts, &ctl);
 		if (!o->dump_cfg)

@@ -27,9 +27,15 @@ struct cache {
 	int64_t *mtime, *size;		/* per input, from cache_load's stat */
 	bool *stat_ok;
 	char **key;			/* per input: its absolute path, the rows' key */
-	struct macro_uses *uses;	/* per input: what its row's CFGs looked up */
+	struct strbuf *uses;		/* per input: what its row's CFGs looked up
+					 * (w_uses's names, read only when needed) */
 	uint64_t *digest;		/* ... and what the writer's table answered */
+	uint64_t *shared;		/* ... and its shared views' digest, when the
+					 * file's view was one, else 0 */
 	size_t n;
+	uint64_t hkey;			/* the headers' key (headers_key) */
+	struct strbuf hblob;		/* ... their macros, scanned in this run, to
+					 * store with the rows (hblob.len 0: none) */
 	size_t reused, analysed;
 	bool whole;
 	bool troubled;			/* a statement failed: said once (trouble()) */
@@ -108,8 +114,9 @@ static uint64_t exe_hash(void)
  * (o->key_file, cli/options.c). */
 static uint64_t options_key(const struct opts *o)
 {
-	/* -3: a file row starts with the control macros it looked up */
-	uint64_t h = mix_str(0, "addrlimit-cache-3 " ADDRLIMIT_VERSION);
+	/* -3: a file row starts with the control macros it looked up;
+	 * -4: and the digest of the shared views (ctl_macros_shared) */
+	uint64_t h = mix_str(0, "addrlimit-cache-4 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
 	if (!o->key_file.len)
 		BUG("--cache without the options' key (options_fill_key)");
@@ -241,7 +248,8 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 		"CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, optkey INTEGER NOT NULL,"
 		" mtime INTEGER, size INTEGER, hash INTEGER, blob BLOB, PRIMARY KEY (path, optkey));"
-		"CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);";
+		"CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);"
+		"CREATE TABLE IF NOT EXISTS headers (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);";
 	for (int tries = 0;; tries++) {
 		char *err = NULL;
 		int rc = sqlite3_exec(c->db, setup, NULL, NULL, &err);
@@ -258,6 +266,7 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		return NULL;
 	}
 	c->optkey = options_key(o);
+	strbuf_init(&c->hblob);
 	c->usable = true;
 	return c;
 }
@@ -283,9 +292,11 @@ void cache_close(struct cache *c)
 		free(c->key[i]);
 	free(c->key);
 	for (size_t i = 0; c->uses && i < c->n; i++)
-		macro_uses_release(&c->uses[i]);
+		strbuf_release(&c->uses[i]);
 	free(c->uses);
 	free(c->digest);
+	free(c->shared);
+	strbuf_release(&c->hblob);
 	free(c);
 }
 
@@ -319,42 +330,79 @@ static uint64_t uses_digest(const struct macro_uses *u, const struct ctl_macros 
 	return h;
 }
 
-/* A file row: the digest, the names, then ser_file's form. */
-static void w_uses(struct strbuf *b, const struct macro_uses *u, const struct ctl_macros *t)
+/* A file row: the digest, the shared views' digest (sdigest, when t is
+ * one, else 0), the names' length in bytes and the names, then
+ * ser_file's form. */
+static void w_uses(struct strbuf *b, const struct macro_uses *u, const struct ctl_macros *t,
+		   uint64_t sdigest)
 {
 	static const struct macro_uses none;
 	if (!u)
 		u = &none;
 	w_u64(b, uses_digest(u, t));
+	w_u64(b, ctl_macros_shared(t) ? sdigest : 0);
+	size_t at = b->len;
+	w_u32(b, 0);
 	w_u32(b, (uint32_t)u->at.n);
 	for (size_t i = 0; i < u->at.n; i++)
 		w_str(b, macro_uses_name(u, i));
+	uint32_t len = (uint32_t)(b->len - at - 4);
+	memcpy(b->buf + at, &len, 4);
 }
 
-/* Reads what w_uses wrote into u and *digest; false on a malformed row. */
-static bool r_uses(struct rd *r, struct macro_uses *u, uint64_t *digest)
+/* Reads what w_uses wrote: the digests, and the names as they are (into
+ * raw: most rows never need them); false on a malformed row. */
+static bool r_uses(struct rd *r, struct strbuf *raw, uint64_t *digest, uint64_t *shared)
 {
 	*digest = r_u64(r);
-	uint32_t n = r_count(r, 4);
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		uint32_t len = r_u32(r);
-		if (r->bad || len == UINT32_MAX || (size_t)(r->end - r->p) < len) {
-			r->bad = true;
-			break;
-		}
-		macro_uses_add(u, (const char *)r->p, len);
-		r->p += len;
-	}
-	return !r->bad;
+	*shared = r_u64(r);
+	uint32_t len = r_u32(r);
+	if (r->bad || (size_t)(r->end - r->p) < len)
+		return false;
+	strbuf_init(raw);
+	strbuf_add(raw, r->p, len);
+	r->p += len;
+	return true;
 }
 
+/* The names r_uses kept, into u; false when malformed. */
+static bool uses_parse(const struct strbuf *raw, struct macro_uses *u)
+{
+	struct rd r = { (const unsigned char *)raw->buf, (const unsigned char *)raw->buf + raw->len,
+			false };
+	uint32_t n = r_count(&r, 4);
+	for (uint32_t i = 0; i < n && !r.bad; i++) {
+		uint32_t len = r_u32(&r);
+		if (r.bad || len == UINT32_MAX || (size_t)(r.end - r.p) < len) {
+			r.bad = true;
+			break;
+		}
+		macro_uses_add(u, (const char *)r.p, len);
+		r.p += len;
+	}
+	return !r.bad && r.p == r.end;
+}
+
+/*
+ * A row written through a shared view (a file with no macros of its own)
+ * under a table whose headers' entries were the same is still good: such
+ * a view answers from those alone.  The others look their names up again.
+ */
 size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale)
 {
 	size_t dropped = 0;
+	uint64_t shared = ctl_macros_shared_digest(ctl);
 	for (size_t i = 0; i < c->n; i++) {
 		stale[i] = false;
-		if (!have[i] || !c->uses ||
-		    uses_digest(&c->uses[i], ctl_macros_view(ctl, i)) == c->digest[i])
+		if (!have[i] || !c->uses)
+			continue;
+		const struct ctl_macros *view = ctl_macros_view(ctl, i);
+		if (c->shared[i] == shared && ctl_macros_shared(view))
+			continue;
+		struct macro_uses u = {0};
+		bool ok = uses_parse(&c->uses[i], &u) && uses_digest(&u, view) == c->digest[i];
+		macro_uses_release(&u);
+		if (ok)
 			continue;
 		stale[i] = true;
 		have[i] = false;
@@ -362,6 +410,113 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 		dropped++;
 	}
 	return dropped;
+}
+
+/* --- the headers' control macros ----------------------------------------- */
+
+/* The headers beside the sources, as files: where they are, which inode,
+ * size, times (the change time too: a restored mtime does not hide an
+ * edit), under the options' key (the rule set decides the wrappers). */
+static uint64_t headers_key(const struct cache *c, const struct opts *o)
+{
+	uint64_t h = mix_u64(c->optkey, o->headers.n);
+	h = mix_u64(h, o->max_file_size);	/* a header over it adds no macros */
+	char *cwd = getcwd(NULL, 0);
+	h = mix_str(h, cwd);
+	free(cwd);
+	for (size_t i = 0; i < o->headers.n; i++) {
+		struct stat st;
+		h = mix_str(h, o->headers.v[i]);
+		if (stat(o->headers.v[i], &st) != 0) {
+			h = mix_u64(h, UINT64_MAX);
+			continue;
+		}
+		uint64_t v[6] = { (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+				  (uint64_t)st.st_mtim.tv_sec * 1000000000ULL + (uint64_t)st.st_mtim.tv_nsec,
+				  (uint64_t)st.st_ctim.tv_sec * 1000000000ULL + (uint64_t)st.st_ctim.tv_nsec,
+				  (uint64_t)st.st_mode };
+		h = mix(h, v, sizeof(v));
+	}
+	return h & INT64_MAX;
+}
+
+bool cache_header_macros(struct cache *c, const struct opts *o, struct ctl_macros *out)
+{
+	if (!c || !c->usable)
+		return false;
+	c->hkey = headers_key(c, o);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM headers WHERE key = ?1", -1, &q, NULL) !=
+	    SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)c->hkey);
+	bool ok = false;
+	if (step_row(c, q)) {
+		const unsigned char *b = sqlite3_column_blob(q, 0);
+		struct rd rd = { b, b + sqlite3_column_bytes(q, 0), false };
+		struct arena a;
+		arena_init(&a);
+		ctl_macro_list l = {0};
+		uint32_t n = b ? r_count(&rd, 10) : 0;
+		for (uint32_t i = 0; i < n && !rd.bad; i++) {
+			struct ctl_macro m = {0};
+			m.name = r_str_in(&rd, &a);
+			m.arg = r_str_in(&rd, &a);
+			m.kind = r_u8(&rd);
+			m.param = r_u8(&rd);
+			if (!m.name)
+				rd.bad = true;
+			VEC_PUSH(l, m);
+		}
+		ok = b && !rd.bad && rd.p == rd.end;
+		if (ok)
+			ctl_macros_add(out, &l);
+		VEC_FREE(l);
+		arena_release(&a);
+	}
+	sqlite3_finalize(q);
+	return ok;
+}
+
+void cache_keep_header_macros(struct cache *c, const struct ctl_macros *t)
+{
+	if (!c || !c->usable)
+		return;
+	strbuf_reset(&c->hblob);
+	w_u32(&c->hblob, (uint32_t)t->v.n);
+	for (size_t i = 0; i < t->v.n; i++) {
+		w_str(&c->hblob, t->v.v[i].name);
+		w_str(&c->hblob, t->v.v[i].arg);
+		w_u8(&c->hblob, t->v.v[i].kind);
+		w_u8(&c->hblob, t->v.v[i].param);
+	}
+}
+
+/* In cache_store_files' transaction: the headers' macros this run scanned. */
+static bool store_header_macros(struct cache *c)
+{
+	if (!c->hblob.len)
+		return true;
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO headers (key, created, blob)"
+				    " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL);
+	bool ok = rc == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_int64(s, 1, (sqlite3_int64)c->hkey);
+		sqlite3_bind_blob(s, 2, c->hblob.buf, (int)c->hblob.len, SQLITE_STATIC);
+		ok = step_done(c, s);
+		sqlite3_finalize(s);
+	} else {
+		trouble(c, "not updated", rc);
+	}
+	char sql[160];
+	snprintf(sql, sizeof(sql), "DELETE FROM headers WHERE key NOT IN "
+		 "(SELECT key FROM headers ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
+	if (ok && (rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL)) != SQLITE_OK) {
+		trouble(c, "not updated", rc);
+		ok = false;
+	}
+	return ok;
 }
 
 /* --- the run ------------------------------------------------------------- */
@@ -505,6 +660,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	 * what it looked up in the control macros (cache_drop_stale) */
 	c->uses = xcalloc(n ? n : 1, sizeof(*c->uses));
 	c->digest = xcalloc(n ? n : 1, sizeof(*c->digest));
+	c->shared = xcalloc(n ? n : 1, sizeof(*c->shared));
 	sqlite3_stmt *bq = NULL;
 	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM files WHERE path = ?1 AND optkey = ?2", -1, &bq,
 			       NULL) != SQLITE_OK)
@@ -524,7 +680,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			continue;
 		results[i].path = xstrdup(paths[i]);
 		struct rd rd = { b, (const unsigned char *)b + bl, false };
-		if (r_uses(&rd, &c->uses[i], &c->digest[i]) &&
+		if (r_uses(&rd, &c->uses[i], &c->digest[i], &c->shared[i]) &&
 		    deser_file(rd.p, (size_t)(rd.end - rd.p), &results[i], &facts[i])) {
 			have[i] = true;
 			c->reused++;
@@ -532,7 +688,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			file_result_release(&results[i]);
 			facts_release(&facts[i]);
 			memset(&facts[i], 0, sizeof(facts[i]));
-			macro_uses_release(&c->uses[i]);
+			strbuf_release(&c->uses[i]);
 		}
 	}
 	if (bq)
@@ -564,6 +720,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		trouble(c, "not updated", rc);
 	struct strbuf b;
 	strbuf_init(&b);
+	uint64_t shared = ctl_macros_shared_digest(ctl);
 	for (size_t i = 0; i < n && ok; i++) {
 		if (!c->stat_ok[i] || !hashes[i])
 			continue;
@@ -576,7 +733,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		if (!have[i]) {
 			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
-			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i));
+			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i), shared);
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);
@@ -586,6 +743,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 	strbuf_release(&b);
 	sqlite3_finalize(ins);
 	sqlite3_finalize(touch);
+	ok = ok && store_header_macros(c);
 	commit(c, ok);
 }
 
