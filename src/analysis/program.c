@@ -267,99 +267,6 @@ static void build_graph(struct program *p)
 	p->tg_base[p->fn.n] = (uint32_t)p->tg.n;
 }
 
-/* Parameters that reach a uaccess routine, through any depth of calls. */
-static void sink_fixpoint(struct program *p)
-{
-	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		p->sinks[id] = fact(p, id)->sinks;
-		p->sink_via[id] = id;
-	}
-	for (int round = 0; round < 64; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			const struct fn_fact *f = fact(p, id);
-			for (uint32_t c = 0; c < f->ncalls; c++) {
-				const struct call_fact *cf = &f->calls[c];
-				if (!cf->argmask)
-					continue;
-				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0, via = 0;
-				for (uint32_t k = 0; k < r->n; k++) {
-					uint32_t t = p->tg.v[r->first + k];
-					if (p->sinks[t] && !m)
-						via = t;
-					m |= p->sinks[t];
-				}
-				uint32_t add = 0;
-				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
-					if (m & (1u << a))
-						add |= cf->argmask[a];
-				if ((p->sinks[id] | add) != p->sinks[id]) {
-					if (!p->sinks[id])
-						p->sink_via[id] = via;
-					p->sinks[id] |= add;
-					changed = true;
-				}
-			}
-		}
-		if (!changed)
-			break;
-	}
-}
-
-/*
- * Parameters handed to a call through a function pointer (`file->f_op->
- * unlocked_ioctl(file, cmd, arg)`) or to a function the tree does not
- * define (video_usercopy()), through any depth of direct calls: a
- * compat handler's kernel struct given to such a function under KERNEL_DS
- * may reach any native handler, whatever the tree lets us resolve.
- */
-static void opaque_fixpoint(struct program *p)
-{
-	p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		const struct fn_fact *f = fact(p, id);
-		for (uint32_t c = 0; c < f->ncalls; c++) {
-			const struct call_fact *cf = &f->calls[c];
-			if (!cf->argmask)
-				continue;
-			/* through a pointer, or to a function the tree does not define */
-			bool unknown = cf->callee[0] == '.' ||
-				       (!p->cr.v[p->call_base[id] + c].n &&
-					!api_lookup(cf->callee, strlen(cf->callee)));
-			for (uint32_t a = 0; unknown && a < cf->nargs && a < 64; a++)
-				p->opaque[id] |= cf->argmask[a];
-		}
-	}
-	for (int round = 0; round < 64; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			const struct fn_fact *f = fact(p, id);
-			for (uint32_t c = 0; c < f->ncalls; c++) {
-				const struct call_fact *cf = &f->calls[c];
-				if (!cf->argmask)
-					continue;
-				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0;
-				for (uint32_t k = 0; k < r->n; k++)
-					m |= p->opaque[p->tg.v[r->first + k]];
-				uint32_t add = 0;
-				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
-					if (m & (1u << a))
-						add |= cf->argmask[a];
-				if ((p->opaque[id] | add) != p->opaque[id]) {
-					p->opaque[id] |= add;
-					changed = true;
-				}
-			}
-		}
-		if (!changed)
-			break;
-	}
-}
-
 static void find_entries(struct program *p)
 {
 	p->entry_why = xcalloc(p->fn.n + 1, sizeof(char *));
@@ -964,15 +871,10 @@ static void run_summaries(struct program *p)
 	cache_release(p);
 }
 
-static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
-			 struct file_facts *ff, size_t n, const struct ctl_macros *ctl, bool probe)
+/* The parameters' fixpoints, for a probe (none) or a run. */
+static void program_mode(struct program *p, bool probe)
 {
-	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .ctl = ctl,
-			       .probe = probe };
-	arena_init(&p->strings);
-	for (int i = 0; i < CACHE_FILES; i++)
-		p->cache[i].file = -1;
-	build_graph(p);
+	p->probe = probe;
 	if (probe) {
 		/* which parameters reach a uaccess routine matters only inside
 		 * a window, and a probe stops at the first sign of one */
@@ -983,8 +885,40 @@ static void program_init(struct program *p, const struct opts *o, struct file_re
 		sink_fixpoint(p);
 		opaque_fixpoint(p);
 	}
+}
+
+static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
+			 struct file_facts *ff, size_t n, const struct ctl_macros *ctl, bool probe)
+{
+	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .ctl = ctl };
+	arena_init(&p->strings);
+	for (int i = 0; i < CACHE_FILES; i++)
+		p->cache[i].file = -1;
+	build_graph(p);
 	find_entries(p);
 	count_callers(p);
+	program_mode(p, probe);
+}
+
+/*
+ * A probe's program made ready for a run over the same facts: the graph,
+ * the entry points and the callers stay (they depend on the facts alone);
+ * what the probe's summaries left is dropped, the parameters' fixpoints
+ * are computed as a run's.
+ */
+static void program_reuse(struct program *p)
+{
+	free(p->sinks);
+	free(p->sink_via);
+	free(p->opaque);
+	free(p->sum);
+	free(p->scc_pos);
+	p->sinks = p->sink_via = p->opaque = p->scc_pos = NULL;
+	p->sum = NULL;
+	p->saw_kernel = false;
+	p->visited = 0;
+	p->cur = 0;
+	program_mode(p, false);
 }
 
 static void program_free(struct program *p)
@@ -1012,10 +946,18 @@ static void program_free(struct program *p)
 }
 
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		 const struct ctl_macros *ctl)
+		 const struct ctl_macros *ctl, struct program *kept)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, ctl, false);
+	if (kept && kept->rs == rs && kept->ff == ff && kept->nfiles == n && kept->ctl == ctl &&
+	    kept->o == o) {
+		p = *kept;
+		free(kept);
+		program_reuse(&p);
+	} else {
+		program_discard(kept);
+		program_init(&p, o, rs, ff, n, ctl, false);
+	}
 	if (o->stats) {	/* --stats: the entry points by kind */
 		entry_tally_reset();
 		for (uint32_t id = 0; id < p.fn.n; id++)
@@ -1033,8 +975,16 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	program_free(&p);
 }
 
+void program_discard(struct program *kept)
+{
+	if (!kept)
+		return;
+	program_free(kept);
+	free(kept);
+}
+
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   const struct ctl_macros *ctl, struct name_set *ask)
+		   const struct ctl_macros *ctl, struct name_set *ask, struct program **keep)
 {
 	struct program p;
 	program_init(&p, o, rs, ff, n, ctl, true);
@@ -1120,6 +1070,11 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		}
 	}
 	bool kernel = p.saw_kernel;
-	program_free(&p);
+	if (keep && !kernel) {
+		*keep = xmalloc(sizeof(p));
+		**keep = p;
+	} else {
+		program_free(&p);
+	}
 	return kernel;
 }

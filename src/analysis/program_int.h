@@ -94,6 +94,12 @@ static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
 	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
 }
 
+/* program_fix.c: p->sinks and p->sink_via (parameters that reach a
+ * uaccess routine, and the callee through which), p->opaque (parameters
+ * handed to a call through a pointer or out of the tree). */
+void sink_fixpoint(struct program *p);
+void opaque_fixpoint(struct program *p);
+
 /* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
 void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));
 
