@@ -544,6 +544,39 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 	return h & INT64_MAX;	/* an SQLite integer key */
 }
 
+/*
+ * A row's key: path made absolute with every link resolved, as realpath(3)
+ * gives it, or path itself when it cannot be.  A file that is no link is
+ * its folder's real path and its name: the folder is resolved once for a
+ * run of paths in it (*dir, *dir_abs: the last one), not once per file.
+ */
+static char *row_key(const char *path, char **dir, char **dir_abs)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	struct stat st;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, &st) != 0 ||
+	    S_ISLNK(st.st_mode)) {
+		char *abs = realpath(path, NULL);
+		return abs ? abs : xstrdup(path);
+	}
+	char *d = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+	if (!*dir || strcmp(*dir, d)) {
+		free(*dir);
+		free(*dir_abs);
+		*dir = d;
+		*dir_abs = realpath(d, NULL);
+	} else {
+		free(d);
+	}
+	if (!*dir_abs) {
+		char *abs = realpath(path, NULL);
+		return abs ? abs : xstrdup(path);
+	}
+	size_t dl = strlen(*dir_abs);
+	return xasprintf("%s%s%s", *dir_abs, dl && (*dir_abs)[dl - 1] == '/' ? "" : "/", base);
+}
+
 bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		struct file_result *results, struct file_facts *facts, bool *have, uint64_t *hashes)
 {
@@ -554,10 +587,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	/* rows are keyed by absolute path: `./x.c` in another folder is
 	 * another file */
 	c->key = xcalloc(n ? n : 1, sizeof(char *));
-	for (size_t i = 0; i < n; i++) {
-		char *abs = realpath(paths[i], NULL);
-		c->key[i] = abs ? abs : xstrdup(paths[i]);
-	}
+	char *dir = NULL, *dir_abs = NULL;
+	for (size_t i = 0; i < n; i++)
+		c->key[i] = row_key(paths[i], &dir, &dir_abs);
+	free(dir);
+	free(dir_abs);
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	/* one read transaction: the rows as one committed state, whatever
 	 * another run writes meanwhile */
