@@ -549,17 +549,20 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
  * gives it, or path itself when it cannot be.  A file that is no link is
  * its folder's real path and its name: the folder is resolved once for a
  * run of paths in it (*dir, *dir_abs: the last one), not once per file.
+ * *linked is false when st holds what stat(2) of path gives (its lstat,
+ * of no link).
  */
-static char *row_key(const char *path, char **dir, char **dir_abs)
+static char *row_key(const char *path, char **dir, char **dir_abs, struct stat *st, bool *linked)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
-	struct stat st;
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, &st) != 0 ||
-	    S_ISLNK(st.st_mode)) {
+	*linked = true;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, st) != 0 ||
+	    S_ISLNK(st->st_mode)) {
 		char *abs = realpath(path, NULL);
 		return abs ? abs : xstrdup(path);
 	}
+	*linked = false;
 	char *d = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
 	if (!*dir || strcmp(*dir, d)) {
 		free(*dir);
@@ -587,9 +590,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	/* rows are keyed by absolute path: `./x.c` in another folder is
 	 * another file */
 	c->key = xcalloc(n ? n : 1, sizeof(char *));
+	struct stat *sts = xcalloc(n ? n : 1, sizeof(*sts));
+	bool *linked = xcalloc(n ? n : 1, sizeof(bool));
 	char *dir = NULL, *dir_abs = NULL;
 	for (size_t i = 0; i < n; i++)
-		c->key[i] = row_key(paths[i], &dir, &dir_abs);
+		c->key[i] = row_key(paths[i], &dir, &dir_abs, &sts[i], &linked[i]);
 	free(dir);
 	free(dir_abs);
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
@@ -608,7 +613,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	bool all = q != NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
-		if (stat(paths[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (!linked[i])
+			st = sts[i];	/* (the key's lstat: no link) */
+		else if (stat(paths[i], &st) != 0)
+			st.st_mode = 0;
+		if (!S_ISREG(st.st_mode)) {
 			all = false;
 			continue;
 		}
@@ -649,6 +658,8 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	}
 	if (q)
 		sqlite3_finalize(q);
+	free(sts);
+	free(linked);
 
 	bool done = false;
 	if (all) {
