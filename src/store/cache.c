@@ -34,6 +34,8 @@ struct cache {
 					 * file's view was one, else 0 */
 	size_t n;
 	uint64_t hkey;			/* the headers' key (headers_key) */
+	uint64_t hstate;		/* ... their state, once stat'ed (headers_state) */
+	bool hstate_known;
 	struct strbuf hblob;		/* ... their macros, scanned in this run, to
 					 * store with the rows (hblob.len 0: none) */
 	size_t reused, analysed;
@@ -416,14 +418,12 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 
 /* The headers beside the sources, as files: where they are, which inode,
  * size, times (the change time too: a restored mtime does not hide an
- * edit), under the options' key (the rule set decides the wrappers). */
-static uint64_t headers_key(const struct cache *c, const struct opts *o)
+ * edit).  Stat'ed once a run: the headers' key and the run's use it. */
+static uint64_t headers_state(struct cache *c, const struct opts *o)
 {
-	uint64_t h = mix_u64(c->optkey, o->headers.n);
-	h = mix_u64(h, o->max_file_size);	/* a header over it adds no macros */
-	char *cwd = getcwd(NULL, 0);
-	h = mix_str(h, cwd);
-	free(cwd);
+	if (c->hstate_known)
+		return c->hstate;
+	uint64_t h = mix_u64(0, o->headers.n);
 	for (size_t i = 0; i < o->headers.n; i++) {
 		struct stat st;
 		h = mix_str(h, o->headers.v[i]);
@@ -437,6 +437,20 @@ static uint64_t headers_key(const struct cache *c, const struct opts *o)
 				  (uint64_t)st.st_mode };
 		h = mix(h, v, sizeof(v));
 	}
+	c->hstate = h;
+	c->hstate_known = true;
+	return h;
+}
+
+/* The key of the headers' macros: their state under the options' key
+ * (the rule set decides the wrappers) and where the run is. */
+static uint64_t headers_key(struct cache *c, const struct opts *o)
+{
+	uint64_t h = mix_u64(c->optkey, headers_state(c, o));
+	h = mix_u64(h, o->max_file_size);	/* a header over it adds no macros */
+	char *cwd = getcwd(NULL, 0);
+	h = mix_str(h, cwd);
+	free(cwd);
 	return h & INT64_MAX;
 }
 
@@ -521,7 +535,7 @@ static bool store_header_macros(struct cache *c)
 
 /* --- the run ------------------------------------------------------------- */
 
-static uint64_t run_key(const struct cache *c, const struct opts *o, char **paths, size_t n,
+static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, size_t n,
 			const uint64_t *hashes)
 {
 	uint64_t h = mix_u64(c->optkey, n);
@@ -532,15 +546,7 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 		h = mix_u64(h, hashes[i]);
 	}
 	/* the headers beside the sources give the control macros */
-	for (size_t i = 0; i < o->headers.n; i++) {
-		struct stat st;
-		h = mix_str(h, o->headers.v[i]);
-		if (stat(o->headers.v[i], &st) == 0) {
-			h = mix_u64(h, (uint64_t)st.st_size);
-			h = mix_u64(h, (uint64_t)st.st_mtim.tv_sec * 1000000000ULL +
-					       (uint64_t)st.st_mtim.tv_nsec);
-		}
-	}
+	h = mix_u64(h, headers_state(c, o));
 	return h & INT64_MAX;	/* an SQLite integer key */
 }
 

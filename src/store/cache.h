@@ -18,7 +18,7 @@
  * names (macros.h: struct macro_uses) and a digest of what the writer's
  * table answered (cache_drop_stale).  `runs` keeps the final results of a
  * whole run, keyed by the options and every input's content hash (and the
- * headers' size and mtime): a re-run over unchanged input prints them
+ * headers' inodes, sizes and times): a re-run over unchanged input prints them
  * without analysing anything.  `headers` keeps the control macros of the
  * headers beside the sources, keyed by their inodes, sizes and times, so
  * that a run after an edit does not read every header again.  The key of
