@@ -11,7 +11,12 @@
 # (default checks, --full, address limit only), runs alternated between the
 # two so drift on a noisy machine hits both, and prints new / old ratios
 # (the restructuring's "speed unchanged" evidence); BENCH_ROWS="default limit"
-# picks rows (lockunb: the default checks and -Wlock-unbalanced).  The row
+# picks rows (lockunb: the default checks and -Wlock-unbalanced; touched and
+# edited: a --cache re-run after one file was touched or edited, each binary
+# with its own database filled by an untimed run first, the row made stale
+# by bench/stale-cache.py untimed before each run: with BENCH_EDIT=SUFFIX
+# the file whose path ends so, e.g. a driver the relevance pass parses,
+# else the first by path).  The row
 # xfile is the default checks with --pairs-across-files;
 # with the default row in the same invocation it also prints what the flag
 # costs each binary (xfile / default).
@@ -59,13 +64,22 @@ if [ -n "${BASELINE:-}" ]; then
 		limit) args=(--disable=$pairs) ;;
 		xfile) args=(--pairs-across-files) ;;
 		lockunb) args=(-Wlock-unbalanced) ;;
+		touched | edited) args=() ;;
 		esac
 		: >"$tmp/old.t"; : >"$tmp/new.t"
 		for ((i = 0; i < runs; i++)); do
 			for w in old new; do
 				[ $w = old ] && b=$BASELINE || b=$bin
-				/usr/bin/time -f '%e %M' -o "$tmp/one" "$b" -q -j"$jobs" "${args[@]}" "$tree" \
-					>/dev/null 2>&1
+				cargs=()
+				if [ "$row" = touched ] || [ "$row" = edited ]; then
+					cargs=(--cache="$tmp/$w.sqlite")
+					[ -f "$tmp/$w.sqlite" ] ||
+						"$b" -q -j"$jobs" "${cargs[@]}" "$tree" >/dev/null 2>&1
+					python3 "$top/bench/stale-cache.py" "$tmp/$w.sqlite" $row \
+						"${BENCH_EDIT:-}" || exit 1
+				fi
+				/usr/bin/time -f '%e %M' -o "$tmp/one" "$b" -q -j"$jobs" "${args[@]}" \
+					"${cargs[@]}" "$tree" >/dev/null 2>&1
 				tail -n 1 "$tmp/one" >>"$tmp/$w.t"
 			done
 		done

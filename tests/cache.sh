@@ -214,3 +214,78 @@ sed -i 's/^#define vndHWCHECK(x) .*/#define vndHWCHECK(x) ((void)(x))/' "$mt/vnd
 [ "$(mcached --full)" == "$(mplain --full)" ] &&
 	ok "cache: --full: a control macro edited in another file is seen" ||
 	bad "cache: --full: macro edit not seen" "$(diff <(mplain --full) <(mcached --full) | head)"
+# after an edit the whole-tree pass runs again over the rows of the other
+# files: a helper's summary that changes in one file changes the finding
+# of its caller in another file (whose row is reused), and an edit that
+# changes no summary gives the uncached report too.  Every format is
+# checked on the first run after the edit (the database copied back before
+# each), not only the stored run a second one would print.
+xs=$cw/xfile xdb=$cw/xfile.sqlite
+mkdir -p "$xs" && cp "$here/cases/ds-leak-xfile-fold-root-cause/"*.c "$here/cases/ok-blkdev-ioctl.c" "$xs"
+xplain() { (cd "$xs" && "$bin" --every-caller "$@" . 2>/dev/null); }
+xcached() { (cd "$xs" && "$bin" --every-caller --cache="$xdb" "$@" . 2>>"$cw/xfile.err"); }
+xedit() {	# NAME: each format, from the database as it was before the edit
+	local name=$1 f got want s
+	for f in text json sarif; do
+		rm -f "$xdb-wal" "$xdb-shm"
+		cp "$cw/xfile.before" "$xdb"
+		: >"$cw/xfile.err"
+		got=$(xcached --stats -f $f)
+		want=$(xplain -f $f)
+		s=$(grep 'stats: cache' "$cw/xfile.err")
+		[ "$got" == "$want" ] && grep -q 'cache: 2 files reused, 1 analysed$' <<<"$s" &&
+			ok "cache: $name: the $f report after the edit is the uncached one ($s)" ||
+			bad "cache: $name: $f report after the edit differs" "$s $(diff <(echo "$want") <(echo "$got") | head)"
+	done
+}
+# (the run closed the database: its journal is back in the file)
+xsnap() { xcached >/dev/null; [ ! -s "$xdb-wal" ] && cp "$xdb" "$cw/xfile.before" || bad "cache: xfile: no snapshot"; }
+xsnap
+grep -q 'fw_main.c:.*\[ds-leak\]' <<<"$(xplain)" || bad "cache: xfile: no ds-leak in fw_main.c to begin with"
+# fw_read_blob (fw_io.c) restores the limit on its short read: fw_ioctl's
+# ds-leak in fw_main.c goes
+sed -i 's|^\t\treturn -EIO; /\* expect: ds-unbalanced \*/$|\t\t{ set_fs(old); return -EIO; }|' "$xs/fw_io.c"
+! grep -q 'fw_main.c:.*\[ds-leak\]' <<<"$(xplain)" && grep -q 'set_fs(old); return -EIO' "$xs/fw_io.c" ||
+	bad "cache: xfile: the helper's edit did not remove the caller's finding"
+xedit "a callee's summary changes: the caller's finding in another file goes"
+# ... and comes back when the helper leaks again
+xsnap
+sed -i 's|^\t\t{ set_fs(old); return -EIO; }$|\t\treturn -EIO;|' "$xs/fw_io.c"
+grep -q 'fw_main.c:.*\[ds-leak\]' <<<"$(xplain)" || bad "cache: xfile: the caller's finding did not come back"
+xedit "a callee's summary changes back: the caller's finding returns"
+# an edit that changes no summary: a new function in the helper's file
+xsnap
+printf '%s\n' '' 'static int fw_spare(int x)' '{' '	return x + 1;' '}' >>"$xs/fw_io.c"
+xedit "an edit that changes no summary"
+# a row written through a view that sees only the headers' macros (sh_main.c
+# defines none) is kept while the headers' are the same, and dropped when
+# a header's macro changes meaning: SH_CHECK stops jumping to the label
+# that returns with the mutex held
+sv=$cw/shared sdb=$cw/shared.sqlite
+mkdir -p "$sv/inc"
+printf '%s\n' '#define SH_CHECK(x) do { if (x) goto out; } while (0)' >"$sv/inc/sh.h"
+printf '%s\n' '#include <linux/fs.h>' '#include <linux/mutex.h>' '#include "inc/sh.h"' '' \
+	'static DEFINE_MUTEX(sh_lock);' '' \
+	'static long sh_ioctl(struct file *f, unsigned int cmd, unsigned long arg)' '{' \
+	'	mutex_lock(&sh_lock);' '	SH_CHECK(cmd == 0);' '	mutex_unlock(&sh_lock);' \
+	'	return 0;' 'out:' '	return -EINVAL;' '}' '' \
+	'static const struct file_operations sh_fops = {' '	.unlocked_ioctl = sh_ioctl,' '};' \
+	>"$sv/sh_main.c"
+cp "$sv/sh_main.c" "$sv/sh_copy.c"
+sed -i 's/sh_/shc_/g; s|"inc/shc_.h"|"inc/sh.h"|' "$sv/sh_copy.c"
+splain() { (cd "$sv" && "$bin" "$@" . 2>&1); }
+scached() { (cd "$sv" && "$bin" --cache="$sdb" "$@" . 2>&1); }
+scached >/dev/null
+# an edit of the other file: sh_main.c's row is kept, its finding too
+echo '/* edited */' >>"$sv/sh_copy.c"
+want=$(splain)
+got=$(scached)
+[ "$got" == "$want" ] && grep -q "'sh_ioctl'.*lock-held-return" <<<"$got" &&
+	ok "cache: shared view: an edit elsewhere keeps the row and its finding" ||
+	bad "cache: shared view: edit elsewhere" "$(diff <(echo "$want") <(echo "$got") | head)"
+sed -i 's/^#define SH_CHECK(x) .*/#define SH_CHECK(x) ((void)(x))/' "$sv/inc/sh.h"
+want=$(splain)
+got=$(scached)
+[ "$got" == "$want" ] && ! grep -q "'sh_ioctl'" <<<"$got" &&
+	ok "cache: shared view: a header's macro that changes meaning drops the row" ||
+	bad "cache: shared view: header macro edit not seen (stale row)" "$(diff <(echo "$want") <(echo "$got") | head)"

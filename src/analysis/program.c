@@ -971,15 +971,10 @@ static void run_summaries(struct program *p)
 	cache_release(p);
 }
 
-static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
-			 struct file_facts *ff, size_t n, const struct ctl_macros *ctl, bool probe)
+/* The parameters' fixpoints, for a probe (none) or a run. */
+static void program_mode(struct program *p, bool probe)
 {
-	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .ctl = ctl,
-			       .probe = probe };
-	arena_init(&p->strings);
-	for (int i = 0; i < CACHE_FILES; i++)
-		p->cache[i].file = -1;
-	build_graph(p);
+	p->probe = probe;
 	if (probe) {
 		/* which parameters reach a uaccess routine matters only inside
 		 * a window, and a probe stops at the first sign of one */
@@ -990,8 +985,40 @@ static void program_init(struct program *p, const struct opts *o, struct file_re
 		sink_fixpoint(p);
 		opaque_fixpoint(p);
 	}
+}
+
+static void program_init(struct program *p, const struct opts *o, struct file_result *rs,
+			 struct file_facts *ff, size_t n, const struct ctl_macros *ctl, bool probe)
+{
+	*p = (struct program){ .o = o, .rs = rs, .ff = ff, .nfiles = n, .ctl = ctl };
+	arena_init(&p->strings);
+	for (int i = 0; i < CACHE_FILES; i++)
+		p->cache[i].file = -1;
+	build_graph(p);
 	find_entries(p);
 	count_callers(p);
+	program_mode(p, probe);
+}
+
+/*
+ * A probe's program made ready for a run over the same facts: the graph,
+ * the entry points and the callers stay (they depend on the facts alone);
+ * what the probe's summaries left is dropped, the parameters' fixpoints
+ * are computed as a run's.
+ */
+static void program_reuse(struct program *p)
+{
+	free(p->sinks);
+	free(p->sink_via);
+	free(p->opaque);
+	free(p->sum);
+	free(p->scc_pos);
+	p->sinks = p->sink_via = p->opaque = p->scc_pos = NULL;
+	p->sum = NULL;
+	p->saw_kernel = false;
+	p->visited = 0;
+	p->cur = 0;
+	program_mode(p, false);
 }
 
 static void program_free(struct program *p)
@@ -1020,10 +1047,18 @@ static void program_free(struct program *p)
 }
 
 void program_run(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		 const struct ctl_macros *ctl)
+		 const struct ctl_macros *ctl, struct program *kept)
 {
 	struct program p;
-	program_init(&p, o, rs, ff, n, ctl, false);
+	if (kept && kept->rs == rs && kept->ff == ff && kept->nfiles == n && kept->ctl == ctl &&
+	    kept->o == o) {
+		p = *kept;
+		free(kept);
+		program_reuse(&p);
+	} else {
+		program_discard(kept);
+		program_init(&p, o, rs, ff, n, ctl, false);
+	}
 	if (o->stats) {	/* --stats: the entry points by kind */
 		entry_tally_reset();
 		for (uint32_t id = 0; id < p.fn.n; id++)
@@ -1042,8 +1077,16 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	program_free(&p);
 }
 
+void program_discard(struct program *kept)
+{
+	if (!kept)
+		return;
+	program_free(kept);
+	free(kept);
+}
+
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
-		   const struct ctl_macros *ctl, struct name_set *ask)
+		   const struct ctl_macros *ctl, struct name_set *ask, struct program **keep)
 {
 	struct program p;
 	program_init(&p, o, rs, ff, n, ctl, true);
@@ -1135,6 +1178,11 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		}
 	}
 	bool kernel = p.saw_kernel;
-	program_free(&p);
+	if (keep && !kernel) {
+		*keep = xmalloc(sizeof(p));
+		**keep = p;
+	} else {
+		program_free(&p);
+	}
 	return kernel;
 }

@@ -97,6 +97,12 @@ static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
 	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
 }
 
+/* program_fix.c: p->sinks and p->sink_via (parameters that reach a
+ * uaccess routine, and the callee through which), p->opaque (parameters
+ * handed to a call through a pointer or out of the tree). */
+void sink_fixpoint(struct program *p);
+void opaque_fixpoint(struct program *p);
+
 /* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
 void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));
 
@@ -110,12 +116,6 @@ struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t 
 				size_t nspans);
 /* Free the files file_get() keeps. */
 void cache_release(struct program *p);
-
-/* program_params.c: the parameters that reach a uaccess routine (p->sinks,
- * p->sink_via), and those handed to a call the tree cannot follow
- * (p->opaque), through any depth of calls. */
-void sink_fixpoint(struct program *p);
-void opaque_fixpoint(struct program *p);
 
 /* program_kds.c: the ->write handlers that hand their buffer to a table
  * whose entries other files define, followed into those files. */

@@ -517,12 +517,13 @@ static size_t relevance_per_round[RELEVANCE_ROUNDS];
  * control macros: ctl gets them, then hmacros (the headers'), and is
  * sealed before any file is parsed; then the cache's rows that the sealed
  * table answers otherwise are dropped (drop_stale), and their files
- * scanned like the ones the cache did not know.
+ * scanned like the ones the cache did not know.  *graph gets the last
+ * probe's call graph (program_probe), over the final facts, or NULL.
  */
 static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			  struct file_result *results, struct file_facts *facts, bool *parsed,
 			  const struct ctl_macros *hmacros, struct ctl_macros *ctl,
-			  struct cached *k)
+			  struct cached *k, struct program **graph)
 {
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
 	/* a file the cache knew unparsed comes with its scan and its macros */
@@ -633,7 +634,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		if (full)
 			break;
 		struct name_set ask = {0};
-		if (program_probe(o, results, facts, n, ctl, &ask)) {
+		program_discard(*graph);
+		*graph = NULL;
+		if (program_probe(o, results, facts, n, ctl, &ask, graph)) {
 			full = true;
 			name_set_release(&ask);
 			continue;
@@ -656,6 +659,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		name_set_release(&ask);
 		if (!more)
 			break;
+		/* more files: the facts change, the graph is redone */
+		program_discard(*graph);
+		*graph = NULL;
 	}
 	size_t nparsed = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -765,10 +771,11 @@ static void cache_end(const struct opts *o, struct cached *k, char **paths, size
  * of the relevance pass.  Builds the run's table of control macros (ctl)
  * first, from the headers (hmacros) and every file, so that both passes
  * give a function the same graph; drops the cache rows that table makes
- * stale. */
+ * stale.  *graph: the relevance pass's last probe's call graph, or NULL. */
 static void parse_files(const struct opts *o, char **paths, size_t n,
 			struct file_result *results, struct file_facts *facts,
-			const struct ctl_macros *hmacros, struct ctl_macros *ctl, struct cached *k)
+			const struct ctl_macros *hmacros, struct ctl_macros *ctl, struct cached *k,
+			struct program **graph)
 {
 	/* what the cache knows of a file the relevance pass left unparsed is
 	 * only its macros: such a file may still have to be parsed now */
@@ -790,7 +797,7 @@ static void parse_files(const struct opts *o, char **paths, size_t n,
 		relevance_rounds = 0;
 		relevance_full = true;
 	} else {
-		relevant_pass(o, paths, n, results, facts, parsed, hmacros, ctl, k);
+		relevant_pass(o, paths, n, results, facts, parsed, hmacros, ctl, k, graph);
 	}
 	free(parsed);
 }
@@ -811,11 +818,17 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 		struct ctl_macros hmacros, ctl;
 		ctl_macros_init(&hmacros);
 		ctl_macros_init(&ctl);
-		read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
-		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k);
+		if (!cache_header_macros(k.c, o, &hmacros)) {
+			read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
+			cache_keep_header_macros(k.c, &hmacros);
+		}
+		struct program *graph = NULL;	/* the relevance pass's last probe's */
+		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k, &graph);
 		cache_files(&k, paths, n, results, facts, &ctl);
 		if (!o->dump_cfg)
-			program_run(o, results, facts, n, &ctl);
+			program_run(o, results, facts, n, &ctl, graph);
+		else
+			program_discard(graph);
 		ctl_macros_release(&hmacros);
 		ctl_macros_release(&ctl);
 	}

@@ -15,9 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int cmp_str(const void *a, const void *b)
+/* walk()'s entries: a type character, then the name; by name */
+static int cmp_entry(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
 static bool is_c_file(const char *name)
@@ -62,25 +63,37 @@ static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		VEC_PUSH(names, xstrdup(de->d_name));
+		/* the entry's type as lstat(2) would give it, when the folder
+		 * says (DT_UNKNOWN: ask): one character before the name */
+		char t = de->d_type == DT_DIR ? 'd' : de->d_type == DT_REG ? 'f' :
+			 de->d_type == DT_UNKNOWN || de->d_type == DT_LNK ? '?' : 'o';
+		char *e = xasprintf("%c%s", t, de->d_name);
+		VEC_PUSH(names, e);
 	}
 	closedir(d);
 	if (names.n > 1)
-		qsort(names.v, names.n, sizeof(char *), cmp_str);
+		qsort(names.v, names.n, sizeof(char *), cmp_entry);
 	for (size_t i = 0; i < names.n; i++) {
-		char *p = xasprintf("%s/%s", dir, names.v[i]);
+		char t = names.v[i][0];
+		const char *name = names.v[i] + 1;
+		char *p = xasprintf("%s/%s", dir, name);
 		struct stat st;
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (t == '?')
+			t = lstat(p, &st) != 0 ? 'o' : S_ISDIR(st.st_mode) ? 'd' :
+			    S_ISREG(st.st_mode) ? 'f' : '?';
+		/* '?' now: a link (or other), whose target stat(2) tells */
+		bool want = is_c_file(name) || (headers && is_h_file(name));
+		bool reg = want && (t == 'f' || (t == '?' && stat(p, &st) == 0 && S_ISREG(st.st_mode)));
+		if (t == 'd') {
 			/* a kernel tree's tools/ holds user-space programs: their
 			 * headers' macros (a selftest's ASSERT() that returns)
 			 * are no kernel code's, so they are not kept */
-			bool user_space = !strcmp(names.v[i], "tools") && kernel_top(dir);
+			bool user_space = !strcmp(name, "tools") && kernel_top(dir);
 			walk(p, out, user_space ? NULL : headers, depth + 1);
 			free(p);
-		} else if (is_c_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (is_c_file(name) && reg) {
 			VEC_PUSH(*out, p);
-		} else if (headers && is_h_file(names.v[i]) && stat(p, &st) == 0 &&
-			   S_ISREG(st.st_mode)) {
+		} else if (headers && is_h_file(name) && reg) {
 			VEC_PUSH(*headers, p);
 		} else {
 			free(p);

@@ -647,6 +647,39 @@ void ctl_macros_seal(struct ctl_macros *t)
 		t->views[i].base = t;
 		t->views[i].self = (uint32_t)i + 1;
 	}
+	t->own = xcalloc(t->files.n, sizeof(bool));
+	for (size_t i = 0; i < t->v.n; i++)
+		if (t->v.v[i].owner && t->v.v[i].owner <= t->files.n)
+			t->own[t->v.v[i].owner - 1] = true;
+	for (size_t i = 0; i < t->incl.n; i++)
+		if (t->incl.v[i].owner && t->incl.v[i].owner <= t->files.n)
+			t->own[t->incl.v[i].owner - 1] = true;
+}
+
+bool ctl_macros_shared(const struct ctl_macros *t)
+{
+	/* sees(): such a view sees owner 0 only (its own entries are none) */
+	return t && t->base && t->self && t->base->own && !t->base->own[t->self - 1];
+}
+
+uint64_t ctl_macros_shared_digest(const struct ctl_macros *t)
+{
+	if (t && t->base)
+		t = t->base;
+	uint64_t h = 0x9e3779b97f4a7c15ULL;
+	/* find() walks the entries of a name in this order, skipping those
+	 * a shared view does not see: the same sequence, the same answers */
+	for (size_t i = 0; t && i < t->v.n; i++) {
+		const struct ctl_macro *m = &t->v.v[i];
+		if (m->owner)
+			continue;
+		uint8_t kp[3] = { m->kind, m->param, m->tparam };
+		h = hash_bytes(m->name, strlen(m->name) + 1, h);
+		h = m->arg ? hash_bytes(m->arg, strlen(m->arg) + 1, h) : hash_bytes("\xff", 1, h);
+		h = m->test ? hash_bytes(m->test, strlen(m->test) + 1, h) : hash_bytes("\xff", 1, h);
+		h = hash_bytes(kp, 3, h);
+	}
+	return h | 1;
 }
 
 const struct ctl_macros *ctl_macros_view(const struct ctl_macros *t, size_t file)
@@ -662,6 +695,7 @@ void ctl_macros_release(struct ctl_macros *t)
 	VEC_FREE(t->files);
 	VEC_FREE(t->incl);
 	free(t->views);
+	free(t->own);
 	arena_release(&t->arena);
 }
 

@@ -82,6 +82,8 @@ struct ctl_macros {
 	VEC(const char *) files;	/* each file's name (its last path part) */
 	ctl_macro_list incl;		/* CM_INCLUDE entries, with their owner */
 	struct ctl_macros *views;	/* one per file once sealed, or NULL */
+	bool *own;			/* ... per file: it defines or includes macros
+					 * of its own (its view is not only the headers') */
 	const struct ctl_macros *base;	/* a view: the table it looks into */
 	uint32_t self;			/* ... from file self - 1 */
 };
@@ -98,6 +100,13 @@ void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t f
 /* The sealed table as input file number `file` sees it (t itself for a
  * file it does not know, or when t is NULL or a view). */
 const struct ctl_macros *ctl_macros_view(const struct ctl_macros *t, size_t file);
+/* Does view t see only the headers' macros (a file that defines and
+ * includes none of its own)?  Every such view answers every look-up
+ * alike, so an answer found through one holds for all of them. */
+bool ctl_macros_shared(const struct ctl_macros *t);
+/* A digest of what every shared view of the sealed table t answers: its
+ * headers' entries (owner 0) in the table's order; never 0. */
+uint64_t ctl_macros_shared_digest(const struct ctl_macros *t);
 /* Sort the table for look-ups; no more additions after. */
 void ctl_macros_seal(struct ctl_macros *t);
 void ctl_macros_release(struct ctl_macros *t);

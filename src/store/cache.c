@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The incremental cache (see cache.h): the SQLite tables and the binary
- * form of one file's results and facts.
- *
- * The binary form is private to one build of the analyzer (the key holds
- * a hash of the executable), so it has no version of its own; the reader
- * still checks every length against the blob and rejects what does not
- * fit, and a rejected blob only means the file is analysed again.
+ * The incremental cache (see cache.h): the SQLite tables, what a row
+ * keeps of the control macros, the rows and the runs (the binary form of
+ * one file's results and facts is cache_ser.c's).
  */
 #include "cache.h"
 
@@ -18,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check_pairs.h"
+#include "cache_ser.h"
 #include "load.h"
 #include "rules.h"
 
@@ -31,9 +27,17 @@ struct cache {
 	int64_t *mtime, *size;		/* per input, from cache_load's stat */
 	bool *stat_ok;
 	char **key;			/* per input: its absolute path, the rows' key */
-	struct macro_uses *uses;	/* per input: what its row's CFGs looked up */
+	struct strbuf *uses;		/* per input: what its row's CFGs looked up
+					 * (w_uses's names, read only when needed) */
 	uint64_t *digest;		/* ... and what the writer's table answered */
+	uint64_t *shared;		/* ... and its shared views' digest, when the
+					 * file's view was one, else 0 */
 	size_t n;
+	uint64_t hkey;			/* the headers' key (headers_key) */
+	uint64_t hstate;		/* ... their state, once stat'ed (headers_state) */
+	bool hstate_known;
+	struct strbuf hblob;		/* ... their macros, scanned in this run, to
+					 * store with the rows (hblob.len 0: none) */
 	size_t reused, analysed;
 	bool whole;
 	bool troubled;			/* a statement failed: said once (trouble()) */
@@ -80,19 +84,30 @@ static uint64_t mix_u64(uint64_t h, uint64_t v)
 }
 
 /* A hash of the running executable: a rebuilt analyzer never reads what
- * an older one wrote. */
+ * an older one wrote.  Read as bytes (source_load() refuses a binary: the
+ * hash was then only cache.c's build time, and a rebuild that did not
+ * recompile cache.c read the older analyzer's results). */
 static uint64_t exe_hash(void)
 {
-	struct source s;
-	char *why = NULL;
-	uint64_t h = 0;
-	if (source_load(&s, "/proc/self/exe", 1u << 30, &why) == 0) {
-		h = content_hash(s.raw, s.len);
-		source_release(&s);
-	} else {
-		free(why);
-		h = mix_str(0, __DATE__ __TIME__);
+	int fd = open("/proc/self/exe", O_RDONLY);
+	struct strbuf b;
+	strbuf_init(&b);
+	bool ok = fd >= 0;
+	char chunk[65536];
+	while (ok) {
+		ssize_t r = read(fd, chunk, sizeof(chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			ok = r == 0;
+			break;
+		}
+		strbuf_add(&b, chunk, (size_t)r);
 	}
+	if (fd >= 0)
+		close(fd);
+	uint64_t h = ok && b.len ? content_hash(b.buf, b.len) : mix_str(0, __DATE__ __TIME__);
+	strbuf_release(&b);
 	return h;
 }
 
@@ -101,8 +116,9 @@ static uint64_t exe_hash(void)
  * (o->key_file, cli/options.c). */
 static uint64_t options_key(const struct opts *o)
 {
-	/* -3: a file row starts with the control macros it looked up */
-	uint64_t h = mix_str(0, "addrlimit-cache-3 " ADDRLIMIT_VERSION);
+	/* -3: a file row starts with the control macros it looked up;
+	 * -4: and the digest of the shared views (ctl_macros_shared) */
+	uint64_t h = mix_str(0, "addrlimit-cache-4 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
 	if (!o->key_file.len)
 		BUG("--cache without the options' key (options_fill_key)");
@@ -234,7 +250,8 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 		"CREATE TABLE IF NOT EXISTS files (path TEXT NOT NULL, optkey INTEGER NOT NULL,"
 		" mtime INTEGER, size INTEGER, hash INTEGER, blob BLOB, PRIMARY KEY (path, optkey));"
-		"CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);";
+		"CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);"
+		"CREATE TABLE IF NOT EXISTS headers (key INTEGER PRIMARY KEY, created INTEGER, blob BLOB);";
 	for (int tries = 0;; tries++) {
 		char *err = NULL;
 		int rc = sqlite3_exec(c->db, setup, NULL, NULL, &err);
@@ -251,6 +268,7 @@ struct cache *cache_open(const char *path, const struct opts *o, char **why)
 		return NULL;
 	}
 	c->optkey = options_key(o);
+	strbuf_init(&c->hblob);
 	c->usable = true;
 	return c;
 }
@@ -276,9 +294,11 @@ void cache_close(struct cache *c)
 		free(c->key[i]);
 	free(c->key);
 	for (size_t i = 0; c->uses && i < c->n; i++)
-		macro_uses_release(&c->uses[i]);
+		strbuf_release(&c->uses[i]);
 	free(c->uses);
 	free(c->digest);
+	free(c->shared);
+	strbuf_release(&c->hblob);
 	free(c);
 }
 
@@ -287,554 +307,6 @@ void cache_counts(const struct cache *c, size_t *reused, size_t *analysed, bool 
 	*reused = c ? c->reused : 0;
 	*analysed = c ? c->analysed : 0;
 	*whole = c && c->whole;
-}
-
-/* --- the binary form ------------------------------------------------------ */
-
-static void w_u8(struct strbuf *b, uint8_t v) { strbuf_add(b, &v, 1); }
-static void w_u32(struct strbuf *b, uint32_t v) { strbuf_add(b, &v, 4); }
-static void w_u64(struct strbuf *b, uint64_t v) { strbuf_add(b, &v, 8); }
-
-static void w_str(struct strbuf *b, const char *s)
-{
-	if (!s) {
-		w_u32(b, UINT32_MAX);
-		return;
-	}
-	size_t n = strlen(s);
-	w_u32(b, (uint32_t)n);
-	strbuf_add(b, s, n);
-}
-
-struct rd {
-	const unsigned char *p, *end;
-	bool bad;
-};
-
-static bool r_take(struct rd *r, void *out, size_t n)
-{
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		memset(out, 0, n);
-		return false;
-	}
-	memcpy(out, r->p, n);
-	r->p += n;
-	return true;
-}
-
-static uint8_t r_u8(struct rd *r) { uint8_t v; r_take(r, &v, 1); return v; }
-static uint32_t r_u32(struct rd *r) { uint32_t v; r_take(r, &v, 4); return v; }
-static uint64_t r_u64(struct rd *r) { uint64_t v; r_take(r, &v, 8); return v; }
-
-/* A count of things each at least `min` bytes long: bounded by the blob. */
-static uint32_t r_count(struct rd *r, size_t min)
-{
-	uint32_t n = r_u32(r);
-	if (!r->bad && (size_t)n * min > (size_t)(r->end - r->p))
-		r->bad = true;
-	return r->bad ? 0 : n;
-}
-
-/* A string, malloc'd (arena NULL) or in the arena; NULL for a NULL string. */
-static char *r_str_in(struct rd *r, struct arena *a)
-{
-	uint32_t n = r_u32(r);
-	if (r->bad || n == UINT32_MAX)
-		return NULL;
-	if ((size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		return NULL;
-	}
-	char *s = a ? arena_strndup(a, (const char *)r->p, n) : xstrndup((const char *)r->p, n);
-	r->p += n;
-	return s;
-}
-
-static char *r_str(struct rd *r) { return r_str_in(r, NULL); }
-
-static void w_pos(struct strbuf *b, struct pos p)
-{
-	w_u32(b, p.line);
-	w_u32(b, p.col);
-	w_u32(b, p.col_cp);
-	w_u32(b, p.off);
-}
-
-static struct pos r_pos(struct rd *r)
-{
-	struct pos p;
-	p.line = r_u32(r);
-	p.col = r_u32(r);
-	p.col_cp = r_u32(r);
-	p.off = r_u32(r);
-	return p;
-}
-
-static void w_finding(struct strbuf *b, const struct finding *f)
-{
-	w_u32(b, (uint32_t)f->id);
-	w_pos(b, f->at);
-	w_str(b, f->msg);
-	w_str(b, f->func);
-	w_u32(b, (uint32_t)f->steps.n);
-	for (size_t i = 0; i < f->steps.n; i++) {
-		w_pos(b, f->steps.v[i].at);
-		w_str(b, f->steps.v[i].msg);
-		w_str(b, f->steps.v[i].file);
-	}
-	w_str(b, f->cause);
-	w_u32(b, (uint32_t)f->also.n);
-	for (size_t i = 0; i < f->also.n; i++) {
-		w_u32(b, (uint32_t)f->also.v[i].id);
-		w_u8(b, (uint8_t)f->also.v[i].kind);
-		w_pos(b, f->also.v[i].at);
-		w_str(b, f->also.v[i].msg);
-		w_str(b, f->also.v[i].file);
-		w_str(b, f->also.v[i].func);
-	}
-	w_str(b, f->fingerprint);
-	w_str(b, f->justification);
-}
-
-/* Reads a finding; its justification (borrowed elsewhere) is returned
- * apart, malloc'd, for the caller to point at the suppression that has it. */
-static void r_finding(struct rd *r, struct finding *f, char **just)
-{
-	memset(f, 0, sizeof(*f));
-	uint32_t id = r_u32(r);
-	if (id >= C__COUNT)
-		r->bad = true;
-	f->id = (enum check_id)(id < C__COUNT ? id : 0);
-	f->at = r_pos(r);
-	f->msg = r_str(r);
-	f->func = r_str(r);
-	uint32_t ns = r_count(r, 24);
-	for (uint32_t i = 0; i < ns && !r->bad; i++) {
-		struct step s;
-		s.at = r_pos(r);
-		s.msg = r_str(r);
-		s.file = r_str(r);
-		VEC_PUSH(f->steps, s);
-	}
-	f->cause = r_str(r);
-	uint32_t na = r_count(r, 28);
-	for (uint32_t i = 0; i < na && !r->bad; i++) {
-		struct related a;
-		uint32_t aid = r_u32(r);
-		if (aid >= C__COUNT)
-			r->bad = true;
-		a.id = (enum check_id)(aid < C__COUNT ? aid : 0);
-		a.kind = r_u8(r) == REL_SOURCE ? REL_SOURCE : REL_CALLER;
-		a.at = r_pos(r);
-		a.msg = r_str(r);
-		a.file = r_str(r);
-		a.func = r_str(r);
-		VEC_PUSH(f->also, a);
-	}
-	char *fp = r_str(r);
-	if (fp) {
-		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp);
-		free(fp);
-	}
-	*just = r_str(r);
-}
-
-static void w_findings(struct strbuf *b, const struct findings *fs)
-{
-	w_u32(b, (uint32_t)fs->v.n);
-	for (size_t i = 0; i < fs->v.n; i++)
-		w_finding(b, &fs->v.v[i]);
-}
-
-static void r_findings(struct rd *r, struct findings *fs, suppression_list *supps)
-{
-	uint32_t n = r_count(r, 40);
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		struct finding f;
-		char *just;
-		r_finding(r, &f, &just);
-		if (!f.msg)	/* only a pair candidate waits for its message */
-			r->bad = true;
-		if (just) {
-			for (size_t k = 0; k < supps->n && !f.justification; k++)
-				if (supps->v[k].reason && !strcmp(supps->v[k].reason, just))
-					f.justification = supps->v[k].reason;
-			free(just);
-		}
-		VEC_PUSH(fs->v, f);
-	}
-}
-
-static void w_result(struct strbuf *b, const struct file_result *r)
-{
-	w_str(b, r->error);
-	w_u8(b, r->refused);
-	w_str(b, r->warning);
-	w_u64(b, r->bytes);
-	w_u64(b, r->error_bytes);
-	w_u64(b, r->functions);
-	w_u64(b, r->fn_parse_errors);
-	w_u64(b, r->fn_skipped);
-	w_u64(b, r->fn_analysed);
-	w_u64(b, r->fn_budget);
-	w_u64(b, r->fn_time);
-	uint64_t secs;
-	memcpy(&secs, &r->seconds, 8);
-	w_u64(b, secs);
-	w_u64(b, r->suppressed);
-	w_u64(b, r->raw_hash);
-	w_u8(b, r->unparsed);
-	w_u8(b, r->elided);
-	w_u64(b, r->elided_bodies);
-	w_u32(b, (uint32_t)r->supps.n);
-	for (size_t i = 0; i < r->supps.n; i++) {
-		const struct suppression *s = &r->supps.v[i];
-		w_pos(b, s->at);
-		w_u32(b, s->first);
-		w_u32(b, s->last);
-		w_u32(b, s->ids);
-		w_u32(b, s->used);
-		w_u8(b, s->all);
-		w_str(b, s->reason);
-	}
-	w_u32(b, (uint32_t)r->notes.n);
-	for (size_t i = 0; i < r->notes.n; i++) {
-		w_pos(b, r->notes.v[i].at);
-		w_str(b, r->notes.v[i].msg);
-	}
-	w_u32(b, (uint32_t)r->partial.n);
-	for (size_t i = 0; i < r->partial.n; i++) {
-		w_str(b, r->partial.v[i].func);
-		w_u32(b, r->partial.v[i].line);
-		w_str(b, r->partial.v[i].why);
-		w_u8(b, r->partial.v[i].analysed);
-	}
-	w_findings(b, &r->findings);
-	w_findings(b, &r->silenced);
-}
-
-static void r_result(struct rd *rd, struct file_result *r)
-{
-	r->error = r_str(rd);
-	r->refused = r_u8(rd);
-	r->warning = r_str(rd);
-	r->bytes = r_u64(rd);
-	r->error_bytes = r_u64(rd);
-	r->functions = r_u64(rd);
-	r->fn_parse_errors = r_u64(rd);
-	r->fn_skipped = r_u64(rd);
-	r->fn_analysed = r_u64(rd);
-	r->fn_budget = r_u64(rd);
-	r->fn_time = r_u64(rd);
-	uint64_t secs = r_u64(rd);
-	memcpy(&r->seconds, &secs, 8);
-	r->suppressed = r_u64(rd);
-	r->raw_hash = r_u64(rd);
-	r->unparsed = r_u8(rd);
-	r->elided = r_u8(rd);
-	r->elided_bodies = r_u64(rd);
-	uint32_t n = r_count(rd, 37);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct suppression s = {0};
-		s.at = r_pos(rd);
-		s.first = r_u32(rd);
-		s.last = r_u32(rd);
-		s.ids = r_u32(rd);
-		s.used = r_u32(rd);
-		s.all = r_u8(rd) != 0;
-		s.reason = r_str(rd);
-		VEC_PUSH(r->supps, s);
-	}
-	n = r_count(rd, 20);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct tool_note t;
-		t.at = r_pos(rd);
-		t.msg = r_str(rd);
-		if (!t.msg)
-			t.msg = xstrdup("");
-		VEC_PUSH(r->notes, t);
-	}
-	n = r_count(rd, 13);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct partial p;
-		p.func = r_str(rd);
-		p.line = r_u32(rd);
-		p.why = r_str(rd);
-		p.analysed = r_u8(rd) != 0;
-		if (!p.func)
-			p.func = xstrdup("");
-		if (!p.why)
-			p.why = xstrdup("");
-		VEC_PUSH(r->partial, p);
-	}
-	r_findings(rd, &r->findings, &r->supps);
-	r_findings(rd, &r->silenced, &r->supps);
-}
-
-/* One item of a function's pair summary (the whole-tree pass reads them). */
-static void w_pair_fx(struct strbuf *b, const struct pair_fx *x)
-{
-	w_u32(b, x->rule);
-	w_u8(b, x->acq);
-	w_u8(b, x->kind);
-	w_u8(b, x->close);
-	w_str(b, x->key);
-	w_pos(b, x->open_at);
-	w_pos(b, x->exit_at);
-}
-
-static void r_pair_fx(struct rd *rd, struct arena *a, struct pair_fx *x)
-{
-	x->rule = (uint16_t)r_u32(rd);
-	x->acq = r_u8(rd);
-	x->kind = r_u8(rd);
-	x->close = r_u8(rd) != 0;
-	x->key = r_str_in(rd, a);
-	x->open_at = r_pos(rd);
-	x->exit_at = r_pos(rd);
-}
-
-static void w_facts(struct strbuf *b, const struct file_facts *ff)
-{
-	w_u32(b, (uint32_t)ff->fns.n);
-	for (size_t i = 0; i < ff->fns.n; i++) {
-		const struct fn_fact *f = &ff->fns.v[i];
-		w_str(b, f->name);
-		w_u32(b, f->start);
-		w_u32(b, f->end);
-		w_u32(b, f->line);
-		w_u8(b, (uint8_t)(f->is_static | f->is_inline << 1 | f->direct << 2 |
-				  f->unanalysable << 3 | f->noreturn << 4 | f->always_inline << 5 |
-				  f->px_known << 6));
-		w_u8(b, f->nparams);
-		w_u32(b, f->sinks);
-		w_str(b, f->tail);
-		w_str(b, f->sink_callee);
-		w_u32(b, f->sink_line);
-		w_u32(b, f->sink_col);
-		w_u32(b, f->sink_col_cp);
-		w_u32(b, f->pair_closes);
-		w_u32(b, f->pair_partial);
-		w_u8(b, f->px_rets);
-		w_u8(b, f->npx);
-		for (uint8_t k = 0; k < f->npx; k++)
-			w_pair_fx(b, &f->px[k]);
-		w_u32(b, f->ncalls);
-		for (uint32_t k = 0; k < f->ncalls; k++) {
-			const struct call_fact *c = &f->calls[k];
-			w_str(b, c->callee);
-			w_u32(b, c->off);
-			w_u8(b, c->nargs);
-			w_u8(b, (uint8_t)(c->fop | (c->argmask != NULL) << 1 | c->foreign << 2 | c->kmode << 3));
-			if (c->argmask)	/* facts keep masks for the first 64 arguments */
-				strbuf_add(b, c->argmask, (size_t)(c->nargs < 64 ? c->nargs : 64) * 4);
-		}
-	}
-	w_u32(b, (uint32_t)ff->binds.n);
-	for (size_t i = 0; i < ff->binds.n; i++) {
-		w_str(b, ff->binds.v[i].field);
-		w_str(b, ff->binds.v[i].fn);
-	}
-	w_u32(b, (uint32_t)ff->regs.v.n);
-	for (size_t i = 0; i < ff->regs.v.n; i++) {
-		w_str(b, ff->regs.v.v[i].name);
-		w_str(b, ff->regs.v.v[i].why);
-	}
-	w_u32(b, (uint32_t)ff->macros.n);
-	for (size_t i = 0; i < ff->macros.n; i++) {
-		w_str(b, ff->macros.v[i].name);
-		w_str(b, ff->macros.v[i].arg);
-		w_u8(b, ff->macros.v[i].kind);
-		w_u8(b, ff->macros.v[i].param);
-		w_str(b, ff->macros.v[i].test);
-		w_u8(b, ff->macros.v[i].tparam);
-	}
-	w_u32(b, (uint32_t)ff->pairs.n);
-	for (size_t i = 0; i < ff->pairs.n; i++) {
-		const struct pair_cand *c = &ff->pairs.v[i];
-		w_u32(b, c->fn);
-		w_u32(b, c->rule);
-		w_u8(b, c->need);
-		w_finding(b, &c->f);
-		w_str(b, c->held);
-		w_str(b, c->callee);
-	}
-	w_u32(b, (uint32_t)ff->ufollow.n);
-	for (size_t i = 0; i < ff->ufollow.n; i++)
-		w_str(b, ff->ufollow.v[i]);
-	w_u32(b, (uint32_t)ff->kds_remote.n);
-	for (size_t i = 0; i < ff->kds_remote.n; i++) {
-		const struct kds_remote *k = &ff->kds_remote.v[i];
-		w_str(b, k->name);
-		w_u8(b, k->arg);
-		w_str(b, k->handler);
-		w_str(b, k->field);
-		w_pos(b, k->field_at);
-		w_pos(b, k->call_at);
-	}
-}
-
-static void r_facts(struct rd *rd, struct file_facts *ff)
-{
-	struct arena *a = &ff->arena;
-	uint32_t n = r_count(rd, 40);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct fn_fact f = {0};
-		f.name = r_str_in(rd, a);
-		f.start = r_u32(rd);
-		f.end = r_u32(rd);
-		f.line = r_u32(rd);
-		uint8_t bits = r_u8(rd);
-		f.is_static = bits & 1;
-		f.is_inline = bits >> 1 & 1;
-		f.direct = bits >> 2 & 1;
-		f.unanalysable = bits >> 3 & 1;
-		f.noreturn = bits >> 4 & 1;
-		f.always_inline = bits >> 5 & 1;
-		f.px_known = bits >> 6 & 1;
-		f.nparams = r_u8(rd);
-		f.sinks = r_u32(rd);
-		f.tail = r_str_in(rd, a);
-		f.sink_callee = r_str_in(rd, a);
-		f.sink_line = r_u32(rd);
-		f.sink_col = r_u32(rd);
-		f.sink_col_cp = r_u32(rd);
-		f.pair_closes = r_u32(rd);
-		f.pair_partial = r_u32(rd);
-		f.px_rets = r_u8(rd);
-		f.npx = r_u8(rd);
-		f.px = f.npx ? arena_alloc(a, f.npx * sizeof(struct pair_fx)) : NULL;
-		for (uint8_t k = 0; k < f.npx && !rd->bad; k++)
-			r_pair_fx(rd, a, &f.px[k]);
-		f.ncalls = r_count(rd, 10);
-		f.calls = arena_alloc(a, (f.ncalls ? f.ncalls : 1) * sizeof(struct call_fact));
-		for (uint32_t k = 0; k < f.ncalls && !rd->bad; k++) {
-			struct call_fact *c = &f.calls[k];
-			c->callee = r_str_in(rd, a);
-			c->off = r_u32(rd);
-			c->nargs = r_u8(rd);
-			uint8_t cb = r_u8(rd);
-			c->fop = cb & 1;
-			c->foreign = (cb & 4) != 0;
-			c->kmode = (cb & 8) != 0;
-			if (cb & 2) {
-				size_t m = c->nargs < 64 ? c->nargs : 64;
-				c->argmask = arena_alloc(a, (m ? m : 1) * 4);
-				r_take(rd, c->argmask, m * 4);
-			}
-			if (!c->callee)
-				rd->bad = true;
-		}
-		if (!f.name)
-			rd->bad = true;
-		VEC_PUSH(ff->fns, f);
-	}
-	n = r_count(rd, 8);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct binding bd;
-		bd.field = r_str_in(rd, a);
-		bd.fn = r_str_in(rd, a);
-		if (!bd.field || !bd.fn)
-			rd->bad = true;
-		VEC_PUSH(ff->binds, bd);
-	}
-	n = r_count(rd, 8);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		char *name = r_str(rd);
-		const char *why = r_str_in(rd, a);
-		if (name && why)
-			entries_add(&ff->regs, name, strlen(name), why);
-		else
-			rd->bad = true;
-		free(name);
-	}
-	n = r_count(rd, 9);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct ctl_macro m = {0};
-		m.name = r_str_in(rd, a);
-		m.arg = r_str_in(rd, a);
-		m.kind = r_u8(rd);
-		m.param = r_u8(rd);
-		m.test = r_str_in(rd, a);
-		m.tparam = r_u8(rd);
-		if (!m.name)
-			rd->bad = true;
-		VEC_PUSH(ff->macros, m);
-	}
-	n = r_count(rd, 49);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct pair_cand c = {0};
-		c.fn = r_u32(rd);
-		c.rule = (uint16_t)r_u32(rd);
-		c.need = r_u8(rd);
-		char *just;
-		r_finding(rd, &c.f, &just);
-		free(just);
-		c.held = r_str(rd);
-		c.callee = r_str(rd);
-		if (c.fn >= ff->fns.n || (c.need == PC_OUTLINE && !c.callee))
-			rd->bad = true;
-		VEC_PUSH(ff->pairs, c);
-	}
-	n = r_count(rd, 4);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		const char *f = r_str_in(rd, a);
-		if (!f)
-			rd->bad = true;
-		else
-			VEC_PUSH(ff->ufollow, f);
-	}
-	n = r_count(rd, 8);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct kds_remote k = { .name = r_str_in(rd, a) };
-		k.arg = r_u8(rd);
-		k.handler = r_str_in(rd, a);
-		k.field = r_str_in(rd, a);
-		k.field_at = r_pos(rd);
-		k.call_at = r_pos(rd);
-		if (!k.name || !k.handler || !k.field)
-			rd->bad = true;
-		else
-			VEC_PUSH(ff->kds_remote, k);
-	}
-}
-
-void ser_file(struct strbuf *out, const struct file_result *r, const struct file_facts *ff)
-{
-	w_result(out, r);
-	w_u8(out, ff != NULL);
-	if (ff)
-		w_facts(out, ff);
-	if (ff && (r->unparsed || r->elided)) {
-		/* a file row keeps an unparsed file's scan: a later run need not
-		 * read the file again to know its names (a run row does not);
-		 * for a file parsed with bodies left out, their names */
-		w_u8(out, r->scan_flags);
-		w_u32(out, r->nscan_hash);
-		for (uint32_t i = 0; i < r->nscan_hash; i++)
-			w_u32(out, r->scan_hash[i]);
-	}
-}
-
-bool deser_file(const void *p, size_t n, struct file_result *r, struct file_facts *ff)
-{
-	struct rd rd = { p, (const unsigned char *)p + n, false };
-	r_result(&rd, r);
-	bool has = r_u8(&rd);
-	arena_init(&ff->arena);
-	if (has)
-		r_facts(&rd, ff);
-	if (has && (r->unparsed || r->elided) && !rd.bad) {
-		r->scan_flags = r_u8(&rd);
-		r->nscan_hash = r_count(&rd, 4);
-		r->scan_hash = xmalloc((r->nscan_hash ? r->nscan_hash : 1) * sizeof(uint32_t));
-		for (uint32_t i = 0; i < r->nscan_hash; i++)
-			r->scan_hash[i] = r_u32(&rd);
-	}
-	if (rd.p != rd.end)
-		rd.bad = true;
-	return !rd.bad;
 }
 
 /* --- the control macros a row depends on -------------------------------- */
@@ -860,42 +332,79 @@ static uint64_t uses_digest(const struct macro_uses *u, const struct ctl_macros 
 	return h;
 }
 
-/* A file row: the digest, the names, then ser_file's form. */
-static void w_uses(struct strbuf *b, const struct macro_uses *u, const struct ctl_macros *t)
+/* A file row: the digest, the shared views' digest (sdigest, when t is
+ * one, else 0), the names' length in bytes and the names, then
+ * ser_file's form. */
+static void w_uses(struct strbuf *b, const struct macro_uses *u, const struct ctl_macros *t,
+		   uint64_t sdigest)
 {
 	static const struct macro_uses none;
 	if (!u)
 		u = &none;
 	w_u64(b, uses_digest(u, t));
+	w_u64(b, ctl_macros_shared(t) ? sdigest : 0);
+	size_t at = b->len;
+	w_u32(b, 0);
 	w_u32(b, (uint32_t)u->at.n);
 	for (size_t i = 0; i < u->at.n; i++)
 		w_str(b, macro_uses_name(u, i));
+	uint32_t len = (uint32_t)(b->len - at - 4);
+	memcpy(b->buf + at, &len, 4);
 }
 
-/* Reads what w_uses wrote into u and *digest; false on a malformed row. */
-static bool r_uses(struct rd *r, struct macro_uses *u, uint64_t *digest)
+/* Reads what w_uses wrote: the digests, and the names as they are (into
+ * raw: most rows never need them); false on a malformed row. */
+static bool r_uses(struct rd *r, struct strbuf *raw, uint64_t *digest, uint64_t *shared)
 {
 	*digest = r_u64(r);
-	uint32_t n = r_count(r, 4);
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		uint32_t len = r_u32(r);
-		if (r->bad || len == UINT32_MAX || (size_t)(r->end - r->p) < len) {
-			r->bad = true;
-			break;
-		}
-		macro_uses_add(u, (const char *)r->p, len);
-		r->p += len;
-	}
-	return !r->bad;
+	*shared = r_u64(r);
+	uint32_t len = r_u32(r);
+	if (r->bad || (size_t)(r->end - r->p) < len)
+		return false;
+	strbuf_init(raw);
+	strbuf_add(raw, r->p, len);
+	r->p += len;
+	return true;
 }
 
+/* The names r_uses kept, into u; false when malformed. */
+static bool uses_parse(const struct strbuf *raw, struct macro_uses *u)
+{
+	struct rd r = { (const unsigned char *)raw->buf, (const unsigned char *)raw->buf + raw->len,
+			false };
+	uint32_t n = r_count(&r, 4);
+	for (uint32_t i = 0; i < n && !r.bad; i++) {
+		uint32_t len = r_u32(&r);
+		if (r.bad || len == UINT32_MAX || (size_t)(r.end - r.p) < len) {
+			r.bad = true;
+			break;
+		}
+		macro_uses_add(u, (const char *)r.p, len);
+		r.p += len;
+	}
+	return !r.bad && r.p == r.end;
+}
+
+/*
+ * A row written through a shared view (a file with no macros of its own)
+ * under a table whose headers' entries were the same is still good: such
+ * a view answers from those alone.  The others look their names up again.
+ */
 size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale)
 {
 	size_t dropped = 0;
+	uint64_t shared = ctl_macros_shared_digest(ctl);
 	for (size_t i = 0; i < c->n; i++) {
 		stale[i] = false;
-		if (!have[i] || !c->uses ||
-		    uses_digest(&c->uses[i], ctl_macros_view(ctl, i)) == c->digest[i])
+		if (!have[i] || !c->uses)
+			continue;
+		const struct ctl_macros *view = ctl_macros_view(ctl, i);
+		if (c->shared[i] == shared && ctl_macros_shared(view))
+			continue;
+		struct macro_uses u = {0};
+		bool ok = uses_parse(&c->uses[i], &u) && uses_digest(&u, view) == c->digest[i];
+		macro_uses_release(&u);
+		if (ok)
 			continue;
 		stale[i] = true;
 		have[i] = false;
@@ -905,9 +414,132 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 	return dropped;
 }
 
+/* --- the headers' control macros ----------------------------------------- */
+
+/* The headers beside the sources, as files: where they are, which inode,
+ * size, times (the change time too: a restored mtime does not hide an
+ * edit).  Stat'ed once a run: the headers' key and the run's use it. */
+static uint64_t headers_state(struct cache *c, const struct opts *o)
+{
+	if (c->hstate_known)
+		return c->hstate;
+	uint64_t h = mix_u64(0, o->headers.n);
+	for (size_t i = 0; i < o->headers.n; i++) {
+		struct stat st;
+		h = mix_str(h, o->headers.v[i]);
+		if (stat(o->headers.v[i], &st) != 0) {
+			h = mix_u64(h, UINT64_MAX);
+			continue;
+		}
+		uint64_t v[6] = { (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+				  (uint64_t)st.st_mtim.tv_sec * 1000000000ULL + (uint64_t)st.st_mtim.tv_nsec,
+				  (uint64_t)st.st_ctim.tv_sec * 1000000000ULL + (uint64_t)st.st_ctim.tv_nsec,
+				  (uint64_t)st.st_mode };
+		h = mix(h, v, sizeof(v));
+	}
+	c->hstate = h;
+	c->hstate_known = true;
+	return h;
+}
+
+/* The key of the headers' macros: their state under the options' key
+ * (the rule set decides the wrappers) and where the run is. */
+static uint64_t headers_key(struct cache *c, const struct opts *o)
+{
+	uint64_t h = mix_u64(c->optkey, headers_state(c, o));
+	h = mix_u64(h, o->max_file_size);	/* a header over it adds no macros */
+	char *cwd = getcwd(NULL, 0);
+	h = mix_str(h, cwd);
+	free(cwd);
+	return h & INT64_MAX;
+}
+
+bool cache_header_macros(struct cache *c, const struct opts *o, struct ctl_macros *out)
+{
+	if (!c || !c->usable)
+		return false;
+	c->hkey = headers_key(c, o);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM headers WHERE key = ?1", -1, &q, NULL) !=
+	    SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)c->hkey);
+	bool ok = false;
+	if (step_row(c, q)) {
+		const unsigned char *b = sqlite3_column_blob(q, 0);
+		struct rd rd = { b, b + sqlite3_column_bytes(q, 0), false };
+		struct arena a;
+		arena_init(&a);
+		ctl_macro_list l = {0};
+		uint32_t n = b ? r_count(&rd, 10) : 0;
+		for (uint32_t i = 0; i < n && !rd.bad; i++) {
+			struct ctl_macro m = {0};
+			m.name = r_str_in(&rd, &a);
+			m.arg = r_str_in(&rd, &a);
+			m.kind = r_u8(&rd);
+			m.param = r_u8(&rd);
+			m.test = r_str_in(&rd, &a);
+			m.tparam = r_u8(&rd);
+			if (!m.name)
+				rd.bad = true;
+			VEC_PUSH(l, m);
+		}
+		ok = b && !rd.bad && rd.p == rd.end;
+		if (ok)
+			ctl_macros_add(out, &l);
+		VEC_FREE(l);
+		arena_release(&a);
+	}
+	sqlite3_finalize(q);
+	return ok;
+}
+
+void cache_keep_header_macros(struct cache *c, const struct ctl_macros *t)
+{
+	if (!c || !c->usable)
+		return;
+	strbuf_reset(&c->hblob);
+	w_u32(&c->hblob, (uint32_t)t->v.n);
+	for (size_t i = 0; i < t->v.n; i++) {
+		w_str(&c->hblob, t->v.v[i].name);
+		w_str(&c->hblob, t->v.v[i].arg);
+		w_u8(&c->hblob, t->v.v[i].kind);
+		w_u8(&c->hblob, t->v.v[i].param);
+		w_str(&c->hblob, t->v.v[i].test);
+		w_u8(&c->hblob, t->v.v[i].tparam);
+	}
+}
+
+/* In cache_store_files' transaction: the headers' macros this run scanned. */
+static bool store_header_macros(struct cache *c)
+{
+	if (!c->hblob.len)
+		return true;
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO headers (key, created, blob)"
+				    " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL);
+	bool ok = rc == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_int64(s, 1, (sqlite3_int64)c->hkey);
+		sqlite3_bind_blob(s, 2, c->hblob.buf, (int)c->hblob.len, SQLITE_STATIC);
+		ok = step_done(c, s);
+		sqlite3_finalize(s);
+	} else {
+		trouble(c, "not updated", rc);
+	}
+	char sql[160];
+	snprintf(sql, sizeof(sql), "DELETE FROM headers WHERE key NOT IN "
+		 "(SELECT key FROM headers ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
+	if (ok && (rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL)) != SQLITE_OK) {
+		trouble(c, "not updated", rc);
+		ok = false;
+	}
+	return ok;
+}
+
 /* --- the run ------------------------------------------------------------- */
 
-static uint64_t run_key(const struct cache *c, const struct opts *o, char **paths, size_t n,
+static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, size_t n,
 			const uint64_t *hashes)
 {
 	uint64_t h = mix_u64(c->optkey, n);
@@ -918,16 +550,44 @@ static uint64_t run_key(const struct cache *c, const struct opts *o, char **path
 		h = mix_u64(h, hashes[i]);
 	}
 	/* the headers beside the sources give the control macros */
-	for (size_t i = 0; i < o->headers.n; i++) {
-		struct stat st;
-		h = mix_str(h, o->headers.v[i]);
-		if (stat(o->headers.v[i], &st) == 0) {
-			h = mix_u64(h, (uint64_t)st.st_size);
-			h = mix_u64(h, (uint64_t)st.st_mtim.tv_sec * 1000000000ULL +
-					       (uint64_t)st.st_mtim.tv_nsec);
-		}
-	}
+	h = mix_u64(h, headers_state(c, o));
 	return h & INT64_MAX;	/* an SQLite integer key */
+}
+
+/*
+ * A row's key: path made absolute with every link resolved, as realpath(3)
+ * gives it, or path itself when it cannot be.  A file that is no link is
+ * its folder's real path and its name: the folder is resolved once for a
+ * run of paths in it (*dir, *dir_abs: the last one), not once per file.
+ * *linked is false when st holds what stat(2) of path gives (its lstat,
+ * of no link).
+ */
+static char *row_key(const char *path, char **dir, char **dir_abs, struct stat *st, bool *linked)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	*linked = true;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, st) != 0 ||
+	    S_ISLNK(st->st_mode)) {
+		char *abs = realpath(path, NULL);
+		return abs ? abs : xstrdup(path);
+	}
+	*linked = false;
+	char *d = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+	if (!*dir || strcmp(*dir, d)) {
+		free(*dir);
+		free(*dir_abs);
+		*dir = d;
+		*dir_abs = realpath(d, NULL);
+	} else {
+		free(d);
+	}
+	if (!*dir_abs) {
+		char *abs = realpath(path, NULL);
+		return abs ? abs : xstrdup(path);
+	}
+	size_t dl = strlen(*dir_abs);
+	return xasprintf("%s%s%s", *dir_abs, dl && (*dir_abs)[dl - 1] == '/' ? "" : "/", base);
 }
 
 bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
@@ -940,10 +600,13 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	/* rows are keyed by absolute path: `./x.c` in another folder is
 	 * another file */
 	c->key = xcalloc(n ? n : 1, sizeof(char *));
-	for (size_t i = 0; i < n; i++) {
-		char *abs = realpath(paths[i], NULL);
-		c->key[i] = abs ? abs : xstrdup(paths[i]);
-	}
+	struct stat *sts = xcalloc(n ? n : 1, sizeof(*sts));
+	bool *linked = xcalloc(n ? n : 1, sizeof(bool));
+	char *dir = NULL, *dir_abs = NULL;
+	for (size_t i = 0; i < n; i++)
+		c->key[i] = row_key(paths[i], &dir, &dir_abs, &sts[i], &linked[i]);
+	free(dir);
+	free(dir_abs);
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	/* one read transaction: the rows as one committed state, whatever
 	 * another run writes meanwhile */
@@ -960,7 +623,11 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	bool all = q != NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
-		if (stat(paths[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (!linked[i])
+			st = sts[i];	/* (the key's lstat: no link) */
+		else if (stat(paths[i], &st) != 0)
+			st.st_mode = 0;
+		if (!S_ISREG(st.st_mode)) {
 			all = false;
 			continue;
 		}
@@ -1001,6 +668,8 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	}
 	if (q)
 		sqlite3_finalize(q);
+	free(sts);
+	free(linked);
 
 	bool done = false;
 	if (all) {
@@ -1046,6 +715,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	 * what it looked up in the control macros (cache_drop_stale) */
 	c->uses = xcalloc(n ? n : 1, sizeof(*c->uses));
 	c->digest = xcalloc(n ? n : 1, sizeof(*c->digest));
+	c->shared = xcalloc(n ? n : 1, sizeof(*c->shared));
 	sqlite3_stmt *bq = NULL;
 	if (sqlite3_prepare_v2(c->db, "SELECT blob FROM files WHERE path = ?1 AND optkey = ?2", -1, &bq,
 			       NULL) != SQLITE_OK)
@@ -1065,7 +735,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			continue;
 		results[i].path = xstrdup(paths[i]);
 		struct rd rd = { b, (const unsigned char *)b + bl, false };
-		if (r_uses(&rd, &c->uses[i], &c->digest[i]) &&
+		if (r_uses(&rd, &c->uses[i], &c->digest[i], &c->shared[i]) &&
 		    deser_file(rd.p, (size_t)(rd.end - rd.p), &results[i], &facts[i])) {
 			have[i] = true;
 			c->reused++;
@@ -1073,7 +743,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 			file_result_release(&results[i]);
 			facts_release(&facts[i]);
 			memset(&facts[i], 0, sizeof(facts[i]));
-			macro_uses_release(&c->uses[i]);
+			strbuf_release(&c->uses[i]);
 		}
 	}
 	if (bq)
@@ -1105,6 +775,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		trouble(c, "not updated", rc);
 	struct strbuf b;
 	strbuf_init(&b);
+	uint64_t shared = ctl_macros_shared_digest(ctl);
 	for (size_t i = 0; i < n && ok; i++) {
 		if (!c->stat_ok[i] || !hashes[i])
 			continue;
@@ -1117,7 +788,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		if (!have[i]) {
 			c->analysed += !results[i].unparsed;	/* else only scanned */
 			strbuf_reset(&b);
-			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i));
+			w_uses(&b, uses ? &uses[i] : NULL, ctl_macros_view(ctl, i), shared);
 			ser_file(&b, &results[i], &facts[i]);
 			sqlite3_bind_int64(s, 5, (sqlite3_int64)hashes[i]);
 			sqlite3_bind_blob(s, 6, b.buf, (int)b.len, SQLITE_TRANSIENT);
@@ -1127,6 +798,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 	strbuf_release(&b);
 	sqlite3_finalize(ins);
 	sqlite3_finalize(touch);
+	ok = ok && store_header_macros(c);
 	commit(c, ok);
 }
 

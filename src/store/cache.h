@@ -9,7 +9,7 @@
  * The incremental cache (--cache): an SQLite database of what earlier runs
  * learnt, so a re-run reads again only what changed.
  *
- * Two tables.  `files` keeps, per input path and analysis options, the
+ * Three tables.  `files` keeps, per input path and analysis options, the
  * file's size, mtime and content hash with its first-pass results (facts,
  * findings, suppressions); a file whose size and mtime are unchanged, or
  * whose bytes hash the same, is not parsed again, unless this run's
@@ -18,8 +18,11 @@
  * names (macros.h: struct macro_uses) and a digest of what the writer's
  * table answered (cache_drop_stale).  `runs` keeps the final results of a
  * whole run, keyed by the options and every input's content hash (and the
- * headers' size and mtime): a re-run over unchanged input prints them
- * without analysing anything.  The key of both includes a hash
+ * headers' inodes, sizes and times): a re-run over unchanged input prints them
+ * without analysing anything.  `headers` keeps the control macros of the
+ * headers beside the sources, keyed by their inodes, sizes and times, so
+ * that a run after an edit does not read every header again.  The key of
+ * all three includes a hash
  * of the analyzer's own executable, so a rebuilt analyzer starts afresh.
  *
  * WAL journal, one write transaction per run, a busy timeout: concurrent
@@ -69,6 +72,16 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
  * file again.  Returns how many.
  */
 size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale);
+
+/*
+ * The control macros of the headers beside the sources (o->headers), as an
+ * earlier run scanned them: added to out (ctl_macros_add) when every header
+ * is where it was, with the same inode, size and times; else false, and
+ * the caller scans them and hands the table to cache_keep_header_macros,
+ * which stores it with the rows (cache_store_files).  c may be NULL.
+ */
+bool cache_header_macros(struct cache *c, const struct opts *o, struct ctl_macros *out);
+void cache_keep_header_macros(struct cache *c, const struct ctl_macros *t);
 
 /* After the first pass: store the files analysed now (have[i] false),
  * each with uses[i], the names its CFGs looked up in ctl (uses NULL: none). */

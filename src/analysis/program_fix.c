@@ -1,15 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the parameters of each function reach through any depth of calls
- * (program_int.h): a uaccess routine (the sinks), or a call the tree
- * cannot follow (opaque).  Fixpoints over the whole call graph, before
- * the summaries.
+ * The parameters' fixpoints of the whole-tree pass (program_int.h): which
+ * parameters reach a uaccess routine (sinks), and which are handed to a
+ * call the tree cannot follow (opaque), through any depth of calls.
  */
 #include "program_int.h"
 
 #include <string.h>
 
 #include "api.h"
+
+/*
+ * The two fixpoints below go over every function in order, round after
+ * round, until a round changes nothing.  A function none of whose callees
+ * changed since it was last looked at would change nothing either: only
+ * the callers of what changed are looked at again (dirty), in the same
+ * order, so the rounds give what they gave when every function was.
+ */
+struct callers {
+	uint32_t *base;			/* per function: its first caller in v */
+	uint32_t *v;
+	bool *dirty;
+};
+
+static void callers_init(const struct program *p, struct callers *cs)
+{
+	cs->base = xcalloc(p->fn.n + 2, sizeof(uint32_t));
+	cs->v = xcalloc(p->tg.n + 1, sizeof(uint32_t));
+	cs->dirty = xcalloc(p->fn.n + 1, sizeof(bool));
+	for (size_t k = 0; k < p->tg.n; k++)
+		cs->base[p->tg.v[k] + 2]++;
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		cs->base[id + 2] += cs->base[id + 1];
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			cs->v[cs->base[p->tg.v[t] + 1]++] = id;
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		cs->dirty[id] = true;
+}
+
+static void callers_changed(struct callers *cs, uint32_t id)
+{
+	for (uint32_t k = cs->base[id]; k < cs->base[id + 1]; k++)
+		cs->dirty[cs->v[k]] = true;
+}
+
+static void callers_free(struct callers *cs)
+{
+	free(cs->base);
+	free(cs->v);
+	free(cs->dirty);
+}
 
 /* Parameters that reach a uaccess routine, through any depth of calls. */
 void sink_fixpoint(struct program *p)
@@ -20,10 +61,16 @@ void sink_fixpoint(struct program *p)
 		p->sinks[id] = fact(p, id)->sinks;
 		p->sink_via[id] = id;
 	}
+	struct callers cs;
+	callers_init(p, &cs);
 	for (int round = 0; round < 64; round++) {
 		bool changed = false;
 		for (uint32_t id = 0; id < p->fn.n; id++) {
+			if (!cs.dirty[id])
+				continue;
+			cs.dirty[id] = false;
 			const struct fn_fact *f = fact(p, id);
+			uint32_t before = p->sinks[id];
 			for (uint32_t c = 0; c < f->ncalls; c++) {
 				const struct call_fact *cf = &f->calls[c];
 				if (!cf->argmask)
@@ -47,10 +94,13 @@ void sink_fixpoint(struct program *p)
 					changed = true;
 				}
 			}
+			if (p->sinks[id] != before)
+				callers_changed(&cs, id);
 		}
 		if (!changed)
 			break;
 	}
+	callers_free(&cs);
 }
 
 /*
@@ -77,10 +127,16 @@ void opaque_fixpoint(struct program *p)
 				p->opaque[id] |= cf->argmask[a];
 		}
 	}
+	struct callers cs;
+	callers_init(p, &cs);
 	for (int round = 0; round < 64; round++) {
 		bool changed = false;
 		for (uint32_t id = 0; id < p->fn.n; id++) {
+			if (!cs.dirty[id])
+				continue;
+			cs.dirty[id] = false;
 			const struct fn_fact *f = fact(p, id);
+			uint32_t before = p->opaque[id];
 			for (uint32_t c = 0; c < f->ncalls; c++) {
 				const struct call_fact *cf = &f->calls[c];
 				if (!cf->argmask)
@@ -98,8 +154,11 @@ void opaque_fixpoint(struct program *p)
 					changed = true;
 				}
 			}
+			if (p->opaque[id] != before)
+				callers_changed(&cs, id);
 		}
 		if (!changed)
 			break;
 	}
+	callers_free(&cs);
 }
