@@ -18,6 +18,12 @@
  * KERNEL_DS callers (api.def's A_KDS_GUARD names, uaccess_kernel(),
  * segment_eq()) ends the search.  Flow-insensitive: a fill before the
  * pointer's use in the text is enough.
+ *
+ * Two more sources of the header: an object behind a pointer that some
+ * function of the file copies a __user parameter's bytes into (sg's
+ * request header, filled by ->write, followed by ->read: find_persistent),
+ * and, in the whole-tree pass, a table entry that another file defines
+ * (kds_check_remote, from program_kds.c).
  */
 #include "check_limit.h"
 
@@ -66,6 +72,11 @@ struct kds_file {
 	const struct file_facts *ff;	/* its facts: fns[i]'s are ff->fns.v[i] */
 	struct kds_filler *fill;	/* per function, computed when first asked */
 	node_vec remote_names;		/* identifiers of its initialisers it does not define */
+	kds_names persist;		/* members of objects behind a pointer that some
+					 * function copies a __user parameter's bytes into
+					 * (`&srp->header`): `header` */
+	VEC(uint32_t) persist_at;	/* ... where (parallel) */
+	struct arena persist_arena;
 	struct file_facts *remote_out;	/* the table calls' remote entries go here, or NULL */
 };
 
@@ -184,6 +195,54 @@ static char *fill_key(const struct kds_file *k, TSNode dst)
 	return node_is(r, S_identifier) ? xstrndup(node_ptr(r, k->text), node_len(r)) : NULL;
 }
 
+static bool through_pointer(const struct kds_file *k, TSNode n);
+
+/* The last member of `&X->f...` when the path goes through a pointer
+ * (`header` of `&srp->header` and of `&sfp->req.header`), or NULL; *len its
+ * length.  An object reached through a pointer outlives the call. */
+static const char *arrow_member(const struct kds_file *k, TSNode e, size_t *len)
+{
+	e = strip_parens(e);
+	if (!node_is(e, S_pointer_expression) || !node_text_is(node_field(e, "operator"), k->text, "&"))
+		return NULL;
+	TSNode top = strip_parens(node_field(e, "argument"));
+	if (!through_pointer(k, top))
+		return NULL;
+	TSNode m = node_field(top, "field");
+	*len = node_len(m);
+	return node_ptr(m, k->text);
+}
+
+/* Is n a member access with a `->` somewhere in its path? */
+static bool through_pointer(const struct kds_file *k, TSNode n)
+{
+	if (!node_is(n, S_field_expression))
+		return false;
+	for (int guard = 0; guard < 16 && node_is(n, S_field_expression); guard++) {
+		if (node_text_is(node_field(n, "operator"), k->text, "->"))
+			return true;
+		n = strip_parens(node_field(n, "argument"));
+	}
+	return false;
+}
+
+/* Is base an object some function copied a __user parameter's bytes into
+ * (`srp->header` of `srp->header.sbp`, `sfp->req.header`)? */
+static bool persistent_base(const struct kds_file *k, TSNode base, uint32_t *fill)
+{
+	if (!k->persist.n || !through_pointer(k, base))
+		return false;
+	TSNode m = node_field(base, "field");
+	for (size_t i = 0; i < k->persist.n; i++) {
+		if (strlen(k->persist.v[i]) == node_len(m) &&
+		    !memcmp(k->persist.v[i], node_ptr(m, k->text), node_len(m))) {
+			*fill = k->persist_at.v[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 struct kds_taint {
 	kds_names bufs;			/* hold the buffer */
 	kds_names filled;		/* objects copied out of it */
@@ -208,6 +267,8 @@ static bool reads_header(const struct kds_file *k, const struct kds_taint *t, TS
 			base = strip_parens(node_is(base, S_field_expression)
 					    ? node_field(base, "argument")
 					    : ts_node_named_child(base, 0));
+			if (persistent_base(k, base, fill))
+				return true;
 			char *key = node_text_nospace(base, k->text);
 			for (size_t i = 0; i < t->filled.n; i++) {
 				if (!strcmp(t->filled.v[i], key)) {
@@ -316,6 +377,19 @@ static void taint_walk(const struct kds_file *k, struct kds_taint *t, TSNode n, 
 		/* `buf += tmp` moves a pointer, it does not load one */
 		bool plain = node_is(n, S_init_declarator) ||
 			     node_text_is(node_field(n, "operator"), k->text, "=");
+		size_t ml;
+		const char *mem = plain && !ts_node_is_null(rhs) && node_is(lhs, S_identifier)
+					  ? arrow_member(k, rhs, &ml) : NULL;
+		for (size_t q = 0; mem && q < k->persist.n; q++) {
+			if (strlen(k->persist.v[q]) != ml || memcmp(k->persist.v[q], mem, ml))
+				continue;
+			/* hp = &srp->header: what an earlier call copied in */
+			size_t before = t->filled.n;
+			names_add(&t->filled, &t->arena, node_ptr(lhs, k->text), node_len(lhs), changed);
+			if (t->filled.n != before)
+				VEC_PUSH(t->filled_at, k->persist_at.v[q]);
+			break;
+		}
 		if (plain && !ts_node_is_null(rhs) && node_is(lhs, S_identifier)) {
 			if (holds_buf(k, &t->bufs, rhs, 0))
 				names_add(&t->bufs, &t->arena, node_ptr(lhs, k->text), node_len(lhs), changed);
@@ -596,14 +670,33 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 	char *at = node_text_folded(arg, k->text, 40);
 	const struct kds_remote *rm = k->f[h].remote;
 	const char *hname = rm ? rm->handler : k->names[h];
+	/* a fill by an earlier call (find_persistent), not out of this buffer */
+	bool earlier = false;
+	for (size_t x = 0; x < k->persist_at.n && !earlier; x++)
+		earlier = k->persist_at.v[x] == fill;
+	for (size_t x = 0; earlier && x < k->n; x++) {
+		/* ... unless this handler's own buffer is what was copied there */
+		if (fill < ts_node_start_byte(k->fns[x]) || fill >= ts_node_end_byte(k->fns[x]) ||
+		    (!k->f[x].params && !k->f[x].objs))
+			continue;
+		size_t r = x;
+		for (int guard = 0; guard < 16 && k->f[r].from >= 0; guard++)
+			r = (size_t)k->f[r].from;
+		earlier = r != h;
+	}
 	struct finding f = {
 		.id = C_USER_PTR_KERNEL_DS, .at = source_at(k->src, ts_node_start_byte(call)),
 		.func = xstrdup(k->names[i]),
-		.msg = xasprintf("pointer '%s', read from the buffer written to '%s' (.%s handler), reaches '%.*s': "
+		.msg = xasprintf("pointer '%s', %s '%s' (.%s handler), reaches '%.*s': "
 				 "kernel_write(), splice and sendfile call the handler with KERNEL_DS in force, "
 				 "so the address is not checked (arbitrary kernel read/write)",
-				 at, hname, k->f[h].field, (int)wlen, what),
+				 at, earlier ? "which user space stored by an earlier call, followed by"
+					     : "read from the buffer written to",
+				 hname, k->f[h].field, (int)wlen, what),
 	};
+	const char *fill_note = earlier
+		? "user space's bytes are copied into this object here, by an earlier call; its pointers are what user space wrote"
+		: "a header is copied out of the buffer here; its fields are what user space wrote";
 	char *handler_step = xasprintf("'%s' is a .%s handler: the kernel may call it under KERNEL_DS "
 				       "(kernel_write(), splice, sendfile)", hname, k->f[h].field);
 	if (rm) {
@@ -619,7 +712,7 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 	}
 	bool fill_here = fill >= ts_node_start_byte(k->fns[i]) && fill < ts_node_end_byte(k->fns[i]);
 	if (!fill_here)
-		add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
+		add_step(&f, k, fill, xstrdup(fill_note));
 	/* the hops from the handler down to this function, handler first */
 	size_t hops[16], nh = 0;
 	for (size_t x = i; k->f[x].from >= 0 && nh < 16; x = (size_t)k->f[x].from)
@@ -631,7 +724,7 @@ static void report(const struct kds_file *k, size_t i, TSNode call, TSNode arg, 
 				   k->f[x].params ? "buffer" : "copied header", k->names[x]));
 	}
 	if (fill_here)
-		add_step(&f, k, fill, xstrdup("a header is copied out of the buffer here; its fields are what user space wrote"));
+		add_step(&f, k, fill, xstrdup(fill_note));
 	int j = fn_index(k, what, wlen);
 	if (j >= 0 && j < (int)k->ff->fns.n && k->ff->fns.v[j].sink_callee) {
 		/* a helper of the file: where it hands the pointer on */
@@ -683,6 +776,105 @@ static void find_sinks(const struct kds_file *k, size_t i, const struct kds_tain
 		find_sinks(k, i, t, ts_node_named_child(n, j), depth + 1);
 }
 
+/* Aliases `v = &X->f...` of one function, and the copies of its __user
+ * parameters' bytes into them or into `&X->f...` directly. */
+struct persist_walk {
+	kds_names bufs;			/* the function's __user parameters */
+	kds_names alias, member;	/* v and its f (parallel) */
+	struct arena arena;
+};
+
+static void persist_aliases(const struct kds_file *k, struct persist_walk *w, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 400)
+		return;
+	TSNode lhs = {0}, rhs = {0};
+	if (node_is(n, S_init_declarator)) {
+		lhs = declarator_name(node_field(n, "declarator"));
+		rhs = node_field(n, "value");
+	} else if (node_is(n, S_assignment_expression) &&
+		   node_text_is(node_field(n, "operator"), k->text, "=")) {
+		lhs = strip_parens(node_field(n, "left"));
+		rhs = node_field(n, "right");
+	}
+	size_t ml;
+	const char *mem = !ts_node_is_null(rhs) && node_is(lhs, S_identifier)
+				  ? arrow_member(k, rhs, &ml) : NULL;
+	if (mem && w->alias.n < KDS_NAMES) {
+		VEC_PUSH(w->alias, arena_strndup(&w->arena, node_ptr(lhs, k->text), node_len(lhs)));
+		VEC_PUSH(w->member, arena_strndup(&w->arena, mem, ml));
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		persist_aliases(k, w, ts_node_named_child(n, i), depth + 1);
+}
+
+static void persist_copies(struct kds_file *k, struct persist_walk *w, TSNode n, int depth)
+{
+	if (ts_node_is_null(n) || depth > 400)
+		return;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, k->text, &len);
+		TSNode args = node_field(n, "arguments");
+		if (name && api_is(name, len, A_TAINT_LOAD) && !api_is(name, len, A_UA_GET) &&
+		    ts_node_named_child_count(args) >= 2 &&
+		    holds_buf(k, &w->bufs, ts_node_named_child(args, 1), 0)) {
+			TSNode dst = strip_parens(ts_node_named_child(args, 0));
+			size_t ml = 0;
+			const char *mem = arrow_member(k, dst, &ml);
+			for (size_t i = 0; !mem && node_is(dst, S_identifier) && i < w->alias.n; i++) {
+				if (strlen(w->alias.v[i]) == node_len(dst) &&
+				    !memcmp(w->alias.v[i], node_ptr(dst, k->text), node_len(dst))) {
+					mem = w->member.v[i];
+					ml = strlen(mem);
+				}
+			}
+			bool changed = false;
+			size_t before = k->persist.n;
+			if (mem)
+				names_add(&k->persist, &k->persist_arena, mem, ml, &changed);
+			if (k->persist.n != before)
+				VEC_PUSH(k->persist_at, ts_node_start_byte(n));
+		}
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		persist_copies(k, w, ts_node_named_child(n, i), depth + 1);
+}
+
+/*
+ * What the file's functions copy from their __user parameters into objects
+ * that outlive the call (`hp = &srp->header; copy_from_user(hp, buf, ...)`
+ * in sg_new_write()): a later ->read the kernel calls under KERNEL_DS that
+ * follows a pointer out of such an object (`copy_to_user(hp->sbp, ...)` in
+ * sg_new_read()) follows what user space wrote before (the sg read abuse
+ * fixed in 2018).  Copies into locals are no such object.
+ */
+static void find_persistent(struct kds_file *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		uint32_t m = k->skip[i] ? 0 : marked_params(k, i);
+		if (!m)
+			continue;
+		struct persist_walk w = {0};
+		arena_init(&w.arena);
+		struct param ps[MAX_PARAMS];
+		int np = function_params(k->fns[i], k->text, ps, MAX_PARAMS);
+		bool changed = false;
+		for (int j = 0; j < np && j < 32; j++)
+			if ((m & (1u << j)) && ps[j].name)
+				names_add(&w.bufs, &w.arena, ps[j].name, ps[j].len, &changed);
+		TSNode body = node_field(k->fns[i], "body");
+		persist_aliases(k, &w, body, 0);
+		persist_copies(k, &w, body, 0);
+		VEC_FREE(w.bufs);
+		VEC_FREE(w.alias);
+		VEC_FREE(w.member);
+		arena_release(&w.arena);
+	}
+}
+
 /* From the seeded handlers: the functions the buffer reaches, to a
  * fixpoint, then the sinks of each. */
 static void kds_run(struct kds_file *k, TSNode root)
@@ -718,9 +910,12 @@ static void kds_init(struct kds_file *k, const struct source *src, const char *p
 		     const TSNode *fns, char *const *names, const bool *skip, size_t n,
 		     const struct file_facts *ff, struct findings *out)
 {
-	*k = (struct kds_file){ src, src->text, path, fns, names, skip, n,
-				xcalloc(n, sizeof(struct kds_fn)), xcalloc(n, sizeof(bool)), out, ff,
-				xcalloc(n, sizeof(struct kds_filler)), {0}, NULL };
+	*k = (struct kds_file){ .src = src, .text = src->text, .path = path, .fns = fns,
+				.names = names, .skip = skip, .n = n,
+				.f = xcalloc(n, sizeof(struct kds_fn)),
+				.in_table = xcalloc(n, sizeof(bool)), .out = out, .ff = ff,
+				.fill = xcalloc(n, sizeof(struct kds_filler)) };
+	arena_init(&k->persist_arena);
 	for (size_t i = 0; i < n; i++)
 		k->f[i].from = -1;
 }
@@ -731,6 +926,9 @@ static void kds_release(struct kds_file *k)
 	free(k->in_table);
 	free(k->fill);
 	VEC_FREE(k->remote_names);
+	VEC_FREE(k->persist);
+	VEC_FREE(k->persist_at);
+	arena_release(&k->persist_arena);
 }
 
 void kds_check_file(const struct opts *o, const struct source *src, const char *path, TSNode root,
@@ -759,8 +957,10 @@ void kds_check_file(const struct opts *o, const struct source *src, const char *
 		k.f[i].field_off = bd->off;
 		any = true;
 	}
-	if (any)
+	if (any) {
+		find_persistent(&k);
 		kds_run(&k, root);
+	}
 	kds_release(&k);
 }
 
