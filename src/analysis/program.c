@@ -307,36 +307,6 @@ static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_su
 
 #define SPECIAL_DEPTH 2
 
-struct special {
-	uint32_t id;			/* the callee */
-	char *key;			/* its constants: "1=MODE_SUSPEND;" */
-	const struct fn_summary *sum;	/* the summary for them */
-};
-
-struct specials {
-	struct special *t;		/* open addressing; key NULL: free */
-	size_t cap, n;
-};
-
-static size_t spec_slot(const struct specials *m, uint32_t id, const char *key)
-{
-	size_t h = hash_bytes(key, strlen(key), id) & (m->cap - 1);
-	while (m->t[h].key && (m->t[h].id != id || strcmp(m->t[h].key, key)))
-		h = (h + 1) & (m->cap - 1);
-	return h;
-}
-
-static void spec_grow(struct specials *m)
-{
-	size_t ncap = m->cap ? m->cap * 2 : 256;
-	struct specials n = { xcalloc(ncap, sizeof(struct special)), ncap, m->n };
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->t[i].key)
-			n.t[spec_slot(&n, m->t[i].id, m->t[i].key)] = m->t[i];
-	free(m->t);
-	*m = n;
-}
-
 static const struct fn_summary *env_special(void *env, const struct fn_summary *t,
 					    const struct const_args *a)
 {
@@ -346,19 +316,16 @@ static const struct fn_summary *env_special(void *env, const struct fn_summary *
 	uint32_t id = (uint32_t)(t - p->sum);
 	if (id == p->cur || p->scc_pos[id])
 		return t;	/* its summary is still being made */
+	/* the callee and its constants: "17:1=MODE_SUSPEND;" */
 	struct strbuf k;
 	strbuf_init(&k);
+	strbuf_addf(&k, "%u:", id);
 	for (int i = 0; i < a->n; i++)
 		strbuf_addf(&k, "%u=%s;", a->v[i].param, a->v[i].text);
-	if (!p->spec)
-		p->spec = xcalloc(1, sizeof(*p->spec));
-	struct specials *m = p->spec;
-	if (m->cap) {
-		size_t h = spec_slot(m, id, k.buf);
-		if (m->t[h].key) {
-			strbuf_release(&k);
-			return m->t[h].sum;
-		}
+	struct smap_ent *e = smap_get(&p->special, k.buf, k.len, false);
+	if (e) {
+		strbuf_release(&k);
+		return p->special_sum.v[e->ids.v[0]];
 	}
 	struct fn_summary *s = arena_alloc(&p->strings, sizeof(*s));
 	uint32_t cur = p->cur;
@@ -370,23 +337,11 @@ static const struct fn_summary *env_special(void *env, const struct fn_summary *
 	p->cur = cur;
 	/* not analysed (a budget, a file gone): what the callee's own summary says */
 	const struct fn_summary *use = s->analysed && !summary_eq(s, t) ? s : t;
-	if (m->n * 2 >= m->cap)
-		spec_grow(m);
-	size_t h = spec_slot(m, id, k.buf);
-	m->t[h] = (struct special){ id, strbuf_detach(&k), use };
-	m->n++;
+	e = smap_get(&p->special, arena_strndup(&p->strings, k.buf, k.len), k.len, true);
+	VEC_PUSH(e->ids, (uint32_t)p->special_sum.n);
+	VEC_PUSH(p->special_sum, use);
 	strbuf_release(&k);
 	return use;
-}
-
-static void specials_free(struct specials *m)
-{
-	if (!m)
-		return;
-	for (size_t i = 0; i < m->cap; i++)
-		free(m->t[i].key);
-	free(m->t);
-	free(m);
 }
 
 /* --- analysing one function ---------------------------------------------- */
@@ -514,17 +469,9 @@ static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_su
 	if (!c)
 		return;
 	/* the definition at the same offset as in the first pass */
-	size_t lo = 0, hi = c->fns.n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (ts_node_start_byte(c->fns.v[mid]) < f->start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo >= c->fns.n || ts_node_start_byte(c->fns.v[lo]) != f->start)
+	TSNode fn;
+	if (!cached_fn(c, f->start, &fn))
 		return;
-	TSNode fn = c->fns.v[lo];
 	struct file_result *r = &p->rs[file];
 	struct arena arena;
 	arena_init(&arena);
@@ -962,13 +909,9 @@ static void run_summaries(struct program *p)
 		if (!changed)
 			break;
 	}
-	p->parser = ts_parser_new();
-	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
-		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+	parser_open(p);
 	sccs(p, visit_scc);
-	ts_parser_delete(p->parser);
-	p->parser = NULL;
-	cache_release(p);
+	parser_close(p);
 }
 
 /* The parameters' fixpoints, for a probe (none) or a run. */
@@ -1026,7 +969,8 @@ static void program_free(struct program *p)
 	smap_free(&p->names);
 	smap_free(&p->fields);
 	smap_free(&p->ufollow);
-	specials_free(p->spec);
+	smap_free(&p->special);
+	VEC_FREE(p->special_sum);
 	VEC_FREE(p->fn);
 	VEC_FREE(p->cr);
 	VEC_FREE(p->tg);

@@ -86,7 +86,9 @@ struct program {
 	bool *pair_changed;		/* program_pairs(): its pair summary changed there, */
 	uint32_t *pair_level;		/* ... 1 + the longest chain of callees walked again, or 0, */
 	VEC(uint32_t) pair_order;	/* ... the components callees first, each ended by UINT32_MAX */
-	struct specials *spec;		/* summaries for constant arguments (program.c) */
+	struct smap special;		/* summaries for constant arguments (program.c):
+					 * "callee:constants" -> index into special_sum */
+	VEC(const struct fn_summary *) special_sum;
 	const struct const_args *seed;	/* ... the constants of the one analyse_fn() makes */
 	int spec_depth;			/* ... made inside another's analysis */
 };
@@ -116,6 +118,12 @@ struct cached *file_get_bodies(struct program *p, uint32_t file, const uint32_t 
 				size_t nspans);
 /* Free the files file_get() keeps. */
 void cache_release(struct program *p);
+/* The definition starting at offset start in the parsed copy c (the same
+ * file's facts name it by its offset): false when the parse has none. */
+bool cached_fn(const struct cached *c, uint32_t start, TSNode *out);
+/* The parser file_get() needs, made for a pass; closed with the files it kept. */
+void parser_open(struct program *p);
+void parser_close(struct program *p);
 
 /* program_kds.c: the ->write handlers that hand their buffer to a table
  * whose entries other files define, followed into those files. */

@@ -65,23 +65,6 @@ static void resolve(struct program *p, uint32_t from, const struct kds_remote *r
 	}
 }
 
-/* Function i of the file's facts, in the parsed copy c (by its offset). */
-static bool node_of(const struct cached *c, uint32_t start, TSNode *out)
-{
-	size_t lo = 0, hi = c->fns.n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (ts_node_start_byte(c->fns.v[mid]) < start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo >= c->fns.n || ts_node_start_byte(c->fns.v[lo]) != start)
-		return false;
-	*out = c->fns.v[lo];
-	return true;
-}
-
 static void search_file(struct program *p, uint32_t file, const struct kseed *seeds, size_t n)
 {
 	const struct file_facts *ff = &p->ff[file];
@@ -94,7 +77,7 @@ static void search_file(struct program *p, uint32_t file, const struct kseed *se
 	bool *skip = xcalloc(nf, sizeof(bool));
 	bool whole = true;
 	for (size_t i = 0; i < nf && whole; i++) {
-		whole = node_of(c, ff->fns.v[i].start, &fns[i]);
+		whole = cached_fn(c, ff->fns.v[i].start, &fns[i]);
 		names[i] = (char *)ff->fns.v[i].name;
 		skip[i] = ff->fns.v[i].unanalysable;
 	}
@@ -122,9 +105,7 @@ void kds_across_files(struct program *p)
 	if (!seeds.n)
 		return;
 	qsort(seeds.v, seeds.n, sizeof(*seeds.v), cmp_kseed);
-	p->parser = ts_parser_new();
-	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
-		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+	parser_open(p);
 	for (size_t i = 0; i < seeds.n;) {
 		size_t j = i;
 		while (j < seeds.n && seeds.v[j].file == seeds.v[i].file)
@@ -132,8 +113,6 @@ void kds_across_files(struct program *p)
 		search_file(p, seeds.v[i].file, seeds.v + i, j - i);
 		i = j;
 	}
-	ts_parser_delete(p->parser);
-	p->parser = NULL;
-	cache_release(p);
+	parser_close(p);
 	VEC_FREE(seeds);
 }

@@ -415,15 +415,11 @@ void program_pairs(struct program *p)
 	struct walk_plan w;
 	plan_build(p, wanted, &w);
 	VEC_FREE(p->pair_order);
-	p->parser = ts_parser_new();
-	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
-		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+	parser_open(p);
 	plan_walk(p, &w);
 	plan_release(p, &w);
 	free(wanted);
-	ts_parser_delete(p->parser);
-	p->parser = NULL;
-	cache_release(p);
+	parser_close(p);
 	free(p->pair_level);
 	p->pair_level = NULL;
 	free(p->pair_changed);

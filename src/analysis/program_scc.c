@@ -120,6 +120,36 @@ struct cached *file_get(struct program *p, uint32_t file)
 	return file_get_bodies(p, file, NULL, 0);
 }
 
+bool cached_fn(const struct cached *c, uint32_t start, TSNode *out)
+{
+	size_t lo = 0, hi = c->fns.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (ts_node_start_byte(c->fns.v[mid]) < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= c->fns.n || ts_node_start_byte(c->fns.v[lo]) != start)
+		return false;
+	*out = c->fns.v[lo];
+	return true;
+}
+
+void parser_open(struct program *p)
+{
+	p->parser = ts_parser_new();
+	if (!ts_parser_set_language(p->parser, tree_sitter_c()))
+		die("tree-sitter runtime rejects the C grammar (version mismatch)");
+}
+
+void parser_close(struct program *p)
+{
+	ts_parser_delete(p->parser);
+	p->parser = NULL;
+	cache_release(p);
+}
+
 void cache_release(struct program *p)
 {
 	for (int i = 0; i < CACHE_FILES; i++) {

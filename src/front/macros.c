@@ -362,6 +362,23 @@ static void define_value(const char *name, size_t len, const char *v, size_t n, 
 		push_neg(a, out, name, len);
 }
 
+/* The signs of v for which `v` followed by rest is true: rest is a
+ * comparison with 0 (`<0`, `>=0`, ...) or nothing (`v`: non-zero); 0 when
+ * it is neither. */
+static int compare_signs(const char *rest)
+{
+	static const struct {
+		const char *op;
+		int signs;
+	} ops[] = { { "<0", CS_NEG }, { "<=0", CS_NEG | CS_ZERO }, { ">0", CS_POS },
+		    { ">=0", CS_ZERO | CS_POS }, { "==0", CS_ZERO }, { "!=0", CS_NEG | CS_POS },
+		    { "", CS_NEG | CS_POS } };
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(rest, ops[i].op))
+			return ops[i].signs;
+	return 0;
+}
+
 /* A one-parameter macro that tests its argument's sign: `(status < 0)`,
  * `((x) >= 0)`.  Returns the CS_* signs it is true for, or 0. */
 static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
@@ -408,15 +425,7 @@ static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
 		s += pl + 2;
 	else
 		return 0;
-	static const struct {
-		const char *op;
-		int signs;
-	} ops[] = { { "<0", CS_NEG }, { "<=0", CS_NEG | CS_ZERO }, { ">0", CS_POS },
-		    { ">=0", CS_ZERO | CS_POS }, { "==0", CS_ZERO }, { "!=0", CS_NEG | CS_POS } };
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (!strcmp(s, ops[i].op))
-			return ops[i].signs;
-	return 0;
+	return *s ? compare_signs(s) : 0;
 }
 
 static void classify(const char *body, size_t n, const char *ps, size_t pn, struct arena *a,
@@ -853,15 +862,7 @@ static int test_signs(const struct ctl_macros *t, uint32_t self, const char *tes
 		const struct ctl_macro *m = find(t, self, test, i, CLS_SIGN);
 		signs = m ? m->param : 0;
 	} else if (i) {
-		static const struct {
-			const char *op;
-			int signs;
-		} ops[] = { { "<0", CS_NEG }, { "<=0", CS_NEG | CS_ZERO }, { ">0", CS_POS },
-			    { ">=0", CS_ZERO | CS_POS }, { "!=0", CS_NEG | CS_POS }, { "==0", CS_ZERO },
-			    { "", CS_NEG | CS_POS } };
-		for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]) && !signs; k++)
-			if (!strcmp(test + i, ops[k].op))
-				signs = ops[k].signs;
+		signs = compare_signs(test + i);
 	}
 	return signs && neg ? CS_ANY & ~signs : signs;
 }

@@ -471,19 +471,8 @@ bool cache_header_macros(struct cache *c, const struct opts *o, struct ctl_macro
 		struct arena a;
 		arena_init(&a);
 		ctl_macro_list l = {0};
-		uint32_t n = b ? r_count(&rd, 10) : 0;
-		for (uint32_t i = 0; i < n && !rd.bad; i++) {
-			struct ctl_macro m = {0};
-			m.name = r_str_in(&rd, &a);
-			m.arg = r_str_in(&rd, &a);
-			m.kind = r_u8(&rd);
-			m.param = r_u8(&rd);
-			m.test = r_str_in(&rd, &a);
-			m.tparam = r_u8(&rd);
-			if (!m.name)
-				rd.bad = true;
-			VEC_PUSH(l, m);
-		}
+		if (b)
+			r_macros(&rd, &a, &l);
 		ok = b && !rd.bad && rd.p == rd.end;
 		if (ok)
 			ctl_macros_add(out, &l);
@@ -499,42 +488,41 @@ void cache_keep_header_macros(struct cache *c, const struct ctl_macros *t)
 	if (!c || !c->usable)
 		return;
 	strbuf_reset(&c->hblob);
-	w_u32(&c->hblob, (uint32_t)t->v.n);
-	for (size_t i = 0; i < t->v.n; i++) {
-		w_str(&c->hblob, t->v.v[i].name);
-		w_str(&c->hblob, t->v.v[i].arg);
-		w_u8(&c->hblob, t->v.v[i].kind);
-		w_u8(&c->hblob, t->v.v[i].param);
-		w_str(&c->hblob, t->v.v[i].test);
-		w_u8(&c->hblob, t->v.v[i].tparam);
-	}
+	w_macros(&c->hblob, t->v.v, t->v.n);
 }
 
-/* In cache_store_files' transaction: the headers' macros this run scanned. */
-static bool store_header_macros(struct cache *c)
+/* Keep blob under key in table (`headers`, `runs`: key, created, blob),
+ * the KEEP_RUNS newest rows of it only; in the caller's transaction. */
+static bool store_keyed(struct cache *c, const char *table, uint64_t key,
+			const struct strbuf *blob)
 {
-	if (!c->hblob.len)
-		return true;
+	char sql[200];
+	snprintf(sql, sizeof(sql), "INSERT OR REPLACE INTO %s (key, created, blob)"
+		 " VALUES (?1, strftime('%%s','now'), ?2)", table);
 	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO headers (key, created, blob)"
-				    " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL);
+	int rc = sqlite3_prepare_v2(c->db, sql, -1, &s, NULL);
 	bool ok = rc == SQLITE_OK;
 	if (ok) {
-		sqlite3_bind_int64(s, 1, (sqlite3_int64)c->hkey);
-		sqlite3_bind_blob(s, 2, c->hblob.buf, (int)c->hblob.len, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 1, (sqlite3_int64)key);
+		sqlite3_bind_blob(s, 2, blob->buf, (int)blob->len, SQLITE_STATIC);
 		ok = step_done(c, s);
 		sqlite3_finalize(s);
 	} else {
 		trouble(c, "not updated", rc);
 	}
-	char sql[160];
-	snprintf(sql, sizeof(sql), "DELETE FROM headers WHERE key NOT IN "
-		 "(SELECT key FROM headers ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
+	snprintf(sql, sizeof(sql), "DELETE FROM %s WHERE key NOT IN (SELECT key FROM %s"
+		 " ORDER BY created DESC, rowid DESC LIMIT %d)", table, table, KEEP_RUNS);
 	if (ok && (rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL)) != SQLITE_OK) {
 		trouble(c, "not updated", rc);
 		ok = false;
 	}
 	return ok;
+}
+
+/* In cache_store_files' transaction: the headers' macros this run scanned. */
+static bool store_header_macros(struct cache *c)
+{
+	return !c->hblob.len || store_keyed(c, "headers", c->hkey, &c->hblob);
 }
 
 /* --- the run ------------------------------------------------------------- */
@@ -827,25 +815,7 @@ void cache_store_run(struct cache *c, const struct opts *o, char **paths, size_t
 		strbuf_release(&b);
 		return;
 	}
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO runs (key, created, blob)"
-				    " VALUES (?1, strftime('%s','now'), ?2)", -1, &s, NULL);
-	bool ok = rc == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_int64(s, 1, (sqlite3_int64)run_key(c, o, paths, n, hashes));
-		sqlite3_bind_blob(s, 2, b.buf, (int)b.len, SQLITE_TRANSIENT);
-		ok = step_done(c, s);
-		sqlite3_finalize(s);
-	} else {
-		trouble(c, "not updated", rc);
-	}
-	char sql[160];
-	snprintf(sql, sizeof(sql), "DELETE FROM runs WHERE key NOT IN "
-		 "(SELECT key FROM runs ORDER BY created DESC, rowid DESC LIMIT %d)", KEEP_RUNS);
-	if (ok && (rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL)) != SQLITE_OK) {
-		trouble(c, "not updated", rc);
-		ok = false;
-	}
+	bool ok = store_keyed(c, "runs", run_key(c, o, paths, n, hashes), &b);
 	commit(c, ok);
 	strbuf_release(&b);
 }

@@ -233,6 +233,36 @@ static void r_result(struct rd *rd, struct file_result *r)
 	r_findings(rd, &r->silenced, &r->supps);
 }
 
+void w_macros(struct strbuf *b, const struct ctl_macro *v, size_t n)
+{
+	w_u32(b, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		w_str(b, v[i].name);
+		w_str(b, v[i].arg);
+		w_u8(b, v[i].kind);
+		w_u8(b, v[i].param);
+		w_str(b, v[i].test);
+		w_u8(b, v[i].tparam);
+	}
+}
+
+void r_macros(struct rd *rd, struct arena *a, ctl_macro_list *out)
+{
+	uint32_t n = r_count(rd, 15);
+	for (uint32_t i = 0; i < n && !rd->bad; i++) {
+		struct ctl_macro m = {0};
+		m.name = r_str_in(rd, a);
+		m.arg = r_str_in(rd, a);
+		m.kind = r_u8(rd);
+		m.param = r_u8(rd);
+		m.test = r_str_in(rd, a);
+		m.tparam = r_u8(rd);
+		if (!m.name)
+			rd->bad = true;
+		VEC_PUSH(*out, m);
+	}
+}
+
 /* One item of a function's pair summary (the whole-tree pass reads them). */
 static void w_pair_fx(struct strbuf *b, const struct pair_fx *x)
 {
@@ -302,15 +332,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_str(b, ff->regs.v.v[i].name);
 		w_str(b, ff->regs.v.v[i].why);
 	}
-	w_u32(b, (uint32_t)ff->macros.n);
-	for (size_t i = 0; i < ff->macros.n; i++) {
-		w_str(b, ff->macros.v[i].name);
-		w_str(b, ff->macros.v[i].arg);
-		w_u8(b, ff->macros.v[i].kind);
-		w_u8(b, ff->macros.v[i].param);
-		w_str(b, ff->macros.v[i].test);
-		w_u8(b, ff->macros.v[i].tparam);
-	}
+	w_macros(b, ff->macros.v, ff->macros.n);
 	w_u32(b, (uint32_t)ff->pairs.n);
 	for (size_t i = 0; i < ff->pairs.n; i++) {
 		const struct pair_cand *c = &ff->pairs.v[i];
@@ -410,19 +432,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 			rd->bad = true;
 		free(name);
 	}
-	n = r_count(rd, 9);
-	for (uint32_t i = 0; i < n && !rd->bad; i++) {
-		struct ctl_macro m = {0};
-		m.name = r_str_in(rd, a);
-		m.arg = r_str_in(rd, a);
-		m.kind = r_u8(rd);
-		m.param = r_u8(rd);
-		m.test = r_str_in(rd, a);
-		m.tparam = r_u8(rd);
-		if (!m.name)
-			rd->bad = true;
-		VEC_PUSH(ff->macros, m);
-	}
+	r_macros(rd, a, &ff->macros);
 	n = r_count(rd, 49);
 	for (uint32_t i = 0; i < n && !rd->bad; i++) {
 		struct pair_cand c = {0};

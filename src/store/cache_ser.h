@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "macros.h"
 #include "util.h"
 
 static inline void w_u8(struct strbuf *b, uint8_t v) { strbuf_add(b, &v, 1); }
@@ -73,5 +74,10 @@ static inline char *r_str_in(struct rd *r, struct arena *a)
 }
 
 static inline char *r_str(struct rd *r) { return r_str_in(r, NULL); }
+
+/* A list of control macros (a file row's, the headers' table): the count,
+ * then each entry whole; read back with its strings in a. */
+void w_macros(struct strbuf *b, const struct ctl_macro *v, size_t n);
+void r_macros(struct rd *rd, struct arena *a, ctl_macro_list *out);
 
 #endif
