@@ -995,6 +995,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	VEC_FREE(r.retaken);
 	VEC_FREE(r.rel);
 	VEC_FREE(r.reacq);
+	free(r.bmemo);
 	for (size_t k = 0; k < r.keys.n; k++)
 		free(r.keys.v[k]);
 	VEC_FREE(r.keys);

@@ -292,22 +292,32 @@ static uint8_t released_in(struct run *r, const struct pstate *s, TSNode n)
  * on the loop running, so a path that skips it still holding them is not
  * one to report (it is marked cskip like a release under a test).
  */
-static uint8_t loop_releases(struct run *r, const struct pstate *s, TSNode cond)
+/* The body of the for or while loop whose condition is cond, when the body
+ * has no jump; a null node otherwise. */
+static TSNode loop_body(TSNode cond)
 {
+	TSNode none = { 0 };
 	TSNode loop = cond;
 	for (int guard = 0; guard < 16; guard++) {
 		loop = ts_node_parent(loop);
 		if (ts_node_is_null(loop) || node_is(loop, S_compound_statement) ||
 		    node_is(loop, S_if_statement))
-			return 0;
+			return none;
 		if (node_is(loop, S_for_statement) || node_is(loop, S_while_statement))
 			break;
 	}
 	if (!node_is(loop, S_for_statement) && !node_is(loop, S_while_statement))
-		return 0;
+		return none;
 	TSNode body = node_field(loop, "body");
 	if (ts_node_is_null(body) || ts_node_start_byte(cond) >= ts_node_start_byte(body) ||
 	    jumps(body, 0))
+		return none;
+	return body;
+}
+
+static uint8_t loop_releases(struct run *r, const struct pstate *s, TSNode body)
+{
+	if (ts_node_is_null(body))
 		return 0;
 	uint8_t m = 0;
 	if (node_is(body, S_expression_statement)) {
@@ -452,6 +462,54 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns)
 	}
 }
 
+/* What flow_branch() reads of a block's condition whatever the state: the
+ * loop it tests, or the `if` whose consequence may release under a test
+ * of the function's own locals (computed once per block: the walk comes
+ * back to a block once per state). */
+static const struct branch_memo *branch_shape(struct run *r, const struct cfg_block *blk)
+{
+	if (!r->bmemo)
+		r->bmemo = xcalloc(r->g->blocks.n ? r->g->blocks.n : 1, sizeof(*r->bmemo));
+	struct branch_memo *b = &r->bmemo[blk->id];
+	if (b->done)
+		return b;
+	b->done = true;
+	TSNode p = blk->elems.v[blk->elems.n - 1].node;
+	b->body = loop_body(p);
+	/* the whole condition of an `if` (up through `!` and parentheses; a
+	 * part of `a && b` is not) */
+	TSNode ifs = { 0 };
+	for (int guard = 0; guard < 32; guard++) {
+		TSNode q = ts_node_parent(p);
+		if (ts_node_is_null(q))
+			return b;
+		if (node_is(q, S_parenthesized_expression) || node_is(q, S_argument_list) ||
+		    is_hint_call(q, r->fr->text)) {
+			p = q;
+		} else if (node_is(q, S_unary_expression) &&
+			   node_text_is(node_field(q, "operator"), r->fr->text, "!")) {
+			b->neg = !b->neg;
+			p = q;
+		} else if (node_is(q, S_if_statement)) {
+			if (same_node(strip_parens(node_field(q, "condition")), strip_parens(p)))
+				ifs = q;
+			break;
+		} else {
+			return b;
+		}
+	}
+	int locals = 0;
+	if (ts_node_is_null(ifs) || !local_test(r, node_field(ifs, "condition"), &locals, 0) ||
+	    !locals)
+		return b;
+	TSNode cons = node_field(ifs, "consequence");
+	if (ts_node_is_null(cons) || jumps(cons, 0))
+		return b;
+	b->cons = cons;
+	b->alt = node_field(ifs, "alternative");
+	return b;
+}
+
 void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate *s)
 {
 	r->cskip_kind = -1;
@@ -464,51 +522,22 @@ void flow_branch(struct run *r, const struct cfg_block *blk, const struct pstate
 				      &r->err_all);
 	if (!s->nheld)
 		return;
-	TSNode p = blk->elems.v[blk->elems.n - 1].node;
-	uint8_t lm = loop_releases(r, s, p);
+	const struct branch_memo *b = branch_shape(r, blk);
+	uint8_t lm = loop_releases(r, s, b->body);
 	if (lm) {	/* the loop's exit is its condition's false edge */
 		r->cskip_kind = E_FALSE;
 		r->cskip_mask = lm;
 		return;
 	}
-	/* the whole condition of an `if` (up through `!` and parentheses; a
-	 * part of `a && b` is not) */
-	bool neg = false;
-	TSNode ifs = { 0 };
-	for (int guard = 0; guard < 32; guard++) {
-		TSNode q = ts_node_parent(p);
-		if (ts_node_is_null(q))
-			return;
-		if (node_is(q, S_parenthesized_expression) || node_is(q, S_argument_list) ||
-		    is_hint_call(q, r->fr->text)) {
-			p = q;
-		} else if (node_is(q, S_unary_expression) &&
-			   node_text_is(node_field(q, "operator"), r->fr->text, "!")) {
-			neg = !neg;
-			p = q;
-		} else if (node_is(q, S_if_statement)) {
-			if (same_node(strip_parens(node_field(q, "condition")), strip_parens(p)))
-				ifs = q;
-			break;
-		} else {
-			return;
-		}
-	}
-	int locals = 0;
-	if (ts_node_is_null(ifs) || !local_test(r, node_field(ifs, "condition"), &locals, 0) ||
-	    !locals)
+	if (ts_node_is_null(b->cons))
 		return;
-	TSNode cons = node_field(ifs, "consequence");
-	if (ts_node_is_null(cons) || jumps(cons, 0))
-		return;
-	uint8_t m = released_in(r, s, cons);
-	TSNode alt = node_field(ifs, "alternative");
-	if (!ts_node_is_null(alt))
-		m &= (uint8_t)~released_in(r, s, alt);
+	uint8_t m = released_in(r, s, b->cons);
+	if (!ts_node_is_null(b->alt))
+		m &= (uint8_t)~released_in(r, s, b->alt);
 	if (!m)
 		return;
 	/* the edge into the consequence is the test's true edge, unless negated */
-	r->cskip_kind = neg ? E_TRUE : E_FALSE;
+	r->cskip_kind = b->neg ? E_TRUE : E_FALSE;
 	r->cskip_mask = m;
 }
 

@@ -133,6 +133,14 @@ struct frun {
 	void *ext_ctx;
 };
 
+/* check_pairs_flow.c: a block's condition as flow_branch() reads it */
+struct branch_memo {
+	bool done;
+	bool neg;		/* the `if` tests it under a `!` */
+	TSNode body;		/* the loop it tests, with no jump in its body */
+	TSNode cons, alt;	/* the `if`'s arms, when its test is of locals only */
+};
+
 struct run {
 	struct frun *fr;
 	const struct cfg *g;
@@ -175,6 +183,7 @@ struct run {
 					 * conditional or non-owner acquire, a release by
 					 * a callee's name) */
 	uint32_t cond_rules;		/* bit per rule < 32: some acquire of it is conditional */
+	struct branch_memo *bmemo;	/* per block of g, made on first use */
 };
 
 /* check_pairs.c: analyse function i of the file (walk, judge, sum up into

@@ -642,6 +642,33 @@ void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t f
 	add_owned(t, l, c_file ? (uint32_t)file + 1 : 0);
 }
 
+static size_t name_slot(const struct ctl_macros *t, const char *name, size_t len)
+{
+	return (size_t)hash_bytes(name, len, 0x51ed270b27a0c5e1ULL) & (t->hcap - 1);
+}
+
+/* The hash index of the sorted names (find's first step; the binary
+ * search of 20-odd string compares was a twentieth of a whole-tree run) */
+static void index_names(struct ctl_macros *t)
+{
+	free(t->hidx);
+	t->hidx = NULL;
+	t->hcap = 16;
+	while (t->hcap < 2 * t->v.n)
+		t->hcap *= 2;
+	t->hidx = xcalloc(t->hcap, sizeof(*t->hidx));
+	for (size_t i = 0; i < t->v.n; i++) {
+		const char *nm = t->v.v[i].name;
+		if (i && !strcmp(nm, t->v.v[i - 1].name))
+			continue;
+		size_t h = name_slot(t, nm, strlen(nm));
+		while (t->hidx[h])
+			h = (h + 1) & (t->hcap - 1);
+		t->hidx[h] = (uint32_t)i + 1;
+	}
+	t->hfor = t->v.n;
+}
+
 void ctl_macros_seal(struct ctl_macros *t)
 {
 	/* callers add the files first, then the headers, as the second pass
@@ -649,6 +676,7 @@ void ctl_macros_seal(struct ctl_macros *t)
 	 * equal names (find) the same order */
 	if (t->v.n)
 		qsort(t->v.v, t->v.n, sizeof(*t->v.v), cmp_macro);
+	index_names(t);
 	if (!t->files.n)
 		return;
 	t->views = xcalloc(t->files.n, sizeof(*t->views));
@@ -656,6 +684,22 @@ void ctl_macros_seal(struct ctl_macros *t)
 		t->views[i].base = t;
 		t->views[i].self = (uint32_t)i + 1;
 	}
+	/* each file's own includes, for sees() (a name several C files
+	 * define asked once per entry: not every include of the tree) */
+	t->incl_at = xcalloc(t->files.n + 1, sizeof(*t->incl_at));
+	t->incl_by = xcalloc(t->incl.n + 1, sizeof(*t->incl_by));
+	for (size_t i = 0; i < t->incl.n; i++)
+		if (t->incl.v[i].owner && t->incl.v[i].owner <= t->files.n)
+			t->incl_at[t->incl.v[i].owner]++;
+	for (size_t f = 1; f <= t->files.n; f++)
+		t->incl_at[f] += t->incl_at[f - 1];
+	for (size_t i = t->incl.n; i-- > 0;) {
+		uint32_t o = t->incl.v[i].owner;
+		if (o && o <= t->files.n)
+			t->incl_by[--t->incl_at[o]] = (uint32_t)i;
+	}
+	/* (now incl_at[o] is the start of o's; o's end is incl_at[o + 1],
+	 * the last file's the total) */
 	t->own = xcalloc(t->files.n, sizeof(bool));
 	for (size_t i = 0; i < t->v.n; i++)
 		if (t->v.v[i].owner && t->v.v[i].owner <= t->files.n)
@@ -703,6 +747,9 @@ void ctl_macros_release(struct ctl_macros *t)
 	VEC_FREE(t->v);
 	VEC_FREE(t->files);
 	VEC_FREE(t->incl);
+	free(t->hidx);
+	free(t->incl_at);
+	free(t->incl_by);
 	free(t->views);
 	free(t->own);
 	arena_release(&t->arena);
@@ -717,7 +764,13 @@ static bool sees(const struct ctl_macros *t, uint32_t self, uint32_t owner)
 	if (owner > t->files.n)
 		return false;
 	const char *name = t->files.v[owner - 1];
-	for (size_t i = 0; i < t->incl.n; i++) {
+	size_t from = 0, to = t->incl.n;
+	if (t->incl_at && self <= t->files.n) {
+		from = t->incl_at[self];
+		to = self < t->files.n ? t->incl_at[self + 1] : t->incl.n;
+	}
+	for (size_t k = from; k < to; k++) {
+		size_t i = t->incl_at && self <= t->files.n ? t->incl_by[k] : k;
 		if (t->incl.v[i].owner != self)
 			continue;
 		const char *inc = t->incl.v[i].name;
@@ -752,6 +805,15 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 	const ctl_macro_list *table = &t->v;
 	const struct ctl_macro *best = NULL;
 	size_t lo = 0, hi = table->n;
+	if (t->hidx && t->hfor == table->n) {
+		lo = table->n;
+		for (size_t h = name_slot(t, name, len); t->hidx[h]; h = (h + 1) & (t->hcap - 1))
+			if (!cmp_name(name, len, table->v[t->hidx[h] - 1].name)) {
+				lo = t->hidx[h] - 1;
+				break;
+			}
+		hi = lo;
+	}
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		if (cmp_name(name, len, table->v[mid].name) > 0)

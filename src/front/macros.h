@@ -84,6 +84,12 @@ struct ctl_macros {
 	struct ctl_macros *views;	/* one per file once sealed, or NULL */
 	bool *own;			/* ... per file: it defines or includes macros
 					 * of its own (its view is not only the headers') */
+	uint32_t *hidx;			/* once sealed: 1 + the first index in v of each
+					 * name, by hash (open addressing) */
+	size_t hcap, hfor;		/* ... its size (a power of 2), and v.n it indexes */
+	uint32_t *incl_at;		/* once sealed: file i's includes are incl_by[
+					 * incl_at[i - 1] .. incl_at[i]) (i from 1) */
+	uint32_t *incl_by;		/* ... indices into incl, by owner */
 	const struct ctl_macros *base;	/* a view: the table it looks into */
 	uint32_t self;			/* ... from file self - 1 */
 };
