@@ -124,6 +124,17 @@ struct frame {
 	uint8_t kind;
 };
 
+#define MAX_JUMPS 32
+
+/* A `goto L;` seen: the locks held when it jumps (copies), and whether
+ * the label came after it with the same locks held. */
+struct jump {
+	size_t label;		/* the index of L's word after `goto` */
+	struct lheld h[MAX_TOK_HELD];
+	int nheld;
+	bool landed;
+};
+
 struct lt {
 	const char *t;
 	const struct tok *v;
@@ -135,6 +146,13 @@ struct lt {
 	struct frame f[MAX_FRAMES];
 	int nf;
 	uint32_t depth;
+	/* the code after a `return` or `goto` of a block's own (not an `if`'s
+	 * arm) is reached only through a label: dead_depth is 1 + that block's
+	 * depth, 0 when the walk is live */
+	uint32_t dead_depth;
+	struct jump j[MAX_JUMPS];
+	int nj;
+	VEC(size_t) labels;	/* the labels passed (their word's index) */
 };
 
 /* The index of the `)` that closes the `(` at v[i], or n. */
@@ -410,11 +428,204 @@ static bool hands_over(const struct lt *s, size_t i)
 	return false;
 }
 
+static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
+		      bool *any, const size_t *goto_at, size_t ngoto);
+
+static bool same_word(const struct lt *s, size_t a, size_t b)
+{
+	return s->v[a].len == s->v[b].len && !memcmp(s->t + s->v[a].at, s->t + s->v[b].at, s->v[a].len);
+}
+
+/* Is the word v[i] a statement label (`out_unlock:`), not `default:`, a
+ * case's value or a bit-field? */
+static bool label_at(const struct lt *s, size_t i, long paren)
+{
+	return !paren && s->v[i].k == 'w' && i + 1 < s->n && s->v[i + 1].k == ':' &&
+	       !(i + 2 < s->n && s->v[i + 2].k == ':') && (!i || strchr(";{}", s->v[i - 1].k)) &&
+	       !tok_is(s->t, &s->v[i], "default") && !tok_is(s->t, &s->v[i], "case");
+}
+
+static bool held_same(const struct lheld *a, int na, const struct lheld *b, int nb)
+{
+	if (na != nb)
+		return false;
+	for (int x = 0; x < na; x++) {
+		int y = 0;
+		while (y < nb && !(a[x].rule == b[y].rule && a[x].depth == b[y].depth &&
+				   !strcmp(a[x].key, b[y].key)))
+			y++;
+		if (y == nb)
+			return false;
+	}
+	return true;
+}
+
+static void held_copy(struct lheld *to, const struct lheld *from, int n)
+{
+	for (int k = 0; k < n; k++) {
+		to[k] = from[k];
+		to[k].key = xstrdup(from[k].key);
+	}
+}
+
+/* `goto L;` at v[i] (v[i + 1] the label, v[i + 2] the `;`) with the locks
+ * held[0, nheld): remembered for the label; false for a jump back to a
+ * label passed (a retry loop) with something held, or too many jumps. */
+static bool record_jump(struct lt *s, size_t i, const struct lheld *held, int nheld)
+{
+	/* back to a label passed: land() already refused it if anything was
+	 * held there, so only the jump's own locks matter */
+	for (size_t k = 0; k < s->labels.n; k++)
+		if (same_word(s, s->labels.v[k], i + 1))
+			return nheld == 0;
+	if (s->nj == MAX_JUMPS)
+		return false;
+	struct jump *j = &s->j[s->nj++];
+	j->label = i + 1;
+	j->nheld = nheld;
+	j->landed = false;
+	held_copy(j->h, held, nheld);
+	return true;
+}
+
+/* The label at v[i]: what every jump to it holds must be what the path
+ * falling into it holds (or, after dead code, what they all hold, which
+ * the walk then takes on); every jump to it a forward one when anything
+ * is held on either side.  goto_at lists every `goto`'s label word. */
+static bool land(struct lt *s, size_t i, const size_t *goto_at, size_t ngoto)
+{
+	size_t total = 0, seen = 0;
+	bool any_held = s->nheld > 0 && !s->dead_depth;
+	const struct jump *first = NULL;
+	for (size_t k = 0; k < ngoto; k++)
+		total += same_word(s, goto_at[k], i);
+	for (int k = 0; k < s->nj; k++) {
+		struct jump *j = &s->j[k];
+		if (!same_word(s, j->label, i))
+			continue;
+		seen++;
+		any_held |= j->nheld > 0;
+		if (!first)
+			first = j;
+	}
+	VEC_PUSH(s->labels, i);
+	if (s->dead_depth) {
+		/* reached only by its jumps: all with the same locks */
+		if (!first || seen != total)
+			return false;
+		for (int k = 0; k < s->nj; k++)
+			if (same_word(s, s->j[k].label, i) &&
+			    !held_same(s->j[k].h, s->j[k].nheld, first->h, first->nheld))
+				return false;
+		held_free(s);
+		held_copy(s->h, first->h, first->nheld);
+		s->nheld = first->nheld;
+		s->dead_depth = 0;
+	} else if (any_held) {
+		if (seen != total)
+			return false;	/* a jump back to it */
+		for (int k = 0; k < s->nj; k++)
+			if (same_word(s, s->j[k].label, i) &&
+			    !held_same(s->j[k].h, s->j[k].nheld, s->h, s->nheld))
+				return false;
+	}
+	for (int k = 0; k < s->nj; k++)
+		if (same_word(s, s->j[k].label, i))
+			s->j[k].landed = true;
+	return true;
+}
+
+/*
+ * `if (err) { mutex_unlock(&d->lock); return err; }`: the release of a
+ * lock at v[i], deeper than it was taken, then the releases of every other
+ * lock held and a `return` or `goto` (the path leaves with nothing held,
+ * the others go on holding them).  *next: the `;` that ends the jump.
+ */
+static bool release_and_leave(struct lt *s, size_t i, size_t *next)
+{
+	bool gone[MAX_TOK_HELD] = { false };
+	int ngone = 0;
+	size_t j = i;
+	for (;;) {
+		int ri, ci;
+		bool open;
+		if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &ri, &ci, &open))
+			break;
+		const struct rule *r = &rules_get()->v.v[ri];
+		if (open || r->check != C_LOCK_HELD_RETURN || r->allow.n || j + 1 >= s->n ||
+		    s->v[j + 1].k != '(')
+			return false;
+		const struct rule_call *c = &r->close.v[ci];
+		size_t cp = close_paren(s, j + 1);
+		if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, j + 1, cp))
+			return false;
+		size_t root, rootlen;
+		char *key = c->arg < 0 ? xstrdup("") : arg_key(s, j + 1, cp, c->arg, &root, &rootlen);
+		if (!key)
+			return false;
+		int found = -1;
+		for (int k = 0; k < s->nheld && found < 0; k++)
+			if (!gone[k] && s->h[k].rule == ri && !strcmp(s->h[k].key, key))
+				found = k;
+		free(key);
+		if (found < 0)
+			return false;
+		gone[found] = true;
+		ngone++;
+		j = cp + 2;
+		if (j >= s->n)
+			return false;
+	}
+	if (ngone != s->nheld)
+		return false;
+	if (tok_is(s->t, &s->v[j], "goto")) {
+		if (j + 2 >= s->n || s->v[j + 1].k != 'w' || s->v[j + 2].k != ';' ||
+		    !record_jump(s, j, NULL, 0))
+			return false;
+		*next = j + 2;
+	} else if (tok_is(s->t, &s->v[j], "return")) {
+		size_t e = j + 1;
+		long d = 0;
+		for (; e < s->n && !(d == 0 && s->v[e].k == ';'); e++)
+			if (s->v[e].k == '(' || s->v[e].k == '[' || s->v[e].k == '{')
+				d++;
+			else if (s->v[e].k == ')' || s->v[e].k == ']' || s->v[e].k == '}')
+				d--;
+		if (e >= s->n || !args_plain(s, j, e))
+			return false;
+		*next = e;
+	} else {
+		return false;
+	}
+	s->dead_depth = s->depth + 1;
+	return true;
+}
+
 static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
 		 bool *any)
 {
+	/* every `goto L;`'s label word, for land() */
+	VEC(size_t) gotos = {0};
+	for (size_t i = 0; i + 1 < s->n; i++)
+		if (tok_is(s->t, &s->v[i], "goto") && s->v[i + 1].k == 'w')
+			VEC_PUSH(gotos, i + 1);
+	bool ok = walk_body(s, ctl, tainted, any, gotos.v, gotos.n);
+	VEC_FREE(gotos);
+	for (int k = 0; k < s->nj; k++) {
+		ok &= s->j[k].landed;
+		for (int x = 0; x < s->j[k].nheld; x++)
+			free(s->j[k].h[x].key);
+	}
+	VEC_FREE(s->labels);
+	return ok;
+}
+
+static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
+		      bool *any, const size_t *goto_at, size_t ngoto)
+{
 	const char *t = s->t;
 	long paren = 0;
+	bool dead_at_semi = false;	/* a block's own `return`: dead after its `;` */
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tok *x = &s->v[i];
 		bool held = s->nheld > 0;
@@ -441,25 +652,55 @@ static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_s
 				return false;
 			s->nf--;
 			s->depth--;
+			if (s->dead_depth > s->depth + 1)
+				s->dead_depth = 0;	/* past the block that left */
 			continue;
-		case ':':
-			/* a label (`out:`) inside the stretch: a jump may land there */
-			if (held && i >= 1 && s->v[i - 1].k == 'w' &&
-			    !tok_is(t, &s->v[i - 1], "default") &&
-			    (i < 2 || strchr(";{}", s->v[i - 2].k)) &&
-			    !(i + 1 < s->n && s->v[i + 1].k == ':'))
-				return false;
+		case ';':
+			if (dead_at_semi && !paren) {
+				dead_at_semi = false;
+				s->dead_depth = s->depth + 1;
+			}
 			continue;
 		case 'w':
 			break;
 		default:
 			continue;
 		}
+		/* a label (`out_unlock:`): what reaches it by a jump must hold
+		 * what reaches it otherwise (land()) */
+		if (label_at(s, i, paren)) {
+			if (!land(s, i, goto_at, ngoto))
+				return false;
+			i++;
+			continue;
+		}
+		if (s->dead_depth) {
+			/* only a label or a switch's case makes it live again
+			 * (holding what the switch began with: a case that
+			 * returned held nothing of its own) */
+			if (!tok_is(t, x, "case") && !tok_is(t, x, "default"))
+				continue;
+			if (held && !inner_frame_ok(s, 1u << FR_SWITCH))
+				return false;	/* a jump left with a lock of the case */
+			s->dead_depth = 0;
+		}
+		if (tok_is(t, x, "goto")) {
+			if (i + 2 >= s->n || s->v[i + 1].k != 'w' || s->v[i + 2].k != ';' ||
+			    !record_jump(s, i, s->h, s->nheld))
+				return false;
+			if (stmt_start(s, i, paren))
+				s->dead_depth = s->depth + 1;
+			i += 2;
+			continue;
+		}
 		int ri, ci;
 		bool open;
 		if (rules_lookup(t + x->at, x->len, &ri, &ci, &open)) {
 			size_t next;
-			if (!stmt_start(s, i, paren) || !rule_call(s, i, ri, ci, open, &next))
+			if (!stmt_start(s, i, paren))
+				return false;
+			if (!rule_call(s, i, ri, ci, open, &next) &&
+			    (open || !release_and_leave(s, i, &next)))
 				return false;
 			*any = true;
 			i = next;
@@ -470,10 +711,13 @@ static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_s
 			return false;
 		if (tainted && name_set_has(tainted, scan_name_hash(t + x->at, x->len)))
 			return false;
-		if (!held)
+		if (!held) {
+			if (tok_is(t, x, "return") && stmt_start(s, i, paren))
+				dead_at_semi = true;
 			continue;
-		/* a statement macro that may jump: out of the stretch (no label
-		 * inside it is allowed, so no jump lands in it from outside) */
+		}
+		/* a statement macro that may jump: out of the stretch (a label
+		 * inside it lands only what its own gotos carry) */
 		const char *label;
 		int param;
 		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)

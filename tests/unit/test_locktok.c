@@ -119,6 +119,40 @@ int main(void)
 	check(settled(" mutex_lock(&to_dev(d)->m); mutex_unlock(&to_dev(d)->m); ", &ctl, &tainted),
 	      "a plain call in a lock's argument");
 
+	/* jumps to a label that releases, and releases before a return */
+	check(settled(" mutex_lock(&d->m); if (d->n) { ret = -EINVAL; goto out_unlock; } d->n = 1;"
+		      " out_unlock: mutex_unlock(&d->m); return ret; ", &ctl, &tainted),
+	      "a goto to the label that releases, the path falling into it holding the same");
+	check(settled(" mutex_lock(&d->m); if (d->n) { mutex_unlock(&d->m); return -EBUSY; }"
+		      " d->n = 1; mutex_unlock(&d->m); return 0; ", &ctl, &tainted),
+	      "a release and a return in an if's block");
+	check(settled(" spin_lock(&d->l); if (!d->p) goto err; d->n = 1; spin_unlock(&d->l);"
+		      " return 0; err: spin_unlock(&d->l); return -1; ", &ctl, &tainted),
+	      "a label after a return, reached only by a jump holding the lock");
+	check(settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); goto out; }"
+		      " mutex_unlock(&d->m); out: return 0; ", &ctl, &tainted),
+	      "a release and a goto to a label reached with nothing held");
+	check(!settled(" mutex_lock(&d->m); if (x) goto out; mutex_unlock(&d->m); return 0;"
+		       " out: return -1; ", &ctl, &tainted),
+	      "a goto to a label that returns without the release");
+	check(!settled(" again: mutex_lock(&d->m); if (x) goto again; mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a goto back to a label before the acquire, holding it");
+	check(!settled(" mutex_lock(&a->m); spin_lock(&d->l); if (x) { spin_unlock(&d->l); return -1; }"
+		       " spin_unlock(&d->l); mutex_unlock(&a->m); ", &ctl, &tainted),
+	      "a return that releases only one of the locks held");
+	check(!settled(" spin_lock(&d->l); if (x) goto out; spin_unlock(&d->l); if (y) goto out;"
+		       " return 0; out: spin_unlock(&d->l); return -1; ", &ctl, &tainted),
+	      "two jumps to one label, one holding the lock and one not");
+	check(!settled(" switch (c) { case 1: spin_lock(&d->l); goto out; case 2: spin_unlock(&d->l);"
+		       " break; } out: ; ", &ctl, &tainted),
+	      "a case after a jump that left with that case's lock");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); d->n = 0; return -1; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release under a test with more before the return");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); return helper_locks(d); }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release and a return of a call that takes part");
+
 	name_set_release(&tainted);
 	ctl_macros_release(&ctl);
 	VEC_FREE(l);
