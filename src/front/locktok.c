@@ -416,10 +416,21 @@ static bool root_assigned(const struct lt *s, size_t i)
  * locked object handed to another one, or to a local the walk follows)? */
 static bool hands_over(const struct lt *s, size_t i)
 {
-	if (!i || s->v[i - 1].k != '=' || i + 1 >= s->n ||
-	    (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
+	if (!i || i + 1 >= s->n || (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
 		return false;	/* (the walk follows a value that is the name alone) */
-	if (i >= 2 && strchr("=!<>", s->v[i - 2].k) && s->v[i - 2].at + 1 == s->v[i - 1].at)
+	/* through casts: `t.data = (unsigned long) d;` */
+	size_t e = i;
+	while (e >= 3 && s->v[e - 1].k == ')') {
+		size_t j = e - 2;
+		while (j > 0 && (s->v[j].k == 'w' || s->v[j].k == '*'))
+			j--;
+		if (j == e - 2 || s->v[j].k != '(')
+			break;
+		e = j;
+	}
+	if (!e || s->v[e - 1].k != '=')
+		return false;
+	if (e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at)
 		return false;	/* a comparison */
 	for (int k = 0; k < s->nheld; k++)
 		if (s->h[k].rootlen == s->v[i].len &&

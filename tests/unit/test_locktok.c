@@ -103,6 +103,8 @@ int main(void)
 		       &tainted), "a call named to unlock, whatever it is handed");
 	check(!settled(" mutex_lock(&d->m); o->dev = d; mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "the locked object handed on");
+	check(!settled(" spin_lock_bh(&d->l); d->t.data = (unsigned long) d; spin_unlock_bh(&d->l); ",
+		       &ctl, &tainted), "the locked object handed on through a cast");
 	check(!settled(" spin_lock(&d->l); d = d->next; spin_unlock(&d->l); ", &ctl, &tainted),
 	      "the lock's root assigned: the same text names another object");
 	check(settled(" spin_lock(&d->l); d->n = 1; x->d = 0; if (d == e) y = 1; spin_unlock(&d->l); ",
