@@ -473,6 +473,9 @@ static void scan_assign(struct entries *es, TSNode n, const char *text)
 		return;
 	const char *f = node_ptr(field, text);
 	size_t flen = node_len(field);
+	/* every way below needs an OPS row's field */
+	if (!entry_ops_field(f, flen))
+		return;
 	const char *b = node_ptr(base, text);
 	size_t blen = node_len(base);
 	bool fops = memmem(b, blen, "fop", 3) || memmem(b, blen, "f_op", 4) ||

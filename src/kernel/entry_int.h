@@ -32,6 +32,9 @@ const struct row *entry_row_named(enum row_kind kind, const char *name, size_t l
 /* Is w[0, len) a word of the space-separated list?  A word ending in `*`
  * is a prefix. */
 bool entry_word_in(const char *list, const char *w, size_t len);
+/* Is f[0, len) a word of some OPS row's fields (a quick no for the most
+ * field assignments, which set no handler)? */
+bool entry_ops_field(const char *f, size_t len);
 /* The handlers the registration macros of a file's text name (MACRO rows,
  * and vendor macros named like the attribute macros). */
 void entry_scan_macros(struct entries *es, const char *text, size_t len);

@@ -7,7 +7,10 @@
  */
 #include "entry_int.h"
 
+#include <pthread.h>
 #include <string.h>
+
+#include "util.h"
 
 const struct row entry_rows[] = {
 #define OPS(strct, fields, why) { R_OPS, strct, fields, why, 0 },
@@ -50,6 +53,67 @@ static const struct {
 #include "entry.def"
 #include "entry_undef.h"
 };
+
+/* Every OPS row's fields: the exact words by hash, the prefixes (`foo*`)
+ * apart, built once. */
+static struct {
+	uint64_t *h;		/* hash | 1 of each exact word, 0 empty */
+	size_t cap;
+	const char *pre[64];	/* prefix patterns (with their `*`) */
+	size_t npre;
+	bool all;		/* too many prefixes: answer yes */
+} ops_fields;
+static pthread_once_t ops_once = PTHREAD_ONCE_INIT;
+
+static void ops_fields_build(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < entry_nrows; i++)
+		if (entry_rows[i].kind == R_OPS)
+			for (const char *p = entry_rows[i].list; *p; p++)
+				n += *p == ' ';
+	ops_fields.cap = 64;
+	while (ops_fields.cap < 4 * (n + entry_nrows))
+		ops_fields.cap *= 2;
+	ops_fields.h = xcalloc(ops_fields.cap, sizeof(uint64_t));
+	for (size_t i = 0; i < entry_nrows; i++) {
+		if (entry_rows[i].kind != R_OPS)
+			continue;
+		for (const char *p = entry_rows[i].list; *p;) {
+			size_t l = strcspn(p, " ");
+			if (l && p[l - 1] == '*') {
+				if (ops_fields.npre < ARRAY_SIZE(ops_fields.pre))
+					ops_fields.pre[ops_fields.npre++] = p;
+				else
+					ops_fields.all = true;
+			} else if (l) {
+				uint64_t v = hash_bytes(p, l, 0) | 1;
+				size_t k = v & (ops_fields.cap - 1);
+				while (ops_fields.h[k] && ops_fields.h[k] != v)
+					k = (k + 1) & (ops_fields.cap - 1);
+				ops_fields.h[k] = v;
+			}
+			p += l + (p[l] == ' ');
+		}
+	}
+}
+
+bool entry_ops_field(const char *f, size_t len)
+{
+	pthread_once(&ops_once, ops_fields_build);
+	if (ops_fields.all)
+		return true;
+	uint64_t v = hash_bytes(f, len, 0) | 1;
+	for (size_t k = v & (ops_fields.cap - 1); ops_fields.h[k]; k = (k + 1) & (ops_fields.cap - 1))
+		if (ops_fields.h[k] == v)
+			return true;	/* (a collision only costs the full look-up) */
+	for (size_t i = 0; i < ops_fields.npre; i++) {
+		size_t l = strcspn(ops_fields.pre[i], " ") - 1;
+		if (len >= l && !memcmp(ops_fields.pre[i], f, l))
+			return true;
+	}
+	return false;
+}
 
 bool entry_word_in(const char *list, const char *w, size_t len)
 {
