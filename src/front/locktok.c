@@ -315,7 +315,7 @@ static bool args_plain(const struct lt *s, size_t open, size_t close)
 		const char *label;
 		int param;
 		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
-		    macros_wrapper(s->ctl, s->t + x->at, x->len) ||
+		    macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
 		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
 		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
 		    jump_word(s->t, x) || release_word(s->t, x))
@@ -718,7 +718,7 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 			continue;
 		}
 		/* a header's lock wrapper is a rule call (check_pairs.c) */
-		if (macros_wrapper(ctl, t + x->at, x->len))
+		if (macros_wrapper_live(ctl, t + x->at, x->len))
 			return false;
 		if (tainted && name_set_has(tainted, scan_name_hash(t + x->at, x->len)))
 			return false;
@@ -758,7 +758,7 @@ bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_mac
 		size_t j = i + 1;
 		while (j < to && word_char((unsigned char)t[j]))
 			j++;
-		if (macros_wrapper(ctl, t + i, j - i))
+		if (macros_wrapper_live(ctl, t + i, j - i))
 			return true;
 		i = j;
 	}

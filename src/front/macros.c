@@ -669,6 +669,48 @@ static void index_names(struct ctl_macros *t)
 	t->hfor = t->v.n;
 }
 
+static int cmp_name(const char *name, size_t len, const char *s);
+
+/* Is some entry named name[0, len) a wrapper, of any file? */
+static bool any_wrapper(const struct ctl_macros *t, const char *name, size_t len)
+{
+	for (size_t h = name_slot(t, name, len); t->hidx[h]; h = (h + 1) & (t->hcap - 1)) {
+		size_t i = t->hidx[h] - 1;
+		if (cmp_name(name, len, t->v.v[i].name))
+			continue;
+		for (; i < t->v.n && !cmp_name(name, len, t->v.v[i].name); i++)
+			if (t->v.v[i].kind == CM_WRAP)
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/* A macro wrapper whose every replayed line calls neither a rule nor a
+ * wrapper, and releases nothing (`#define memcpy(d, s, n) __memcpy(d, s,
+ * n)`, kept for its own __NAME()): inert (wrap_replay() does nothing for
+ * it).  Such names are most of the table on linux-6.1, and every body
+ * naming one was kept for the lock rules. */
+static void mark_inert(struct ctl_macros *t)
+{
+	if (!rules_get())
+		return;
+	for (size_t i = 0; i < t->v.n; i++) {
+		struct ctl_macro *m = &t->v.v[i];
+		if (m->kind != CM_WRAP || !m->param || !m->arg)
+			continue;
+		bool inert = true;
+		for (const char *ln = m->arg; *ln && inert; ln += strcspn(ln, "\n") + (ln[strcspn(ln, "\n")] != 0)) {
+			size_t nl = strcspn(ln, "(\n");
+			int ri, ci;
+			bool o;
+			inert = ln[0] != '~' && ln[0] != '?' && ln[nl] == '(' &&
+				!rules_lookup(ln, nl, &ri, &ci, &o) && !any_wrapper(t, ln, nl);
+		}
+		m->inert = inert;
+	}
+}
+
 void ctl_macros_seal(struct ctl_macros *t)
 {
 	/* callers add the files first, then the headers, as the second pass
@@ -677,6 +719,7 @@ void ctl_macros_seal(struct ctl_macros *t)
 	if (t->v.n)
 		qsort(t->v.v, t->v.n, sizeof(*t->v.v), cmp_macro);
 	index_names(t);
+	mark_inert(t);
 	if (!t->files.n)
 		return;
 	t->views = xcalloc(t->files.n, sizeof(*t->views));
@@ -966,7 +1009,8 @@ int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)
 	return find(t, self, name, len, CLS_NEG) ? CS_NEG : 0;
 }
 
-const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len)
+static const struct ctl_macro *wrapper_entry(const struct ctl_macros *t, const char *name,
+					      size_t len)
 {
 	if (recorder)
 		macro_uses_add(recorder, name, len);
@@ -975,8 +1019,19 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 	uint32_t self = t->base ? t->self : 0;
 	if (t->base)
 		t = t->base;
-	const struct ctl_macro *m = find(t, self, name, len, CLS_WRAP);
+	return find(t, self, name, len, CLS_WRAP);
+}
+
+const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len)
+{
+	const struct ctl_macro *m = wrapper_entry(t, name, len);
 	return m ? m->arg : NULL;
+}
+
+const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len)
+{
+	const struct ctl_macro *m = wrapper_entry(t, name, len);
+	return m && !m->inert ? m->arg : NULL;
 }
 
 void macros_wrapper_names(const struct ctl_macros *t, bool macros,
@@ -987,7 +1042,7 @@ void macros_wrapper_names(const struct ctl_macros *t, bool macros,
 	if (t->base)
 		t = t->base;
 	for (size_t i = 0; i < t->v.n; i++)
-		if (t->v.v[i].kind == CM_WRAP && (macros || !t->v.v[i].param))
+		if (t->v.v[i].kind == CM_WRAP && !t->v.v[i].inert && (macros || !t->v.v[i].param))
 			fn(ctx, t->v.v[i].name);
 }
 

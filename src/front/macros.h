@@ -41,6 +41,11 @@ struct ctl_macro {
 				 * parameter's index + 1 (arg is then NULL); else 0;
 				 * CM_WRAP: 1 for a macro's (may release), 0 for a
 				 * static inline function's */
+	uint8_t inert;		/* CM_WRAP, once sealed: a macro whose replay does
+				 * nothing (`#define udelay(n) __udelay(n)`, no rule
+				 * or wrapper called, no release): the walk treats
+				 * it as a wrapper all the same (no release read from
+				 * its name), but a body naming it takes no part */
 	uint32_t owner;		/* in a table: 0 for a header's (seen by every file),
 				 * else 1 + the index of the C file defining it */
 };
@@ -139,9 +144,12 @@ int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);
  * or NULL.  A C file's own functions are parsed: only headers' (and
  * headers given as input) are kept.  Recorded like macros_lookup. */
 const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len);
+/* The same, NULL for an inert macro (ctl_macro.inert): for the questions
+ * "does a body naming it take part in the lock rules?" (locktok.h). */
+const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len);
 /* The names of the table's static inline lock wrappers, and with macros
- * also the macros that release or call their own __NAME(), each to fn,
- * for the relevance pass. */
+ * also the macros that release or call their own __NAME() (not the inert
+ * ones), each to fn, for the relevance pass. */
 void macros_wrapper_names(const struct ctl_macros *t, bool macros,
 			  void (*fn)(void *ctx, const char *name),
 			  void *ctx);

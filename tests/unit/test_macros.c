@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "relevance.h"
 #include "rules.h"
 #include "util.h"
 
@@ -31,6 +32,11 @@ static int goto_sign(const struct ctl_macros *t, const char *name, int *arg)
 static bool neg(const struct ctl_macros *t, const char *name)
 {
 	return macros_const_sign(t, name, strlen(name)) == CS_NEG;
+}
+
+static void put_name(void *ctx, const char *name)
+{
+	name_set_put(ctx, scan_name_hash(name, strlen(name)));
 }
 
 int main(void)
@@ -106,6 +112,34 @@ int main(void)
 	      "an anonymous enum counts up through zero");
 	check(neg(&ctl, "E_FAIL") && neg(&ctl, "E_ERRNO") && !neg(&ctl, "E_POS") &&
 	      !neg(&ctl, "E_EXPR"), "object-like #defines: a literal or an errno, not an expression");
+
+	/* wrappers: one that does nothing when replayed is inert */
+	struct ctl_macros w;
+	ctl_macros_init(&w);
+	ctl_macro_list wl = {0};
+	const char wdefs[] =
+		"#define zdelay(n) __zdelay(n)\n"
+		"#define zmemcpy(d, s, n) __zmemcpy(d, s, n)\n"
+		"#define zdrop(l) do { spin_unlock(l); } while (0)\n"
+		"#define zlock(d) __zlock(d)\n"
+		"static inline void __zlock(struct zd *d)\n{\n\tmutex_lock(&d->m);\n}\n";
+	macros_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
+	wrappers_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
+	ctl_macros_add(&w, &wl);
+	ctl_macros_seal(&w);
+	check(macros_wrapper(&w, "zdelay", 6) && !macros_wrapper_live(&w, "zdelay", 6) &&
+	      !macros_wrapper_live(&w, "zmemcpy", 7),
+	      "a macro that only calls its own __NAME() is a wrapper to the walk, inert to relevance");
+	check(macros_wrapper_live(&w, "zdrop", 5) != NULL, "a macro that releases is live");
+	check(macros_wrapper_live(&w, "__zlock", 7) && macros_wrapper_live(&w, "zlock", 5),
+	      "a macro whose __NAME() is a lock wrapper is live");
+	struct name_set names = {0};
+	macros_wrapper_names(&w, true, put_name, &names);
+	check(names.n == 3 && !name_set_has(&names, scan_name_hash("zdelay", 6)),
+	      "the relevance pass asks for the live wrappers only");
+	name_set_release(&names);
+	ctl_macros_release(&w);
+	VEC_FREE(wl);
 
 	ctl_macros_release(&ctl);
 	VEC_FREE(l);
