@@ -589,6 +589,35 @@ static bool release_and_leave(struct lt *s, size_t i, size_t *next)
 	}
 	if (ngone != s->nheld)
 		return false;
+	/* statements that cannot take a lock or jump, before the way out
+	 * (`kfree(p); return -ENOMEM;`): no block, label, rule call, wrapper,
+	 * function of the file that takes part or control macro */
+	long paren = 0;
+	for (;; j++) {
+		if (j >= s->n)
+			return false;
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[')
+			paren++;
+		else if (x->k == ')' || x->k == ']')
+			paren--;
+		if (x->k == '{' || x->k == '}' || x->k == ':')
+			return false;
+		if (x->k != 'w')
+			continue;
+		if ((tok_is(s->t, x, "return") || tok_is(s->t, x, "goto")) && stmt_start(s, j, paren))
+			break;
+		int ri, ci;
+		bool o;
+		const char *label;
+		int param;
+		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
+		    macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
+		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
+		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
+		    jump_word(s->t, x) || tok_is(s->t, x, "break") || tok_is(s->t, x, "continue"))
+			return false;
+	}
 	if (tok_is(s->t, &s->v[j], "goto")) {
 		if (j + 2 >= s->n || s->v[j + 1].k != 'w' || s->v[j + 2].k != ';' ||
 		    !record_jump(s, j, NULL, 0))

@@ -148,9 +148,21 @@ int main(void)
 	check(!settled(" switch (c) { case 1: spin_lock(&d->l); goto out; case 2: spin_unlock(&d->l);"
 		       " break; } out: ; ", &ctl, &tainted),
 	      "a case after a jump that left with that case's lock");
-	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); d->n = 0; return -1; }"
+	check(settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); kfree(p); ret = -1; return ret; }"
+		      " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release under a test, plain statements, then the return");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); if (y) return -1; d->n = 0; }"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted),
-	      "a release under a test with more before the return");
+	      "a release under a test and a return under another");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); helper_locks(d); return -1; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release under a test, then a function that takes part, then the return");
+	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); CHK(d); return -1; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release under a test, then a control macro, then the return");
+	check(!settled(" mutex_lock(&d->m); while (x) { if (y) { mutex_unlock(&d->m); break; } }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a release under a test, then a break");
 	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); return helper_locks(d); }"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a release and a return of a call that takes part");
