@@ -49,6 +49,8 @@ measure() {	# NAME CMD...
 	echo "$med $rss" >"$tmp/$name.r"
 	printf '%-34s %9.2f s %10d KiB\n' "$name" "$med" "$rss"
 }
+# every paired-state check (the "address limit only" rows disable them all)
+pair_checks() { "$bin" --list-checks | awk '$1 ~ /^(lock-|pair-|uaccess-)/ { print $1 }' | paste -sd,; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf (b > 0 ? "%.1f" : "n/a"), a / b }'; }
 
 echo "tree: $tree ($(find "$tree" -name '*.c' | wc -l) .c files), $runs runs, -j$jobs, $(date -u +%F), $(nproc) CPUs"
@@ -56,7 +58,7 @@ find "$tree" -name '*.c' -exec cat {} + >/dev/null	# the whole tree: every tool 
 if [ -n "${BASELINE:-}" ]; then
 	measure "grep -rn (identifiers)" grep -rnE --include='*.c' "$ids" "$tree"
 	g=$(cut -d' ' -f1 "$tmp/grep -rn (identifiers).r")
-	pairs=lock-held-return,pair-unbalanced,uaccess-call
+	pairs=$(pair_checks)
 	for row in ${BENCH_ROWS:-default full limit}; do
 		case $row in
 		default) args=() ;;
@@ -105,7 +107,7 @@ measure "addrlimit -j$jobs" "$bin" -q -j"$jobs" "$tree"
 measure "addrlimit -j$jobs --full" "$bin" -q -j"$jobs" --full "$tree"
 # the parse floor: every file loaded, normalised and parsed as --full does, nothing checked
 measure "addrlimit -j$jobs --full --parse-only" "$bin" -q -j"$jobs" --full --parse-only "$tree"
-pairs=lock-held-return,pair-unbalanced,uaccess-call
+pairs=$(pair_checks)
 measure "addrlimit -j$jobs, address limit only" "$bin" -q -j"$jobs" --disable=$pairs "$tree"
 if command -v spatch >/dev/null; then
 	measure "spatch -j $jobs (setfs.cocci)" spatch -j "$jobs" --very-quiet --no-includes \
