@@ -24,9 +24,12 @@
  * text) settled: every acquire of a plain lock rule (lock-held-return, no
  * window, taken unconditionally) a statement of its own, released by a
  * statement of its own on the same object (the same argument text) at the
- * same block depth after it, with no return, goto, break or continue
- * leaving the stretch in between, no label or control macro of ctl
- * (macros.h) inside it, no lock wrapper in the body, no call whose name
+ * same block depth after it, with no return, break or continue leaving
+ * the stretch in between and no control macro of ctl (macros.h) inside
+ * it; a goto carries the locks held to its label, where the path falling
+ * in (or, after dead code, every other jump there) must hold the same, and
+ * a release deeper than its acquire is followed, after plain statements,
+ * by a return or goto once every lock held is released; no lock wrapper in the body, no call whose name
  * the walk reads as a release (`*_unlock`, `*_put` handed the locked
  * object, ...), no hand-over or reassignment of the locked object (`x =
  * dev`, `dev = next` with dev->lock held), nothing but plain expressions
