@@ -301,6 +301,20 @@ static void held_free(struct lt *s)
  * walk would act on before the call itself: no call of a rule, a lock
  * wrapper, a function of the file that takes part, a control macro or a
  * name read as a release; no jump, assignment, ++ or --? */
+/* Is the word x a rule call, a live lock wrapper, a function of the file
+ * that takes part or a control macro? */
+static bool takes_part(const struct lt *s, const struct tok *x)
+{
+	int ri, ci;
+	bool o;
+	const char *label;
+	int param;
+	return rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
+	       macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
+	       (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
+	       macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE;
+}
+
 static bool args_plain(const struct lt *s, size_t open, size_t close)
 {
 	for (size_t j = open + 1; j < close; j++) {
@@ -308,17 +322,7 @@ static bool args_plain(const struct lt *s, size_t open, size_t close)
 		if (x->k == '=' || ((x->k == '+' || x->k == '-') && j + 1 < close &&
 				    s->v[j + 1].k == x->k))
 			return false;
-		if (x->k != 'w')
-			continue;
-		int ri, ci;
-		bool o;
-		const char *label;
-		int param;
-		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
-		    macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
-		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
-		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
-		    jump_word(s->t, x) || release_word(s->t, x))
+		if (x->k == 'w' && (takes_part(s, x) || jump_word(s->t, x) || release_word(s->t, x)))
 			return false;
 	}
 	return true;
@@ -326,16 +330,27 @@ static bool args_plain(const struct lt *s, size_t open, size_t close)
 
 /* Take or give back the lock named by the rule call at v[i] (a statement
  * `name(args);`); false when it does not settle. */
+static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char end, uint8_t acq,
+			 size_t *next);
+
 static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
+{
+	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
+}
+
+/* The same for an acquire that takes the lock as acq says (the caller
+ * deals with its failure), followed by the token end. */
+static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char end, uint8_t acq,
+			 size_t *next)
 {
 	const struct rule *r = &rules_get()->v.v[ri];
 	const struct rule_call *c = open ? &r->open.v[ci] : &r->close.v[ci];
-	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || (open && c->acq != ACQ_ALWAYS))
+	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || (open && c->acq != acq))
 		return false;
 	if (i + 1 >= s->n || s->v[i + 1].k != '(')
 		return false;
 	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
+	if (cp + 1 >= s->n || s->v[cp + 1].k != end || !args_plain(s, i + 1, cp))
 		return false;
 	size_t root = 0, rootlen = 0;
 	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
@@ -546,6 +561,32 @@ static bool land(struct lt *s, size_t i, const size_t *goto_at, size_t ngoto)
 	return true;
 }
 
+/* `goto L;` carrying the locks held[0, nheld) to L, or `return <plain>;`
+ * with nothing held, at v[k]; *end: its `;`. */
+static bool leave(struct lt *s, size_t k, const struct lheld *held, int nheld, size_t *end)
+{
+	if (tok_is(s->t, &s->v[k], "goto")) {
+		if (k + 2 >= s->n || s->v[k + 1].k != 'w' || s->v[k + 2].k != ';' ||
+		    !record_jump(s, k, held, nheld))
+			return false;
+		*end = k + 2;
+		return true;
+	}
+	if (!tok_is(s->t, &s->v[k], "return") || nheld)
+		return false;
+	size_t e = k + 1;
+	long d = 0;
+	for (; e < s->n && !(d == 0 && s->v[e].k == ';'); e++)
+		if (s->v[e].k == '(' || s->v[e].k == '[' || s->v[e].k == '{')
+			d++;
+		else if (s->v[e].k == ')' || s->v[e].k == ']' || s->v[e].k == '}')
+			d--;
+	if (e >= s->n || !args_plain(s, k, e))
+		return false;
+	*end = e;
+	return true;
+}
+
 /*
  * `if (err) { mutex_unlock(&d->lock); return err; }`: the release of a
  * lock at v[i], deeper than it was taken, then the releases of every other
@@ -607,37 +648,82 @@ static bool release_and_leave(struct lt *s, size_t i, size_t *next)
 			continue;
 		if ((tok_is(s->t, x, "return") || tok_is(s->t, x, "goto")) && stmt_start(s, j, paren))
 			break;
-		int ri, ci;
-		bool o;
-		const char *label;
-		int param;
-		if (rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
-		    macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
-		    (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
-		    macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE ||
-		    jump_word(s->t, x) || tok_is(s->t, x, "break") || tok_is(s->t, x, "continue"))
+		if (takes_part(s, x) || jump_word(s->t, x) || tok_is(s->t, x, "break") ||
+		    tok_is(s->t, x, "continue"))
 			return false;
 	}
-	if (tok_is(s->t, &s->v[j], "goto")) {
-		if (j + 2 >= s->n || s->v[j + 1].k != 'w' || s->v[j + 2].k != ';' ||
-		    !record_jump(s, j, NULL, 0))
-			return false;
-		*next = j + 2;
-	} else if (tok_is(s->t, &s->v[j], "return")) {
-		size_t e = j + 1;
-		long d = 0;
-		for (; e < s->n && !(d == 0 && s->v[e].k == ';'); e++)
-			if (s->v[e].k == '(' || s->v[e].k == '[' || s->v[e].k == '{')
-				d++;
-			else if (s->v[e].k == ')' || s->v[e].k == ']' || s->v[e].k == '}')
-				d--;
-		if (e >= s->n || !args_plain(s, j, e))
-			return false;
-		*next = e;
-	} else {
+	if (!leave(s, j, NULL, 0, next))
 		return false;
-	}
 	s->dead_depth = s->depth + 1;
+	return true;
+}
+
+/* The failure arm of a conditional acquire at v[j]: `return <plain>;` (with
+ * nothing else held) or `goto L;` (the jump carries what is held), bare or
+ * alone in braces, with no `else`; *end: its last token. */
+static bool fail_arm(struct lt *s, size_t j, size_t *end)
+{
+	if (j >= s->n)
+		return false;
+	bool brace = s->v[j].k == '{';
+	size_t k = j + brace, e;
+	if (k >= s->n || !leave(s, k, s->h, s->nheld, &e))
+		return false;
+	if (brace) {
+		if (e + 1 >= s->n || s->v[e + 1].k != '}')
+			return false;
+		e++;
+	}
+	if (e + 1 < s->n && tok_is(s->t, &s->v[e + 1], "else"))
+		return false;
+	*end = e;
+	return true;
+}
+
+/*
+ * An acquire at v[i] that is not a statement of its own but one of the
+ * shapes whose failure leaves at once: `if (mutex_lock_interruptible(&m))
+ * return -EINTR;`, `if (!mutex_trylock(&m)) goto out;`, `ret =
+ * down_killable(&s); if (ret) return ret;`, and `idx =
+ * srcu_read_lock(&ss);` (taken always).  *next: the last token taken;
+ * *close_if: the `if`'s parenthesis that the walk counted is closed.
+ */
+static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, size_t *next,
+			 bool *close_if)
+{
+	const struct rule *r = &rules_get()->v.v[ri];
+	if (ci >= (int)r->open.n || i + 1 >= s->n || s->v[i + 1].k != '(')
+		return false;
+	uint8_t acq = r->open.v[ci].acq;
+	size_t cp = close_paren(s, i + 1), end;
+	*close_if = false;
+	if (i >= 2 && s->v[i - 1].k == '=' && s->v[i - 2].k == 'w' && stmt_start(s, i - 2, paren)) {
+		if (acq == ACQ_ALWAYS)
+			return rule_call_as(s, i, ri, ci, true, ';', ACQ_ALWAYS, next);
+		/* `w = acquire(...); if (w) <leave>` */
+		if (acq != ACQ_ZERO || cp + 6 >= s->n || s->v[cp + 1].k != ';' ||
+		    !tok_is(s->t, &s->v[cp + 2], "if") || s->v[cp + 3].k != '(' ||
+		    !same_word(s, cp + 4, i - 2) || s->v[cp + 5].k != ')' ||
+		    !fail_arm(s, cp + 6, &end))
+			return false;
+		size_t dummy;
+		if (!rule_call_as(s, i, ri, ci, true, ';', ACQ_ZERO, &dummy))
+			return false;
+		*next = end;
+		return true;
+	}
+	/* `if (acquire(...))` (0: taken) or `if (!acquire(...))` (non-zero: taken) */
+	bool neg = i >= 1 && s->v[i - 1].k == '!';
+	size_t po = neg ? i - 2 : i - 1;	/* the if's `(` */
+	if (po < 1 || po >= i || s->v[po].k != '(' || !tok_is(s->t, &s->v[po - 1], "if") ||
+	    !stmt_start(s, po - 1, paren - 1) || acq != (neg ? ACQ_NONZERO : ACQ_ZERO) ||
+	    cp + 2 >= s->n || s->v[cp + 1].k != ')' || !fail_arm(s, cp + 2, &end))
+		return false;
+	size_t dummy;
+	if (!rule_call_as(s, i, ri, ci, true, ')', acq, &dummy))
+		return false;
+	*next = end;
+	*close_if = true;
 	return true;
 }
 
@@ -737,8 +823,15 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		bool open;
 		if (rules_lookup(t + x->at, x->len, &ri, &ci, &open)) {
 			size_t next;
-			if (!stmt_start(s, i, paren))
-				return false;
+			bool close_if;
+			if (!stmt_start(s, i, paren)) {
+				if (!open || !cond_acquire(s, i, ri, ci, paren, &next, &close_if))
+					return false;
+				paren -= close_if;
+				*any = true;
+				i = next;
+				continue;
+			}
 			if (!rule_call(s, i, ri, ci, open, &next) &&
 			    (open || !release_and_leave(s, i, &next)))
 				return false;

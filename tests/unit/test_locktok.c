@@ -83,8 +83,30 @@ int main(void)
 		       &ctl, &tainted), "a break out of the stretch");
 	check(!settled(" if (spin_trylock(&d->l)) { d->n = 1; spin_unlock(&d->l); } ", &ctl,
 		       &tainted), "a trylock");
-	check(!settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; mutex_unlock(&d->m); ",
-		       &ctl, &tainted), "an interruptible acquire");
+	check(settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; mutex_unlock(&d->m); ",
+		      &ctl, &tainted), "an interruptible acquire whose failure returns");
+	check(settled(" if (!mutex_trylock(&d->m)) return -EBUSY; d->n = 1; mutex_unlock(&d->m); ",
+		      &ctl, &tainted), "a trylock whose failure returns");
+	check(settled(" ret = mutex_lock_interruptible(&d->m); if (ret) { return ret; } d->n = 1;"
+		      " mutex_unlock(&d->m); return 0; ", &ctl, &tainted),
+	      "an interruptible acquire's result tested and returned");
+	check(settled(" spin_lock(&d->l); if (mutex_lock_killable(&d->m)) goto out; d->n = 1;"
+		      " mutex_unlock(&d->m); out: spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a killable acquire whose failure jumps to the label that releases the other lock");
+	check(!settled(" spin_lock(&d->l); if (mutex_lock_interruptible(&d->m)) return -EINTR;"
+		       " mutex_unlock(&d->m); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an interruptible acquire whose failure returns holding another lock");
+	check(!settled(" if (mutex_trylock(&d->m)) return -EBUSY; mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a trylock tested the wrong way round");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { d->err = 1; return -EINTR; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "an interruptible acquire whose failure does more than leave");
+	check(!settled(" if (x) y = 1; else if (mutex_lock_interruptible(&d->m)) return -1;"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted), "an acquire under an else");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; else d->n = 1;"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted), "a failure arm with an else");
+	check(!settled(" ret = mutex_lock_interruptible(&d->m); if (other) return ret;"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted), "the result stored, another test");
 	check(!settled(" if (x) spin_lock(&d->l); spin_unlock(&d->l); ", &ctl, &tainted),
 	      "an acquire under a test without braces");
 	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); } ", &ctl, &tainted),
