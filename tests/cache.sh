@@ -289,3 +289,46 @@ got=$(scached)
 [ "$got" == "$want" ] && ! grep -q "'sh_ioctl'" <<<"$got" &&
 	ok "cache: shared view: a header's macro that changes meaning drops the row" ||
 	bad "cache: shared view: header macro edit not seen (stale row)" "$(diff <(echo "$want") <(echo "$got") | head)"
+# a file left unparsed because the tokens settle its locks keeps that
+# verdict in the cache, until the headers' macros change
+sw=$tmp/cachesettled
+rm -rf "$sw" && mkdir -p "$sw/src"
+cat >"$sw/src/a.c" <<'C'
+#include <linux/fs.h>
+#include <linux/mutex.h>
+#include "dv.h"
+struct dv { struct mutex m; int n; };
+static long a_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	struct dv *d = f->private_data;
+	mutex_lock(&d->m);
+	d->n++;
+	dv_note(d);
+	mutex_unlock(&d->m);
+	return 0;
+}
+static const struct file_operations a_fops = { .unlocked_ioctl = a_ioctl };
+C
+printf '#define DV_MAX 4\n' >"$sw/src/dv.h"
+printf 'int b_unused;\n' >"$sw/src/b.c"
+sdb=$sw/c.sqlite
+splain() { (cd "$sw/src" && "$bin" "$@" . 2>&1); }
+scached() { (cd "$sw/src" && "$bin" --cache="$sdb" "$@" . 2>&1); }
+out=$(scached --stats)
+grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+	ok "cache: a file whose locks the tokens settle is left unparsed" ||
+	bad "cache: settled file" "$out"
+printf 'int b_used;\n' >"$sw/src/b.c"
+out=$(scached --stats)
+grep -q 'relevance: 0 of 2 files parsed' <<<"$out" &&
+	grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+	ok "cache: the settled verdict is reused when another file changes" ||
+	bad "cache: settled verdict not reused" "$out"
+# the header now makes dv_note() a macro that releases the mutex: the
+# settled row is dropped and a.c judged (and reported) again
+printf '#define dv_note(d) do { mutex_unlock(&(d)->m); } while (0)\n' >"$sw/src/dv.h"
+want=$(splain --stats | grep -v 'stats: slowest')
+got=$(scached --stats | grep -v 'stats: slowest\|stats: cache')
+[ "$got" == "$want" ] && grep -q 'relevance: 1 of 2 files parsed' <<<"$got" &&
+	ok "cache: a header's new lock wrapper makes the settled file judged again" ||
+	bad "cache: stale settled verdict" "$(diff <(echo "$want") <(echo "$got") | head -20)"

@@ -566,7 +566,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	bool *rules_only = xcalloc(n ? n : 1, sizeof(bool));
 	bool full = false, fix = o->enabled[C_SETFS_MIGRATE];	/* on with --fix */
 	for (size_t i = 0; i < n; i++) {
-		uint8_t f = scans[i].flags;
+		uint8_t f = scans[i].flags & (uint8_t)~SC_SETTLED;
 		want[i] = (f & (SC_LIMIT | SC_RULES | SC_MARK | SC_TROUBLE)) ||
 			  ((f & SC_USER_PTR) && o->kernel_version < KERNEL_WITHOUT_SET_FS) ||
 			  (fix && (f & SC_API)) || (o->named && o->named[i]);
@@ -586,6 +586,14 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		}
 		/* wanted for its rule calls alone: the token check may settle them */
 		rules_only[i] = want[i] && elide[i] && !parsed[i];
+		/* ... and the cache says it did, under the same headers' macros
+		 * and lock wrappers (the row survived drop_stale through the
+		 * shared digest): as one the tokens settle now */
+		if (rules_only[i] && (scans[i].flags & SC_SETTLED)) {
+			want[i] = false;
+			rules_only[i] = false;
+			results[i].locks_settled = true;
+		}
 		/* a file that both changes the limit and names KERNEL_DS: the
 		 * limit is raised, and the summaries will need every file */
 		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
@@ -673,6 +681,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			results[i].unparsed = true;
 			if (o->cache) {
 				results[i].scan_flags = scans[i].flags;
+				if (results[i].locks_settled &&
+				    ctl_macros_shared(ctl_macros_view(ctl, i)))
+					results[i].scan_flags |= SC_SETTLED;
 				results[i].nscan_hash = scans[i].nhash;
 				results[i].scan_hash = scans[i].hash;
 				scans[i].hash = NULL;

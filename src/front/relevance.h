@@ -28,6 +28,9 @@ enum {
 	SC_USER_PTR = 64,	/* a function stored into a field the kernel also calls
 				 * under KERNEL_DS (entry.def) and a copy from user
 				 * memory: a ->write handler check_limit_kds.c looks at */
+	SC_SETTLED = 128,	/* (kept by the cache only, never scanned) a file left
+				 * unparsed because the tokens settled every lock body,
+				 * under a shared view of the macros (analyze.c) */
 };
 
 struct scan {
