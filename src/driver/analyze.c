@@ -380,6 +380,8 @@ static void *scanner_main(void *arg)
 			continue;
 		facts_release(&w->facts[i]);	/* the cache's, of an unparsed file */
 		if (w->scans) {
+			/* (a stale row's scan, from the cache, is replaced) */
+			scan_release(&w->scans[i]);
 			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i], &buf);
 		} else {
 			arena_init(&w->facts[i].arena);
