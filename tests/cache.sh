@@ -332,3 +332,37 @@ got=$(scached --stats | grep -v 'stats: slowest\|stats: cache')
 [ "$got" == "$want" ] && grep -q 'relevance: 1 of 2 files parsed' <<<"$got" &&
 	ok "cache: a header's new lock wrapper makes the settled file judged again" ||
 	bad "cache: stale settled verdict" "$(diff <(echo "$want") <(echo "$got") | head -20)"
+# a settled verdict, for a file with the shared view of the macros and for
+# one that defines a control macro of its own (its own view): kept while
+# the names its token check looked up answer the same, dropped when one
+# does not (a wrapper the check skipped as inert comes alive through
+# another file's macro)
+for view in shared own; do
+	so=$tmp/cacheinert-$view
+	rm -rf "$so" && mkdir -p "$so/src"
+	own='#define DV_BAIL(x) do { if (x) return -EINVAL; } while (0)'
+	[ $view = own ] && sed "s/^struct dv {/$own\nstruct dv {/" "$sw/src/a.c" >"$so/src/a.c" ||
+		cp "$sw/src/a.c" "$so/src/a.c"
+	printf '#define dv_note(d) __dv_note(d)\n' >"$so/src/dv.h"
+	printf 'int b_unused;\n' >"$so/src/b.c"
+	sdb=$so/c.sqlite
+	splain() { (cd "$so/src" && "$bin" "$@" . 2>&1); }
+	scached() { (cd "$so/src" && "$bin" --cache="$sdb" "$@" . 2>&1); }
+	out=$(scached --stats)
+	grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+		ok "cache: $view view: a file whose locks the tokens settle is left unparsed" ||
+		bad "cache: $view view: settled file" "$out"
+	printf 'int b_used;\n' >"$so/src/b.c"
+	out=$(scached --stats)
+	grep -q 'relevance: 0 of 2 files parsed' <<<"$out" &&
+		grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+		ok "cache: $view view: the settled verdict is reused when another file changes" ||
+		bad "cache: $view view: settled verdict not reused" "$out"
+	printf '#define __dv_note(d) mutex_unlock(&(d)->m)\nint b_used;\n' >"$so/src/b.c"
+	want=$(splain --stats | grep -v 'stats: slowest')
+	got=$(scached --stats | grep -v 'stats: slowest\|stats: cache')
+	[ "$got" == "$want" ] && grep -q 'relevance: 2 of 2 files parsed' <<<"$got" &&
+		! grep -q 'token locks' <<<"$got" &&
+		ok "cache: $view view: an inert wrapper come alive makes the settled file judged again" ||
+		bad "cache: $view view: stale settled verdict" "$(diff <(echo "$want") <(echo "$got") | head -20)"
+done

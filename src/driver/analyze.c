@@ -588,9 +588,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		}
 		/* wanted for its rule calls alone: the token check may settle them */
 		rules_only[i] = want[i] && elide[i] && !parsed[i];
-		/* ... and the cache says it did, under the same headers' macros
-		 * and lock wrappers (the row survived drop_stale through the
-		 * shared digest): as one the tokens settle now */
+		/* ... and the cache says it did, under the same answers of the
+		 * macros and lock wrappers its token check looked up (the row
+		 * survived drop_stale): as one the tokens settle now */
 		if (rules_only[i] && (scans[i].flags & SC_SETTLED)) {
 			want[i] = false;
 			rules_only[i] = false;
@@ -683,8 +683,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			results[i].unparsed = true;
 			if (o->cache) {
 				results[i].scan_flags = scans[i].flags;
-				if (results[i].locks_settled &&
-				    ctl_macros_shared(ctl_macros_view(ctl, i)))
+				/* (the row is dropped when a macro the token
+				 * check looked up answers otherwise: drop_stale) */
+				if (results[i].locks_settled)
 					results[i].scan_flags |= SC_SETTLED;
 				results[i].nscan_hash = scans[i].nhash;
 				results[i].scan_hash = scans[i].hash;

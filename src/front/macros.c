@@ -769,11 +769,11 @@ uint64_t ctl_macros_shared_digest(const struct ctl_macros *t)
 		const struct ctl_macro *m = &t->v.v[i];
 		if (m->owner)
 			continue;
-		uint8_t kp[3] = { m->kind, m->param, m->tparam };
+		uint8_t kp[4] = { m->kind, m->param, m->tparam, m->inert };
 		h = hash_bytes(m->name, strlen(m->name) + 1, h);
 		h = m->arg ? hash_bytes(m->arg, strlen(m->arg) + 1, h) : hash_bytes("\xff", 1, h);
 		h = m->test ? hash_bytes(m->test, strlen(m->test) + 1, h) : hash_bytes("\xff", 1, h);
-		h = hash_bytes(kp, 3, h);
+		h = hash_bytes(kp, 4, h);
 	}
 	return h | 1;
 }

@@ -29,8 +29,9 @@ enum {
 				 * under KERNEL_DS (entry.def) and a copy from user
 				 * memory: a ->write handler check_limit_kds.c looks at */
 	SC_SETTLED = 128,	/* (kept by the cache only, never scanned) a file left
-				 * unparsed because the tokens settled every lock body,
-				 * under a shared view of the macros (analyze.c) */
+				 * unparsed because the tokens settled every lock body
+				 * (analyze.c; the row's macro digests say when the
+				 * verdict is stale) */
 };
 
 struct scan {

@@ -326,8 +326,10 @@ static uint64_t uses_digest(const struct macro_uses *u, const struct ctl_macros 
 		h = mix_u64(h, (uint64_t)k);
 		h = mix_str(h, k == CM_NONE ? NULL : label);
 		h = mix_u64(h, k == CM_NONE ? 0 : (uint64_t)(param + 1));
-		/* a header's lock wrapper the pair walk replays */
+		/* a header's lock wrapper the pair walk replays, and whether
+		 * the token check may skip it (inert: locktok.c) */
 		h = mix_str(h, macros_wrapper(t, name, strlen(name)));
+		h = mix_u64(h, macros_wrapper_live(t, name, strlen(name)) != NULL);
 	}
 	return h;
 }
