@@ -153,6 +153,11 @@ void analyze_cache_counts(size_t *reused, size_t *analysed, bool *whole);
  * RELEVANCE_ROUNDS rounds. */
 #define RELEVANCE_ROUNDS 8
 void analyze_relevance_counts(size_t *parsed, int *rounds, bool *full, size_t *per_round);
+/* Where the last analyze_files spent its time (wall-clock seconds, the
+ * phases in order; a phase that did not run is 0). */
+enum { PH_CACHE_LOAD, PH_HEADERS, PH_SCAN, PH_FILES, PH_PROBE, PH_CACHE_STORE, PH_PROGRAM,
+       PH_AUDIT, PH_COUNT };
+void analyze_phase_times(double t[PH_COUNT]);
 void file_result_release(struct file_result *r);
 
 /* The key of our partialFingerprints in SARIF (and baselines). */

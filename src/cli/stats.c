@@ -128,6 +128,19 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 	if (c_reused || c_analysed)
 		fprintf(stderr, "addrlimit: stats: cache: %zu files reused, %zu analysed%s\n", c_reused,
 			c_analysed, c_whole ? " (the whole run was known)" : "");
+	/* wall-clock seconds by phase (a file's own time is in the line below) */
+	static const char *const phase_name[PH_COUNT] = {
+		[PH_CACHE_LOAD] = "cache read", [PH_HEADERS] = "headers' macros",
+		[PH_SCAN] = "name scan", [PH_FILES] = "files parsed and checked",
+		[PH_PROBE] = "whole-tree probes", [PH_CACHE_STORE] = "cache write",
+		[PH_PROGRAM] = "whole-tree pass", [PH_AUDIT] = "audit",
+	};
+	double ph[PH_COUNT];
+	analyze_phase_times(ph);
+	fprintf(stderr, "addrlimit: stats: time:");
+	for (int k = 0; k < PH_COUNT; k++)
+		fprintf(stderr, "%s %s %.2f s", k ? "," : "", phase_name[k], ph[k]);
+	fputc('\n', stderr);
 	if (nt) {
 		fprintf(stderr, "addrlimit: stats: slowest files:");
 		for (size_t k = 0; k < nt; k++)

@@ -502,6 +502,17 @@ static void put_wrapper(void *ctx, const char *name)
 	name_set_put(ctx, scan_name_hash(name, strlen(name)));
 }
 
+/* --stats: where the time went (analyze_phase_times) */
+static double phase[PH_COUNT];
+
+/* Add the time since *since to phase k; *since becomes now. */
+static void phase_end(int k, double *since)
+{
+	double now = mono_seconds();
+	phase[k] += now - *since;
+	*since = now;
+}
+
 static size_t relevance_files;
 static int relevance_rounds = -1;
 static bool relevance_full;
@@ -541,6 +552,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	}
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
 			    .skip = known, .scans = scans };
+	double since = mono_seconds();
 	run_workers(&w, scanner_main);
 	/* (a file known from the cache comes with its macros) */
 	for (size_t i = 0; i < n; i++)
@@ -557,6 +569,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	}
 	free(stale);
 	free(known);
+	phase_end(PH_SCAN, &since);
 	/* the headers' lock wrappers: a file that calls one is parsed whole
 	 * (elision keeps the bodies that name a rule call, not a wrapper) */
 	struct name_set wraps = {0};
@@ -646,7 +659,10 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		struct name_set ask = {0};
 		program_discard(*graph);
 		*graph = NULL;
-		if (program_probe(o, results, facts, n, ctl, &ask, graph)) {
+		phase_end(PH_FILES, &since);
+		bool raised = program_probe(o, results, facts, n, ctl, &ask, graph);
+		phase_end(PH_PROBE, &since);
+		if (raised) {
 			full = true;
 			name_set_release(&ask);
 			continue;
@@ -695,6 +711,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		nparsed += parsed[i];
 		scan_release(&scans[i]);
 	}
+	phase_end(PH_FILES, &since);
 	relevance_files = nparsed;
 	relevance_rounds = rounds;
 	relevance_full = full;
@@ -710,6 +727,11 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 
 static size_t cache_reused, cache_analysed;
 static bool cache_whole;
+
+void analyze_phase_times(double t[PH_COUNT])
+{
+	memcpy(t, phase, sizeof(phase));
+}
 
 void analyze_relevance_counts(size_t *parsed, int *rounds, bool *full, size_t *per_round)
 {
@@ -800,13 +822,16 @@ static void parse_files(const struct opts *o, char **paths, size_t n,
 	}
 	if (o->full || o->dump_cfg) {
 		/* no relevance scan: a cheap one of the macros alone */
+		double since = mono_seconds();
 		read_macros(o, paths, n, ctl, true);
 		ctl_macros_add(ctl, &hmacros->v);
 		ctl_macros_seal(ctl);
 		bool *stale = xcalloc(n ? n : 1, sizeof(bool));
 		drop_stale(k, ctl, n, results, parsed, stale);
 		free(stale);
+		phase_end(PH_SCAN, &since);
 		first_pass(o, paths, n, results, facts, parsed, NULL, NULL, NULL, ctl, k->uses);
+		phase_end(PH_FILES, &since);
 		relevance_files = n;
 		relevance_rounds = 0;
 		relevance_full = true;
@@ -827,7 +852,10 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 	struct file_facts *facts = xcalloc(n ? n : 1, sizeof(*facts));
 	struct cached k;
 	progress_start(o->progress, n);
+	memset(phase, 0, sizeof(phase));
+	double since = mono_seconds();
 	bool whole = cache_begin(o, paths, n, results, facts, &k);
+	phase_end(PH_CACHE_LOAD, &since);
 	if (!whole) {
 		struct ctl_macros hmacros, ctl;
 		ctl_macros_init(&hmacros);
@@ -836,17 +864,22 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 			read_macros(o, o->headers.v, o->headers.n, &hmacros, false);
 			cache_keep_header_macros(k.c, &hmacros);
 		}
+		phase_end(PH_HEADERS, &since);
 		struct program *graph = NULL;	/* the relevance pass's last probe's */
 		parse_files(o, paths, n, results, facts, &hmacros, &ctl, &k, &graph);
+		since = mono_seconds();
 		cache_files(&k, paths, n, results, facts, &ctl);
+		phase_end(PH_CACHE_STORE, &since);
 		if (!o->dump_cfg)
 			program_run(o, results, facts, n, &ctl, graph);
 		else
 			program_discard(graph);
+		phase_end(PH_PROGRAM, &since);
 		ctl_macros_release(&hmacros);
 		ctl_macros_release(&ctl);
 	}
 	cache_end(o, &k, paths, n, results, whole);
+	phase_end(PH_CACHE_STORE, &since);
 	if (o->verify_token_locks) {
 		size_t checked = 0, differs = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -859,6 +892,7 @@ static void analyze_pipeline(const struct opts *o, char **paths, size_t n,
 	}
 	if (!o->dump_cfg)
 		audit_tree(o, paths, n, results);
+	phase_end(PH_AUDIT, &since);
 	progress_end();
 	for (size_t i = 0; i < n; i++)
 		facts_release(&facts[i]);
