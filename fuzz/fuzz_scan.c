@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz target: the relevance scan over any bytes.  What it must never do
- * is miss what the parse would see: "set_fs" / "force_uaccess_" anywhere
- * in the bytes (the test limit_relevant() makes on a function's text)
- * must set SC_LIMIT, "addrlimit" must set SC_MARK, and each name must be
- * among the hashes kept for the file.
+ * is miss what the parse would see: "set_fs" / "force_uaccess_" as a
+ * name's end (the test limit_relevant() makes on a function's text:
+ * my_set_fs, not offset_fsb) must set SC_LIMIT, "addrlimit" must set
+ * SC_MARK, and each name must be among the hashes kept for the file.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,6 +20,23 @@ static bool name_char(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* sub in t as the end of a name (or, ending in '_', as its start or a
+ * part after an underscore): no letter or digit before it, no name
+ * character after it unless it ends in '_' (limit_relevant()'s test) */
+static bool part(const char *t, size_t size, const char *sub)
+{
+	size_t m = strlen(sub);
+	for (size_t i = 0; i + m <= size; i++) {
+		if (memcmp(t + i, sub, m))
+			continue;
+		bool before = i > 0 && name_char((unsigned char)t[i - 1]) && t[i - 1] != '_';
+		bool after = sub[m - 1] != '_' && i + m < size && name_char((unsigned char)t[i + m]);
+		if (!before && !after)
+			return true;
+	}
+	return false;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct opts o;
@@ -33,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *t = (const char *)data;
 	struct scan s = {0};
 	scan_text(&o, t, size, &s);
-	bool limit = memmem(t, size, "set_fs", 6) || memmem(t, size, "force_uaccess_", 14);
+	bool limit = part(t, size, "set_fs") || part(t, size, "force_uaccess_");
 	if (limit != !!(s.flags & SC_LIMIT))
 		abort();
 	if (!!memmem(t, size, "addrlimit", 9) != !!(s.flags & SC_MARK))

@@ -481,17 +481,28 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 	}
 }
 
+/* The next word w (of length n) at or after p that follows a '#' and
+ * blanks (`#define`, `#  include`), or NULL.  Found from the '#' (memchr):
+ * a word searched for itself meets it in every identifier that holds it. */
+static const char *next_directive(const char *p, const char *end, const char *w, size_t n)
+{
+	while (p < end && (p = memchr(p, '#', (size_t)(end - p)))) {
+		const char *s = p + 1;
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) >= n && !memcmp(s, w, n))
+			return s;
+		p = s;
+	}
+	return NULL;
+}
+
 /* `#include "name.c"` lines: CM_INCLUDE entries named by the path. */
 static void includes_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
 {
 	const char *p = text, *end = text + len;
-	while ((p = memmem(p, (size_t)(end - p), "include", 7))) {
-		const char *b = p;
+	while ((p = next_directive(p, end, "include", 7))) {
 		p += 7;
-		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
-			b--;
-		if (b == text || b[-1] != '#')
-			continue;
 		const char *s = p;
 		while (s < end && (*s == ' ' || *s == '\t'))
 			s++;
@@ -513,16 +524,14 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 	includes_scan(text, len, a, out);
 	wrappers_scan(text, len, a, out);
 	const char *p = text, *end = text + len;
-	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
+	while ((p = next_directive(p, end, "define", 6))) {
 		const char *q = p;
 		p += 6;
 		/* `#` and blanks only, back to the start of the line */
 		const char *b = q;
-		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+		while (b[-1] == ' ' || b[-1] == '\t')
 			b--;
-		if (b == text || b[-1] != '#')
-			continue;
-		b--;
+		b--;	/* the '#' */
 		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
 			b--;
 		if (b > text && b[-1] != '\n')

@@ -31,15 +31,14 @@ uint32_t scan_name_hash(const char *s, size_t len)
 	return h ? h : 1;
 }
 
-static inline bool name_start(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static inline bool name_char(unsigned char c)
-{
-	return name_start(c) || (c >= '0' && c <= '9');
-}
+/* What a byte can be in a name: one table look-up per byte of the scan */
+enum { CC_NAME = 1, CC_START = 2 };
+static const uint8_t char_class[256] = {
+	['0' ... '9'] = CC_NAME,
+	['a' ... 'z'] = CC_NAME | CC_START,
+	['A' ... 'Z'] = CC_NAME | CC_START,
+	['_'] = CC_NAME | CC_START,
+};
 
 /* --- a set of 32-bit hashes (open addressing) ---------------------------- */
 
@@ -110,6 +109,21 @@ static inline bool has_sub(const char *s, size_t n, const char *needle, size_t m
 	return false;
 }
 
+/* api_has_part() over a run of name characters, without a search: a
+ * part that does not end in '_' can only end the run, one that does can
+ * only start it or follow a '_'. */
+static bool run_has_part(const char *r, size_t n, const char *sub, size_t m)
+{
+	if (n < m)
+		return false;
+	if (sub[m - 1] != '_')
+		return !memcmp(r + n - m, sub, m) && (n == m || r[n - m - 1] == '_');
+	for (size_t k = 0; k + m <= n; k++)
+		if ((k == 0 || r[k - 1] == '_') && r[k] == sub[0] && !memcmp(r + k, sub, m))
+			return true;
+	return false;
+}
+
 /* Offset of the first byte that is not ASCII, or len. */
 static size_t ascii_prefix(const char *t, size_t len)
 {
@@ -135,6 +149,9 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		     o->enabled[C_LOCK_DOUBLE_ACQUIRE] ||
 		     o->enabled[C_UACCESS_CALL];
 	const char *const *limit_subs = api_substrs(SUB_LIMIT);
+	size_t limit_min = 9;	/* the shortest run a test below can hold */
+	for (const char *const *p = limit_subs; *p; p++)
+		limit_min = strlen(*p) < limit_min ? strlen(*p) : limit_min;
 	size_t lmin, lmax;
 	api_len_range(A_LIMIT_ANY, &lmin, &lmax);
 	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
@@ -144,26 +161,27 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	api_len_range(A_TAINT_LOAD, &kmin, &kmax);
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
-		if (!name_char(c)) {
+		if (!(char_class[c] & CC_NAME)) {
 			i++;
 			continue;
 		}
+		/* the run of name characters, and its hash (scan_name_hash's) */
+		uint32_t h = (2166136261u ^ c) * 16777619u;
 		size_t j = i + 1;
-		while (j < len && name_char((unsigned char)t[j]))
-			j++;
+		for (; j < len && (char_class[(unsigned char)t[j]] & CC_NAME); j++)
+			h = (h ^ (unsigned char)t[j]) * 16777619u;
 		/* a run that starts with a digit (0x1f, 10ul) is not a name; a
 		 * name is looked at the first time the file has it */
-		bool name = name_start(c);
-		bool fresh = name ? hset_put(&slot, &cap, &n, scan_name_hash(t + i, j - i))
-				  : j - i >= 6;
-		if (fresh) {
+		bool name = char_class[c] & CC_START;
+		bool fresh = name ? hset_put(&slot, &cap, &n, h ? h : 1) : j - i >= 6;
+		if (fresh && j - i >= limit_min) {
 			/* every SUB_LIMIT substring (api.def) lies inside a run of
 			 * name characters: the substring tests (limit_relevant's)
 			 * need only look at runs */
 			for (const char *const *p = limit_subs; *p; p++)
-				if (has_sub(t + i, j - i, *p, strlen(*p)))
+				if (run_has_part(t + i, j - i, *p, strlen(*p)))
 					flags |= SC_LIMIT;
-			if (has_sub(t + i, j - i, "addrlimit", 9))
+			if (j - i >= 9 && has_sub(t + i, j - i, "addrlimit", 9))
 				flags |= SC_MARK;
 		}
 		if (kds && name && !kds_field && i > 0 &&

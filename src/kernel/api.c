@@ -100,11 +100,31 @@ const char *const *api_substrs(enum api_substr_kind kind)
 	return by_kind[kind];
 }
 
+static bool alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool api_has_part(const char *s, size_t n, const char *sub, size_t m)
+{
+	const char *end = s + n;
+	for (const char *p = s; m && (size_t)(end - p) >= m && (p = memmem(p, (size_t)(end - p), sub, m));
+	     p++) {
+		bool left = p == s || !alnum(p[-1]);
+		bool right = sub[m - 1] == '_' || p + m == end || !(alnum(p[m]) || p[m] == '_');
+		if (left && right)
+			return true;
+	}
+	return false;
+}
+
 bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind)
 {
 	for (const char *const *p = api_substrs(kind); *p; p++) {
 		size_t m = strlen(*p);
-		if (m <= n && memmem(s, n, *p, m))
+		if (m > n)
+			continue;
+		if (kind == SUB_LIMIT ? api_has_part(s, n, *p, m) : memmem(s, n, *p, m) != NULL)
 			return true;
 	}
 	return false;

@@ -139,8 +139,17 @@ bool api_is_str(const char *name, uint64_t roles);
 /* The substrings of one kind, NULL-terminated (static storage). */
 const char *const *api_substrs(enum api_substr_kind kind);
 
-/* Does s[0, n) contain a substring of the kind? */
+/* Does s[0, n) contain a substring of the kind?  A SUB_LIMIT one counts
+ * only where a name ends with it or, for a prefix (force_uaccess_), where
+ * a name or a part after an underscore starts with it (api_has_part):
+ * set_fs, my_set_fs, force_uaccess_begin; not offset_fsb (xfs),
+ * set_fs_root or btrfs_set_fs_incompat.  A wrapper function of another
+ * name is found through the call graph, as any function that changes the
+ * limit. */
 bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
+/* Does s[0, n) hold sub[0, m) with no letter or digit right before it
+ * and, unless sub ends in '_', no letter, digit or '_' right after it? */
+bool api_has_part(const char *s, size_t n, const char *sub, size_t m);
 
 /* The shortest and longest name carrying any of roles (a scan's cheap
  * pre-test before a look-up); both 0 when none does. */

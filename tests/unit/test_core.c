@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the data structures (arena, strbuf, vectors, hash) and
- * for the kernel-dialect normalisation, whose one promise is that every
- * byte offset and newline stays where it was.
+ * Unit tests for the data structures (arena, strbuf, vectors, hash), for
+ * the kernel-dialect normalisation, whose one promise is that every byte
+ * offset and newline stays where it was, and for what counts as touching
+ * the address limit in a function's text or a file's names.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "api.h"
 #include "load.h"
 #include "normalize.h"
 #include "parse.h"
+#include "relevance.h"
 #include "util.h"
 
 static int failures;
@@ -322,11 +325,47 @@ static void test_normalize(void)
 	source_release(&s);
 }
 
+/* set_fs as a name's end, force_uaccess_ as its start or a part after an
+ * underscore, for limit_relevant() and the relevance scan alike; not
+ * inside another word (xfs's offset_fsb, fs_struct.c's set_fs_root made
+ * 86 functions of linux-6.1 "touch the limit") */
+static void test_limit_parts(void)
+{
+	static const struct { const char *text; bool limit; } cases[] = {
+		{ "set_fs(KERNEL_DS);", true },
+		{ "old = get_fs(); my_set_fs(old);", true },
+		{ "__set_fs(x)", true },
+		{ "set_fs_root(fs, &root); btrfs_set_fs_incompat(i, X);", false },
+		{ "force_uaccess_begin();", true },
+		{ "x=force_uaccess_end(y)", true },
+		{ "end_fsb = offset_fsb + count_fsb;", false },
+		{ "reset_fsync(dev); set_fscontext(c);", false },
+		{ "startoffset_fsb; set_fs", true },
+		{ "noforce_uaccess_begin()", false },
+	};
+	struct opts o = {0};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *t = cases[i].text;
+		char what[160];
+		bool fn = api_has_substr(t, strlen(t), SUB_LIMIT);
+		snprintf(what, sizeof(what), "a function's text \"%s\" %s the limit", t,
+			 cases[i].limit ? "touches" : "does not touch");
+		check(fn == cases[i].limit, what);
+		struct scan sc = {0};
+		scan_text(&o, t, strlen(t), &sc);
+		snprintf(what, sizeof(what), "the scan of \"%s\" agrees (SC_LIMIT %s)", t,
+			 cases[i].limit ? "set" : "clear");
+		check(!!(sc.flags & SC_LIMIT) == cases[i].limit, what);
+		scan_release(&sc);
+	}
+}
+
 int main(void)
 {
 	test_arena();
 	test_strbuf();
 	test_vec_hash();
 	test_normalize();
+	test_limit_parts();
 	return failures ? 1 : 0;
 }
