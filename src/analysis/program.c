@@ -132,10 +132,9 @@ static size_t common_dir(const char *a, const char *b)
 static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 			   uint32_t *out, size_t max)
 {
-	if (api_name(name, len))
-		return 0;
+	/* (most callees are defined nowhere in the tree: the map first) */
 	struct smap_ent *e = smap_get(&p->names, name, len, false);
-	if (!e)
+	if (!e || api_name(name, len))
 		return 0;
 	size_t n = 0;
 	for (size_t i = 0; i < e->ids.n; i++)
@@ -174,9 +173,25 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 	return n > 1 ? kept : n;
 }
 
+/* Size m for about n keys at once, instead of doubling up to them. */
+static void smap_reserve(struct smap *m, size_t n)
+{
+	size_t cap = 1024;
+	while (cap < 2 * n + 2)
+		cap *= 2;
+	if (m->cap || m->n)
+		return;
+	m->t = xcalloc(cap, sizeof(*m->t));
+	m->cap = cap;
+}
+
 static void build_graph(struct program *p)
 {
 	/* ids and names */
+	size_t nfns = 0;
+	for (size_t f = 0; f < p->nfiles; f++)
+		nfns += p->ff[f].fns.n;
+	smap_reserve(&p->names, nfns);
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].fns.n; i++) {
 			struct gfn g = { (uint32_t)f, (uint32_t)i };
