@@ -52,15 +52,15 @@ static void callers_free(struct callers *cs)
 	free(cs->dirty);
 }
 
-/* Parameters that reach a uaccess routine, through any depth of calls. */
-void sink_fixpoint(struct program *p)
+/*
+ * The round-robin both fixpoints share: masks[id] (bit a: parameter a)
+ * takes in, for each call with an argument mask, the bits of its callees'
+ * masks mapped through the call's arguments onto the caller's parameters.
+ * via, when given, gets for each function the first callee that gave it a
+ * bit (the one a message names).
+ */
+static void param_fixpoint(struct program *p, uint32_t *masks, uint32_t *via)
 {
-	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		p->sinks[id] = fact(p, id)->sinks;
-		p->sink_via[id] = id;
-	}
 	struct callers cs;
 	callers_init(p, &cs);
 	for (int round = 0; round < 64; round++) {
@@ -70,37 +70,49 @@ void sink_fixpoint(struct program *p)
 				continue;
 			cs.dirty[id] = false;
 			const struct fn_fact *f = fact(p, id);
-			uint32_t before = p->sinks[id];
+			uint32_t before = masks[id];
 			for (uint32_t c = 0; c < f->ncalls; c++) {
 				const struct call_fact *cf = &f->calls[c];
 				if (!cf->argmask)
 					continue;
 				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0, via = 0;
+				uint32_t m = 0, from = 0;
 				for (uint32_t k = 0; k < r->n; k++) {
 					uint32_t t = p->tg.v[r->first + k];
-					if (p->sinks[t] && !m)
-						via = t;
-					m |= p->sinks[t];
+					if (masks[t] && !m)
+						from = t;
+					m |= masks[t];
 				}
 				uint32_t add = 0;
 				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
 					if (m & (1u << a))
 						add |= cf->argmask[a];
-				if ((p->sinks[id] | add) != p->sinks[id]) {
-					if (!p->sinks[id])
-						p->sink_via[id] = via;
-					p->sinks[id] |= add;
+				if ((masks[id] | add) != masks[id]) {
+					if (via && !masks[id])
+						via[id] = from;
+					masks[id] |= add;
 					changed = true;
 				}
 			}
-			if (p->sinks[id] != before)
+			if (masks[id] != before)
 				callers_changed(&cs, id);
 		}
 		if (!changed)
 			break;
 	}
 	callers_free(&cs);
+}
+
+/* Parameters that reach a uaccess routine, through any depth of calls. */
+void sink_fixpoint(struct program *p)
+{
+	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		p->sinks[id] = fact(p, id)->sinks;
+		p->sink_via[id] = id;
+	}
+	param_fixpoint(p, p->sinks, p->sink_via);
 }
 
 /*
@@ -127,38 +139,5 @@ void opaque_fixpoint(struct program *p)
 				p->opaque[id] |= cf->argmask[a];
 		}
 	}
-	struct callers cs;
-	callers_init(p, &cs);
-	for (int round = 0; round < 64; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			if (!cs.dirty[id])
-				continue;
-			cs.dirty[id] = false;
-			const struct fn_fact *f = fact(p, id);
-			uint32_t before = p->opaque[id];
-			for (uint32_t c = 0; c < f->ncalls; c++) {
-				const struct call_fact *cf = &f->calls[c];
-				if (!cf->argmask)
-					continue;
-				const struct range *r = &p->cr.v[p->call_base[id] + c];
-				uint32_t m = 0;
-				for (uint32_t k = 0; k < r->n; k++)
-					m |= p->opaque[p->tg.v[r->first + k]];
-				uint32_t add = 0;
-				for (uint32_t a = 0; a < cf->nargs && a < 32; a++)
-					if (m & (1u << a))
-						add |= cf->argmask[a];
-				if ((p->opaque[id] | add) != p->opaque[id]) {
-					p->opaque[id] |= add;
-					changed = true;
-				}
-			}
-			if (p->opaque[id] != before)
-				callers_changed(&cs, id);
-		}
-		if (!changed)
-			break;
-	}
-	callers_free(&cs);
+	param_fixpoint(p, p->opaque, NULL);
 }
