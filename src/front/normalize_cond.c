@@ -143,7 +143,9 @@ char norm_pp_kind(const char *t, size_t a, size_t e)
  *  - otherwise the first live arm stays and the others are blanked, but
  *    only when they hold the same control structure and the same calls that
  *    matter to the analysis (returns, gotos, set_fs/get_fs, uaccess, locks):
- *    `if (x) {` / `if (y) {`.
+ *    `if (x) {` / `if (y) {`; or the longest arm, when each shorter one is
+ *    its tail (pp_tail_arm) or opens and closes the same brackets and holds
+ *    no jump or call that matters (pp_plain_arms).
  * Otherwise the group is left as written.  Nested groups go first.  A group
  * the grammar can read as it stands keeps its directives, but an `#if 0`
  * arm in it whose brackets do not balance is blanked.
@@ -157,6 +159,8 @@ struct arm_info {
 	int min, delta;		/* running bracket depth */
 	uint64_t skel;		/* hash of the control structure */
 	size_t nskel;
+	size_t nmatter;		/* jumps and calls that matter to the analysis
+				 * (return, goto, break, continue, SUB_CRITICAL) */
 	bool dead;		/* `#if 0` */
 };
 
@@ -178,7 +182,7 @@ static void arm_scan(const char *t, const tok_list *tl, const uint8_t *fl, size_
 	ai->first = ai->last = SIZE_MAX;
 	ai->min = ai->delta = 0;
 	ai->skel = 1469598103934665603ull;
-	ai->nskel = 0;
+	ai->nskel = ai->nmatter = 0;
 	for (size_t q = a; q < b; q++) {
 		const struct tok *k = &tl->v[q];
 		if (k->k == K_PP || (fl[q] & (PPF_DEAD | PPF_SHADOW)))
@@ -195,13 +199,16 @@ static void arm_scan(const char *t, const tok_list *tl, const uint8_t *fl, size_
 			if (ai->delta < ai->min)
 				ai->min = ai->delta;
 			h = k->c == '}' ? '}' : 0;
-		} else if (k->k == K_ID && (structural_word(t, k) ||
-					    (api_has_substr(t + k->a, k->b - k->a, SUB_CRITICAL) &&
-					     !(q > a && (tok_is(t, &tl->v[q - 1], "struct") ||
-							 tok_is(t, &tl->v[q - 1], "union") ||
-							 tok_is(t, &tl->v[q - 1], "enum")))))) {
+		} else if (k->k == K_ID) {
 			/* `struct dlm_lock_result` names a type, not a lock */
-			h = word_hash(t + k->a, k->b - k->a) | 0x100;
+			bool crit = api_has_substr(t + k->a, k->b - k->a, SUB_CRITICAL) &&
+				    !(q > a && (tok_is(t, &tl->v[q - 1], "struct") ||
+						tok_is(t, &tl->v[q - 1], "union") ||
+						tok_is(t, &tl->v[q - 1], "enum")));
+			if (crit || structural_word(t, k))
+				h = word_hash(t + k->a, k->b - k->a) | 0x100;
+			ai->nmatter += crit || tok_is(t, k, "return") || tok_is(t, k, "goto") ||
+				       tok_is(t, k, "break") || tok_is(t, k, "continue");
 		}
 		if (h) {
 			ai->skel = (ai->skel ^ h) * 1099511628211ull;
@@ -401,6 +408,36 @@ static size_t pp_tail_arm(const char *t, const tok_list *tl, const uint8_t *fl, 
 	return best;
 }
 
+/*
+ * The last resort before a group is left as written (which the grammar
+ * cannot read: on a vendor tree that cost whole files, Mali's
+ * `#ifdef CONFIG_64BIT / if (!compat) { ... } else { / #else / if (1) { /
+ * #endif`): the longest arm, when every other opens and closes the same
+ * brackets and holds no jump or call that matters to the analysis (only
+ * code the analysis would not see anyway is dropped): its index, or
+ * SIZE_MAX.
+ */
+static size_t pp_plain_arms(size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t best = SIZE_MAX, most = 0;
+	for (size_t m = keep; m < narms; m++)
+		if (arms[m].first != SIZE_MAX &&
+		    (best == SIZE_MAX || arms[m].last - arms[m].first > most)) {
+			best = m;
+			most = arms[m].last - arms[m].first;
+		}
+	if (best == SIZE_MAX)
+		return SIZE_MAX;
+	for (size_t m = keep; m < narms; m++) {
+		if (m == best || arms[m].first == SIZE_MAX)
+			continue;
+		if (arms[m].delta != arms[best].delta || arms[m].min != arms[best].min ||
+		    arms[m].nmatter)
+			return SIZE_MAX;
+	}
+	return best;
+}
+
 static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd)
 {
 	size_t narms = nd - 1;
@@ -535,7 +572,8 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 	for (size_t m = keep + 1; m < narms; m++)
 		if (arms[m].first != SIZE_MAX && (arms[m].skel != arms[keep].skel ||
 						  arms[m].nskel != arms[keep].nskel)) {
-			keep = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
+			size_t tail = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
+			keep = tail != SIZE_MAX ? tail : pp_plain_arms(narms, keep, arms);
 			if (keep == SIZE_MAX)
 				return false;
 			break;

@@ -212,8 +212,10 @@ static void test_normalize(void)
 
 	s = src_of("void f(void)\n{\n#ifdef A\n\tfor (;;) {\n\t\tbreak;\n\t}\n\tif (a) {\n#else\n"
 		   "\twhile (b) {\n#endif\n\t\th();\n\t}\n}\n");
-	check(same_shape(&s) && strstr(s.text, "#ifdef A") && strstr(s.text, "if (a)"),
-	      "arms whose openings differ are left as written");
+	check(same_shape(&s) && parses(&s) && !strstr(s.text, "#ifdef A") && strstr(s.text, "if (a)") &&
+	      strstr(s.text, "break;") && !strstr(s.text, "while (b)"),
+	      "arms whose openings differ, the shorter one holding no jump or call that matters: "
+	      "the longer arm is kept");
 	source_release(&s);
 
 	s = src_of("void f(void)\n{\n\tCRITFLAGS\n\n\tDBG(__func__)\n\tCRITBEGIN\n\tg();\n"
@@ -267,8 +269,14 @@ static void test_normalize(void)
 
 	s = src_of("void f(void)\n{\n#ifdef A\n\tif (x) {\n\t\tg();\n\t} else if (y) {\n#else\n"
 		   "\tif (w) {\n#endif\n\t\th();\n\t}\n}\n");
+	check(same_shape(&s) && parses(&s) && !strstr(s.text, "#ifdef A") && !strstr(s.text, "if (w)") &&
+	      strstr(s.text, "} else if (y) {"),
+	      "an arm that is not the tail of another and holds nothing that matters: the longer is kept");
+	source_release(&s);
+	s = src_of("void f(void)\n{\n#ifdef A\n\tif (x) {\n\t\tg();\n\t} else if (y) {\n#else\n"
+		   "\tif (w) {\n\t\treturn;\n\t}\n\tif (v) {\n#endif\n\t\th();\n\t}\n}\n");
 	check(same_shape(&s) && strstr(s.text, "#ifdef A") && strstr(s.text, "if (w)"),
-	      "an arm that is not the tail of another is left as written");
+	      "... one whose other arm holds a return is left as written");
 	source_release(&s);
 
 	s = src_of("DEV_ATTR(binf2, BINF.2)\nDEV_ATTR(chsw, CHSW)\nstatic int x;\n");
@@ -322,6 +330,23 @@ static void test_normalize(void)
 	check(same_shape(&s) && parses(&s) && !strstr(s.text, "dom()") && strstr(s.text, "m &= ~P;") &&
 	      !strstr(s.text, "g();") && strstr(s.text, "h();"),
 	      "an #if 0 arm inside a function is blanked (one holding only an if's head broke the parse)");
+	source_release(&s);
+	/* Mali's kbase_mem_alias(): the arms open the same brace, the #else
+	 * one holds nothing the analysis looks at: the longest stays (left as
+	 * written, the grammar lost the whole file) */
+	s = src_of("u64 f(struct k *c)\n{\n#ifdef CONFIG_64BIT\n\tif (!c->compat) {\n"
+		   "\t\tif (!c->cookies)\n\t\t\tgoto no_cookie;\n\t\tva = 1;\n\t} else {\n"
+		   "#else\n\tif (1) {\n#endif\n\t\tva = 2;\n\t}\n\treturn va;\nno_cookie:\n\treturn 0;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "goto no_cookie") &&
+	      !strstr(s.text, "if (1)") && !strstr(s.text, "#else"),
+	      "arms that open the same brackets, the shorter holding no jump or call that matters: "
+	      "the longest is kept");
+	source_release(&s);
+	s = src_of("int f(struct k *c)\n{\n#ifdef CONFIG_64BIT\n\tif (!c->compat) {\n\t\tva = 1;\n"
+		   "\t\tvb = 3;\n\t} else {\n#else\n\tif (c)\n\t\treturn -1;\n\tif (1) {\n#endif\n"
+		   "\t\tva = 2;\n\t}\n\treturn va;\n}\n");
+	check(same_shape(&s) && strstr(s.text, "return -1") && strstr(s.text, "#else"),
+	      "... but not when a shorter arm holds a return: the group is left as written");
 	source_release(&s);
 }
 
