@@ -82,6 +82,14 @@ expect_run "invalid UTF-8 is analysed, with a warning" 1 'latin1.c:1:7: not vali
 printf ')))) ]]] {{{ @@@ $$$ ```\n%%%%%% ))) ;;; ((( +++ \n' >"$tmp/cli/garbage.c"
 expect_run "all syntax errors" 2 'garbage.c: not understood as C: .*understood\), skipped' "$bin" "$tmp/cli/garbage.c"
 expect_run "all syntax errors, others still analysed" 2 'leak.c:7:3: error' "$bin" "$tmp/cli/garbage.c" "$tmp/cli/leak.c"
+# as kbuild's checker a file the grammar cannot read warns and does not fail
+# the build (as sparse), unless -Werror or --strict-input
+expect_run "kbuild mode: not understood as C is a warning, exit 0" 0 \
+	'warning: .*garbage.c: not understood as C: .*skipped' "$bin" -D__KERNEL__ -nostdinc "$tmp/cli/garbage.c"
+expect_run "kbuild mode with -Werror: not understood as C fails" 2 \
+	'error: .*garbage.c: not understood as C' "$bin" -D__KERNEL__ -nostdinc -Werror "$tmp/cli/garbage.c"
+expect_run "kbuild mode with --strict-input: not understood as C fails" 2 \
+	'error: .*garbage.c: not understood as C' "$bin" -D__KERNEL__ -nostdinc --strict-input "$tmp/cli/garbage.c"
 : >"$tmp/cli/empty.c"
 expect_run "empty file" 0 '^$' "$bin" "$tmp/cli/empty.c"
 

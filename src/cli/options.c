@@ -91,7 +91,8 @@ static const char usage_tail[] =
 	"\n"
 	"Exit status: 0 no finding at warning level or above, 1 findings,\n"
 	"2 usage error or an input that could not be analysed.  In kbuild mode\n"
-	"findings exit 0 unless -Werror, like sparse.\n";
+	"findings, and a file not understood as C, exit 0 unless -Werror, like\n"
+	"sparse.\n";
 
 _Noreturn void usage_error(const char *fmt, const char *arg)
 {

@@ -117,7 +117,10 @@ static bool report_to(const struct opts *o, const char *file, enum format fmt,
  * a generated table, a binary) is skipped with a warning: a stock kernel
  * tree has such files, and a CI job must be able to scan it.  Named on
  * the command line, with --strict-input, or when no file at all could be
- * analysed, it is an error as any other.
+ * analysed, it is an error as any other; but in kbuild mode (each file is
+ * named) a warning unless -Werror, as sparse's complaints do not fail a
+ * build: a vendor module's file the grammar cannot read must not stop
+ * `make C=2 CHECK=addrlimit`.
  */
 static int input_status(const struct opts *o, struct file_result *rs, const struct inputs *in)
 {
@@ -125,12 +128,13 @@ static int input_status(const struct opts *o, struct file_result *rs, const stru
 	size_t analysed = 0, skipped = 0;
 	for (size_t i = 0; i < in->paths.n; i++) {
 		struct file_result *r = &rs[i];
-		r->skipped = r->error && r->refused && !o->strict_input && !(o->named && o->named[i]);
+		bool named = o->named && o->named[i] && !(o->kbuild && !o->werror);
+		r->skipped = r->error && r->refused && !o->strict_input && !named;
 		skipped += r->skipped;
 		analysed += !r->error;
 	}
 	bool none = in->paths.n && !analysed;
-	if (none && skipped) {
+	if (none && skipped && !(o->kbuild && !o->werror && !o->strict_input)) {
 		fprintf(stderr, "addrlimit: error: no input could be analysed (%zu file%s skipped)\n",
 			in->paths.n, in->paths.n == 1 ? "" : "s");
 		for (size_t i = 0; i < in->paths.n; i++)
