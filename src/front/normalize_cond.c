@@ -377,6 +377,20 @@ static bool arm_is_tail(const char *t, const tok_list *tl, const uint8_t *fl, si
 	}
 }
 
+/* The live arm from keep on with the most tokens (the first of equals), or
+ * SIZE_MAX. */
+static size_t longest_arm(size_t narms, size_t keep, const struct arm_info *arms)
+{
+	size_t best = SIZE_MAX, most = 0;
+	for (size_t m = keep; m < narms; m++)
+		if (arms[m].first != SIZE_MAX &&
+		    (best == SIZE_MAX || arms[m].last - arms[m].first > most)) {
+			best = m;
+			most = arms[m].last - arms[m].first;
+		}
+	return best;
+}
+
 /*
  * Arms that differ in their skeleton, where each shorter arm is the tail
  * of the longest one: `#ifdef A / if (x) { ... } else if (y) { / #else /
@@ -387,15 +401,7 @@ static bool arm_is_tail(const char *t, const tok_list *tl, const uint8_t *fl, si
 static size_t pp_tail_arm(const char *t, const tok_list *tl, const uint8_t *fl, const size_t *dir,
 			  size_t narms, size_t keep, const struct arm_info *arms)
 {
-	size_t best = SIZE_MAX, most = 0;
-	for (size_t m = keep; m < narms; m++) {
-		if (arms[m].first == SIZE_MAX)
-			continue;
-		if (best == SIZE_MAX || arms[m].last - arms[m].first > most) {
-			best = m;
-			most = arms[m].last - arms[m].first;
-		}
-	}
+	size_t best = longest_arm(narms, keep, arms);
 	if (best == SIZE_MAX)
 		return SIZE_MAX;
 	for (size_t m = keep; m < narms; m++) {
@@ -419,13 +425,7 @@ static size_t pp_tail_arm(const char *t, const tok_list *tl, const uint8_t *fl, 
  */
 static size_t pp_plain_arms(size_t narms, size_t keep, const struct arm_info *arms)
 {
-	size_t best = SIZE_MAX, most = 0;
-	for (size_t m = keep; m < narms; m++)
-		if (arms[m].first != SIZE_MAX &&
-		    (best == SIZE_MAX || arms[m].last - arms[m].first > most)) {
-			best = m;
-			most = arms[m].last - arms[m].first;
-		}
+	size_t best = longest_arm(narms, keep, arms);
 	if (best == SIZE_MAX)
 		return SIZE_MAX;
 	for (size_t m = keep; m < narms; m++) {
