@@ -438,10 +438,19 @@ static size_t pp_plain_arms(size_t narms, size_t keep, const struct arm_info *ar
 	return best;
 }
 
-static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd)
+/* A two-arm group inside a function left as written (pp_group), kept to
+ * be paired with a later one of the same condition (pp_pair). */
+struct pp_left {
+	size_t dir[3];
+	struct arm_info arm[2];
+};
+
+static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd,
+		     struct pp_left *left)
 {
 	size_t narms = nd - 1;
 	struct arm_info arms[PP_MAX_ARMS];
+	left->dir[0] = SIZE_MAX;
 	for (size_t m = 0; m < narms; m++) {
 		arm_scan(t, tl, fl, dir[m] + 1, dir[m + 1], &arms[m]);
 		const struct tok *d = &tl->v[dir[m]];
@@ -574,8 +583,13 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 						  arms[m].nskel != arms[keep].nskel)) {
 			size_t tail = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
 			keep = tail != SIZE_MAX ? tail : pp_plain_arms(narms, keep, arms);
-			if (keep == SIZE_MAX)
+			if (keep == SIZE_MAX) {
+				if (narms == 2 && ctx == 'B' && !arms[0].dead) {
+					memcpy(left->dir, dir, sizeof(left->dir));
+					memcpy(left->arm, arms, sizeof(left->arm));
+				}
 				return false;
+			}
 			break;
 		}
 	for (size_t m = 0; m <= narms; m++)
@@ -587,6 +601,48 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 	return true;
 }
 
+/*
+ * Two groups of one function left as written, with the same condition
+ * and each arm unbalanced alone but balanced with the same arm of the
+ * other (scap's `#ifdef for_each_process_thread / for_each_process_thread(p,
+ * t) { / #else / for_each_process(p) { t = p; do { task_lock(p); / #endif`
+ * ... `#ifdef for_each_process_thread / } / #else / task_unlock(p); }
+ * while_each_thread(p, t); } / #endif`): the compiler takes the same arm
+ * in both, and so does the analysis, keeping the arm that holds the jumps
+ * and calls that matter when the other holds none (else the first).
+ * True when a and b were flattened.
+ */
+static bool pp_pair(char *t, const tok_list *tl, uint8_t *fl, const struct pp_left *a,
+		    const struct pp_left *b)
+{
+	const struct tok *da = &tl->v[a->dir[0]], *db = &tl->v[b->dir[0]];
+	if (da->b - da->a != db->b - db->a || memcmp(t + da->a, t + db->a, da->b - da->a) ||
+	    tl->v[a->dir[1]].c != 'l' || tl->v[b->dir[1]].c != 'l')
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (a->arm[k].delta + b->arm[k].delta != 0 || a->arm[k].min < 0 ||
+		    b->arm[k].min < -a->arm[k].delta)
+			return false;
+	/* one function: file scope is never reached in between */
+	for (size_t q = a->dir[2]; q < b->dir[0]; q++)
+		if (tl->v[q].brace <= 0)
+			return false;
+	size_t keep;
+	if (!a->arm[1].nmatter && !b->arm[1].nmatter)
+		keep = 0;
+	else if (!a->arm[0].nmatter && !b->arm[0].nmatter)
+		keep = 1;
+	else
+		return false;
+	for (const struct pp_left *g = a; g; g = g == a ? b : NULL) {
+		for (int m = 0; m < 3; m++)
+			blank_tok(t, tl, fl, g->dir[m]);
+		for (size_t q = g->dir[1 - keep] + 1; q < g->dir[2 - keep]; q++)
+			blank_tok(t, tl, fl, q);
+	}
+	return true;
+}
+
 /* Returns whether anything was rewritten. */
 bool norm_fix_conditionals(char *t, const tok_list *tl)
 {
@@ -594,6 +650,8 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 	uint8_t *fl = xcalloc(tl->n ? tl->n : 1, 1);
 	VEC(size_t) dirs = {0};		/* directive indices of the open groups */
 	VEC(size_t) starts = {0};	/* where each open group starts in dirs */
+	VEC(struct pp_left) left = {0};	/* groups left as written, to pair */
+	VEC(size_t) left_level = {0};	/* ... and how deep each was nested */
 	for (size_t i = 0; i < tl->n; i++) {
 		const struct tok *k = &tl->v[i];
 		if (k->k != K_PP)
@@ -608,13 +666,42 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 			size_t s0 = starts.v[--starts.n];
 			size_t nd = dirs.n - s0;
 			/* deeper than any real file nests: left as written */
-			if (nd - 1 <= PP_MAX_ARMS && starts.n < 64)
-				changed |= pp_group(t, tl, fl, dirs.v + s0, nd);
+			if (nd - 1 <= PP_MAX_ARMS && starts.n < 64) {
+				struct pp_left l;
+				changed |= pp_group(t, tl, fl, dirs.v + s0, nd, &l);
+				/* a pending group nested deeper than this one's
+				 * level cannot pair across it */
+				while (left.n && left_level.v[left.n - 1] > starts.n) {
+					left.n--;
+					left_level.n--;
+				}
+				bool paired = false;
+				for (size_t p = left.n; l.dir[0] != SIZE_MAX && p-- > 0 && !paired;) {
+					if (left_level.v[p] != starts.n)
+						continue;
+					paired = pp_pair(t, tl, fl, &left.v[p], &l);
+					if (paired) {
+						memmove(left.v + p, left.v + p + 1,
+							(left.n - p - 1) * sizeof(*left.v));
+						memmove(left_level.v + p, left_level.v + p + 1,
+							(left_level.n - p - 1) * sizeof(*left_level.v));
+						left.n--;
+						left_level.n--;
+					}
+				}
+				changed |= paired;
+				if (l.dir[0] != SIZE_MAX && !paired) {
+					VEC_PUSH(left, l);
+					VEC_PUSH(left_level, starts.n);
+				}
+			}
 			dirs.n = s0;
 		}
 	}
 	VEC_FREE(dirs);
 	VEC_FREE(starts);
+	VEC_FREE(left);
+	VEC_FREE(left_level);
 	free(fl);
 	return changed;
 }

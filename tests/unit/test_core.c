@@ -348,6 +348,23 @@ static void test_normalize(void)
 	check(same_shape(&s) && strstr(s.text, "return -1") && strstr(s.text, "#else"),
 	      "... but not when a shorter arm holds a return: the group is left as written");
 	source_release(&s);
+	/* falcosecurity-scap's ppm_ioctl: two groups of one condition whose
+	 * arms balance only with the same arm of the other */
+	s = src_of("long f(void)\n{\n\trcu_read_lock();\n#ifdef for_each_process_thread\n"
+		   "\tfor_each_process_thread(p, t) {\n#else\n\tfor_each_process(p) {\n\t\tt = p;\n"
+		   "\t\tdo {\n\t\t\ttask_lock(p);\n#endif\n\t\t\tn++;\n#ifdef for_each_process_thread\n"
+		   "\t}\n#else\n\t\t\ttask_unlock(p);\n\t\t} while_each_thread(p, t);\n\t}\n#endif\n"
+		   "\trcu_read_unlock();\n\treturn n;\n}\n");
+	check(same_shape(&s) && parses(&s) && strstr(s.text, "task_lock(p)") &&
+	      strstr(s.text, "task_unlock(p)") && !strstr(s.text, "(p, t) {") && !strstr(s.text, "#else"),
+	      "two groups of one condition, balanced only by the same arm: that arm in both "
+	      "(the one holding the lock calls)");
+	source_release(&s);
+	s = src_of("long f(void)\n{\n#ifdef X\n\tfor_each_a(p) {\n#else\n\tfor_each_b(p) {\n\t\tdo {\n#endif\n"
+		   "\t\t\tn++;\n#ifdef Y\n\t}\n#else\n\t\t} while (0);\n\t}\n#endif\n\treturn n;\n}\n");
+	check(same_shape(&s) && strstr(s.text, "#ifdef X") && strstr(s.text, "#ifdef Y"),
+	      "... not two groups of different conditions");
+	source_release(&s);
 }
 
 /* set_fs as a name's end, force_uaccess_ as its start or a part after an
