@@ -176,11 +176,11 @@ static size_t resolve_name(struct program *p, uint32_t file, const char *name, s
 /* Size m for about n keys at once, instead of doubling up to them. */
 static void smap_reserve(struct smap *m, size_t n)
 {
+	if (m->cap || m->n)
+		return;
 	size_t cap = 1024;
 	while (cap < 2 * n + 2)
 		cap *= 2;
-	if (m->cap || m->n)
-		return;
 	m->t = xcalloc(cap, sizeof(*m->t));
 	m->cap = cap;
 }

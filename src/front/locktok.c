@@ -297,10 +297,6 @@ static void held_free(struct lt *s)
 	s->nheld = 0;
 }
 
-/* Are the arguments v(open, close) of a rule call free of anything the
- * walk would act on before the call itself: no call of a rule, a lock
- * wrapper, a function of the file that takes part, a control macro or a
- * name read as a release; no jump, assignment, ++ or --? */
 /* Is the word x a rule call, a live lock wrapper, a function of the file
  * that takes part or a control macro? */
 static bool takes_part(const struct lt *s, const struct tok *x)
@@ -315,6 +311,10 @@ static bool takes_part(const struct lt *s, const struct tok *x)
 	       macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE;
 }
 
+/* Are the arguments v(open, close) of a rule call free of anything the
+ * walk would act on before the call itself: no call of a rule, a lock
+ * wrapper, a function of the file that takes part, a control macro or a
+ * name read as a release; no jump, assignment, ++ or --? */
 static bool args_plain(const struct lt *s, size_t open, size_t close)
 {
 	for (size_t j = open + 1; j < close; j++) {
@@ -328,18 +328,9 @@ static bool args_plain(const struct lt *s, size_t open, size_t close)
 	return true;
 }
 
-/* Take or give back the lock named by the rule call at v[i] (a statement
- * `name(args);`); false when it does not settle. */
-static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char end, uint8_t acq,
-			 size_t *next);
-
-static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
-{
-	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
-}
-
-/* The same for an acquire that takes the lock as acq says (the caller
- * deals with its failure), followed by the token end. */
+/* Take or give back the lock named by the rule call at v[i], followed by
+ * the token end; an acquire must take the lock as acq says (the caller
+ * deals with its failure); false when it does not settle. */
 static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char end, uint8_t acq,
 			 size_t *next)
 {
@@ -377,6 +368,12 @@ static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char
 	free(key);
 	*next = cp + 1;
 	return ok;
+}
+
+/* The same for a statement `name(args);` that takes the lock always. */
+static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
+{
+	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
 }
 
 /*
