@@ -54,6 +54,9 @@ expect_run "--disable filters" 0 '^$' "$bin" --disable=ds-leak "$tmp/cli/leak.c"
 expect_run "-o writes the report to a file" 1 '^$' "$bin" -o "$tmp/cli/out.txt" "$tmp/cli/leak.c"
 if grep -q 'ds-leak' "$tmp/cli/out.txt" 2>/dev/null; then ok "cli: -o file content"; else bad "cli: -o file content"; fi
 expect_run "--stats" 1 'stats: functions 1, with parse errors 0' "$bin" --stats "$tmp/cli/leak.c"
+expect_run "--stats says where the time went, phase by phase" 1 \
+	"stats: time: cache read [0-9.]+ s, headers' macros [0-9.]+ s, name scan [0-9.]+ s, files parsed and checked [0-9.]+ s, whole-tree probes [0-9.]+ s, cache write [0-9.]+ s, whole-tree pass [0-9.]+ s, audit [0-9.]+ s" \
+	"$bin" --stats "$tmp/cli/leak.c"
 expect_run "--entry makes a function an entry point" 1 "error: entry point \(--entry\) 'f'" \
 	sh -c "sed 's/return x;/if (x) return 1; return x;/; s/^\tset_fs(fs);//' '$tmp/cli/clean.c' >'$tmp/cli/entry.c' && '$bin' --entry=f '$tmp/cli/entry.c'"
 
