@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	arena_init(&arena);
 	arena_init(&marena);
 	ctl_macro_list own = {0};
-	macros_scan(src.text, src.len, &marena, &own);
+	macros_scan(src.text, src.len, true, &marena, &own);
 	struct ctl_macros ctl;
 	ctl_macros_init(&ctl);
 	ctl_macros_add(&ctl, &own);

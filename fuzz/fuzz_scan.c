@@ -5,6 +5,8 @@
  * name's end (the test limit_relevant() makes on a function's text:
  * my_set_fs, not offset_fsb) must set SC_LIMIT, "addrlimit" must set
  * SC_MARK, and each name must be among the hashes kept for the file.
+ * The scan without names (scan_flags_text) must give the same flags, with
+ * every check on and with only the address limit's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,11 +41,17 @@ static bool part(const char *t, size_t size, const char *sub)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct opts o;
+	static struct opts o, lim;
 	static struct rule_set rs;
 	if (!rs.v.n) {
 		for (int i = 0; i < C__COUNT; i++)
 			o.enabled[i] = true;
+		lim = o;
+		lim.enabled[C_PAIR_UNBALANCED] = lim.enabled[C_LOCK_HELD_RETURN] = false;
+		lim.enabled[C_UACCESS_CALL] = lim.enabled[C_LOCK_UNBALANCED] = false;
+		lim.enabled[C_LOCK_RELEASE_UNHELD] = lim.enabled[C_LOCK_DOUBLE_ACQUIRE] = false;
+		if (pair_checks_on(&lim))
+			abort();
 		rules_builtin(&rs);
 		rules_set(&rs);
 	}
@@ -73,6 +81,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 		i = j;
+	}
+	for (int k = 0; k < 2; k++) {
+		const struct opts *with = k ? &lim : &o;
+		struct scan a = {0}, b = {0};
+		scan_text(with, t, size, &a);
+		scan_flags_text(with, t, size, &b);
+		if (a.flags != b.flags || !b.names_later || b.hash || a.names_later)
+			abort();
+		scan_release(&a);
+		scan_release(&b);
 	}
 	scan_release(&s);
 	return 0;

@@ -171,6 +171,14 @@ enum severity finding_severity(const struct opts *o, const struct finding *f);
 
 /* Is a check of the address limit itself on (the ones that need the
  * summaries of the whole tree when the limit is raised)? */
+/* Is any paired-state check on (the rules' walk, the lock wrappers)? */
+static inline bool pair_checks_on(const struct opts *o)
+{
+	return o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
+	       o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED] ||
+	       o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE];
+}
+
 static inline bool limit_checks_on(const struct opts *o)
 {
 	return o->enabled[C_DS_LEAK] || o->enabled[C_USER_PTR_KERNEL_DS] ||

@@ -40,6 +40,13 @@ done
 same_findings "all cases as one tree" "$here/cases"
 same_findings "all cases as one tree, address-limit checks only" "$here/cases" \
 	--disable=lock-held-return,pair-unbalanced,uaccess-call
+# with every pair check off the scan keeps no names (scan_flags_text) and
+# reads them only when a probe asks: each folder, then the whole corpus
+nopairs=$("$bin" --list-checks | awk '$1 ~ /^(lock-|pair-|uaccess-)/ { printf "%s%s", s, $1; s = "," }')
+for d in "$here"/cases/*/; do
+	same_findings "cases/$(basename "$d"), no pair check" "$d" --disable="$nopairs"
+done
+same_findings "all cases as one tree, no pair check" "$here/cases" --disable="$nopairs"
 
 same_findings "all cases as one tree, pair checks only" "$here/cases" \
 	--checks=lock-held-return,pair-unbalanced,uaccess-call
@@ -72,6 +79,14 @@ if grep -q 'relevance: 3 of 3 files parsed, 3 rounds (1 + 1 + 1); every file' <<
 	ok "relevance: a limit raised through a helper in another file parses every file"
 else
 	bad "relevance: raise through a helper: not the rounds expected" "$(grep stats <<<"$out")"
+fi
+# ... the same rounds with no pair check: the names the probes ask about
+# are read after the scan, which kept only the flags
+out=$(cd "$here/cases/relevance-raise-through-helper" && "$bin" -j1 --stats --disable="$nopairs" . 2>&1)
+if grep -q 'relevance: 3 of 3 files parsed, 3 rounds (1 + 1 + 1); every file' <<<"$out"; then
+	ok "relevance: no pair check: a helper's caller found from names read on demand"
+else
+	bad "relevance: no pair check, raise through a helper: not the rounds expected" "$(grep stats <<<"$out")"
 fi
 # bodies left out: the lock files keep only the bodies that take part; an
 # old-style definition the scan cannot see as a body makes its file be

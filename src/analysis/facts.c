@@ -712,7 +712,8 @@ static int binding_order(const void *a, const void *b)
 }
 
 void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
-		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns)
+		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns,
+		   bool wrappers)
 {
 	for (size_t i = 0; i < nfns; i++) {
 		struct fn_fact f = {0};
@@ -732,7 +733,7 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 	/* in the order of the text, as one walk of the whole tree gives them */
 	if (ff->binds.n > 1)
 		qsort(ff->binds.v, ff->binds.n, sizeof(ff->binds.v[0]), binding_order);
-	macros_scan(src->raw, src->len, &ff->arena, &ff->macros);
+	macros_scan(src->raw, src->len, wrappers, &ff->arena, &ff->macros);
 	entries_find(&ff->regs, root, src->text, src->len);
 }
 

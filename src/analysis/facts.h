@@ -161,9 +161,11 @@ uint32_t sink_args(const char *name, size_t len, bool fop);
 
 /* Gather the facts of one parsed file; fns are the function definitions
  * found in the tree, in order, with their names; unanalysable[i] says a
- * vital parse error hides fns[i]'s control flow. */
+ * vital parse error hides fns[i]'s control flow; wrappers: its macros
+ * with its lock wrappers (macros_scan). */
 void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
-		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns);
+		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns,
+		   bool wrappers);
 void facts_release(struct file_facts *ff);
 
 /* The index of f's call starting at offset off, or -1. */

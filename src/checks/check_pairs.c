@@ -1025,9 +1025,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		struct file_result *res, double deadline)
 {
 	const struct rule_set *rs = rules_get();
-	if (!rs || !n || !(o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-			   o->enabled[C_UACCESS_CALL] || o->enabled[C_LOCK_UNBALANCED] ||
-			   o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE]))
+	if (!rs || !n || !pair_checks_on(o))
 		return;
 	struct frun fr = { .o = o, .src = src, .text = src->text, .rs = rs, .ff = ff,
 			   .fns = fns, .deadline = deadline };

@@ -42,6 +42,9 @@ struct worker {
 	const bool *skip;		/* files not to parse now (known from the cache, or
 					 * not relevant), or NULL */
 	struct scan *scans;		/* the relevance pass fills these, or NULL */
+	bool names;			/* ... with the names of each file (else only
+					 * the flags: scan_flags_text) */
+	bool names_only;		/* ... only the names of files scanned without */
 	const bool *elide;		/* files to parse with only the bodies that can
 					 * matter (elide.h), or NULL */
 	const bool *rules_only;		/* ... wanted only for their rule calls: not parsed
@@ -126,7 +129,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		r->locks_settled = true;
 		r->settled_bodies = el.settled;
 		arena_init(&ff->arena);
-		macros_scan(src.raw, src.len, &ff->arena, &ff->macros);
+		macros_scan(src.raw, src.len, pair_checks_on(o), &ff->arena, &ff->macros);
 		elision_release(&el);
 		source_release(&src);
 		return;
@@ -240,7 +243,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		fix_file(o, &src, root, fns.v, fns.n, r);
 	arena_init(&ff->arena);
 	ff->ctl = ctl;
-	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n);
+	facts_collect(ff, &src, root, fns.v, names, bad_fn, fns.n, pair_checks_on(o));
 	double deadline = o->time_budget > 0 ? start + o->time_budget : 0;
 	pairs_file(o, &src, path, fns.v, fns.n, ff, &ff->pairs, r, deadline);
 	checks_file(o, &src, path, fns.v, names, bad_fn, fns.n, ctl, &r->findings, deadline);
@@ -367,7 +370,8 @@ static void *worker_main(void *arg)
 }
 
 /* The relevance scan of w's files (w->scans set), or only their control
- * macros (w->scans NULL). */
+ * macros (w->scans NULL), or only the names of those scanned without
+ * (w->names_only). */
 static void *scanner_main(void *arg)
 {
 	struct worker *w = arg;
@@ -378,14 +382,18 @@ static void *scanner_main(void *arg)
 			break;
 		if (w->skip && w->skip[i])
 			continue;
+		if (w->names_only) {
+			scan_names_file(w->o, w->paths[i], &w->scans[i], &buf);
+			continue;
+		}
 		facts_release(&w->facts[i]);	/* the cache's, of an unparsed file */
 		if (w->scans) {
 			/* (a stale row's scan, from the cache, is replaced) */
 			scan_release(&w->scans[i]);
-			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i], &buf);
+			scan_file(w->o, w->paths[i], &w->scans[i], &w->facts[i], w->names, &buf);
 		} else {
 			arena_init(&w->facts[i].arena);
-			scan_macros(w->paths[i], w->o->max_file_size, &w->facts[i].arena,
+			scan_macros(w->o, w->paths[i], &w->facts[i].arena,
 				    &w->facts[i].macros, &buf);
 		}
 	}
@@ -513,6 +521,24 @@ static void phase_end(int k, double *since)
 	*since = now;
 }
 
+/* The names of the files a round may ask about (neither parsed nor
+ * wanted) that the scan left without (scan_flags_text), read now. */
+static void names_for(const struct opts *o, char **paths, size_t n, struct scan *scans,
+		      const bool *parsed, const bool *want)
+{
+	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
+	size_t todo = 0;
+	for (size_t i = 0; i < n; i++) {
+		skip[i] = parsed[i] || want[i] || !scans[i].names_later;
+		todo += !skip[i];
+	}
+	struct worker w = { .o = o, .paths = paths, .n = n, .skip = skip, .scans = scans,
+			    .names_only = true };
+	if (todo)
+		run_workers(&w, scanner_main);
+	free(skip);
+}
+
 static size_t relevance_files;
 static int relevance_rounds = -1;
 static bool relevance_full;
@@ -544,14 +570,20 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		known[i] = parsed[i];
 		if (!parsed[i] && results[i].unparsed && results[i].scan_hash) {
-			scans[i] = (struct scan){ results[i].scan_flags, results[i].nscan_hash,
-						  results[i].scan_hash };
+			scans[i] = (struct scan){ .flags = results[i].scan_flags,
+						  .nhash = results[i].nscan_hash,
+						  .hash = results[i].scan_hash };
 			results[i].scan_hash = NULL;
 			known[i] = true;
 		}
 	}
+	/* the names of every file are needed from the start by the lock
+	 * wrappers' test below and by the cache's rows; otherwise only when a
+	 * probe asks for one (names_for()): most address-limit-only runs of
+	 * a current kernel never do */
+	bool names = o->cache || o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED];
 	struct worker w = { .o = o, .paths = paths, .n = n, .results = results, .facts = facts,
-			    .skip = known, .scans = scans };
+			    .skip = known, .scans = scans, .names = names };
 	double since = mono_seconds();
 	run_workers(&w, scanner_main);
 	/* (a file known from the cache comes with its macros) */
@@ -667,6 +699,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			name_set_release(&ask);
 			continue;
 		}
+		if (ask.n)
+			names_for(o, paths, n, scans, parsed, want);
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!parsed[i] && !want[i] && name_set_any(&ask, &scans[i])) {
@@ -674,7 +708,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 				more++;
 			} else if (parsed[i] && results[i].elided) {
 				/* the names of the bodies it left out */
-				struct scan gone = { 0, results[i].nscan_hash, results[i].scan_hash };
+				struct scan gone = { .nhash = results[i].nscan_hash,
+						     .hash = results[i].scan_hash };
 				if (name_set_any(&ask, &gone)) {
 					redo[i] = true;
 					more++;

@@ -519,10 +519,12 @@ static void includes_scan(const char *text, size_t len, struct arena *a, ctl_mac
 	}
 }
 
-void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out)
+void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
+		 ctl_macro_list *out)
 {
 	includes_scan(text, len, a, out);
-	wrappers_scan(text, len, a, out);
+	if (wrappers)
+		wrappers_scan(text, len, a, out);
 	const char *p = text, *end = text + len;
 	while ((p = next_directive(p, end, "define", 6))) {
 		const char *q = p;
@@ -571,7 +573,7 @@ void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *
 		s += lex_line_end(s, (size_t)(end - s), 0, LEX_SPLICE_CRLF);
 		struct ctl_macro m = { .name = NULL };
 		classify(body, (size_t)(s - body), ne + 1, (size_t)(body - 1 - (ne + 1)), a, &m);
-		if (m.kind == CM_NONE || m.kind == CM_ALIAS) {
+		if (wrappers && (m.kind == CM_NONE || m.kind == CM_ALIAS)) {
 			/* a macro that releases a lock inside (spufs_wait()
 			 * drops and retakes the context's mutex, shm_unlock() is
 			 * ipc_unlock()): kept as a wrapper that may release */

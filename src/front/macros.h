@@ -53,9 +53,11 @@ struct ctl_macro {
 typedef VEC(struct ctl_macro) ctl_macro_list;
 
 /* Add the function-like #defines of text whose body jumps (or calls
- * another macro), and its static inline lock wrappers (CM_WRAP), to out;
- * names and arguments live in arena a. */
-void macros_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
+ * another macro), and, with wrappers, its lock wrappers (CM_WRAP: static
+ * inline functions and macros; only the pair rules ask for them,
+ * pair_checks_on()), to out; names and arguments live in arena a. */
+void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
+		 ctl_macro_list *out);
 
 /* The CM_WRAP entries of text (macros_wrap.c): static inline functions
  * whose body is a straight line of calls, one of them a rule's open or

@@ -12,6 +12,10 @@
 #include "relevance.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <string.h>
 #include <errno.h>
 #include <sys/stat.h>
@@ -139,26 +143,140 @@ static size_t ascii_prefix(const char *t, size_t len)
 	return i;
 }
 
+/*
+ * The names the scan must look up: a bit per (length, first,
+ * second and last character) of every name a test of name_once() or
+ * name_each() can answer yes for.  A name none of whose bits is set is
+ * passed over without a look-up; a bit set by chance only costs one.
+ */
+#define FILTER_BITS 16
+static struct {
+	bool all;		/* a test that cannot be keyed so (a `foo*` field): look at every name */
+	size_t min, max;	/* lengths of the names keyed */
+	uint64_t bit[(1u << FILTER_BITS) / 64];
+} filter;
+static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
+
+static inline uint32_t filter_key(const char *r, size_t n)
+{
+	uint32_t h = (uint32_t)n * 0x9E3779B1u;
+	h ^= (unsigned char)r[0] * 0x85EBCA77u;
+	h ^= (unsigned char)r[n > 1 ? 1 : 0] * 0xC2B2AE3Du;
+	h ^= (unsigned char)r[n - 1] * 0x27D4EB2Fu;
+	return (h ^ (h >> 16)) & ((1u << FILTER_BITS) - 1);
+}
+
+static void filter_put(void *ctx, const char *name, size_t n)
+{
+	(void)ctx;
+	if (!n || memchr(name, '*', n)) {
+		filter.all = true;
+		return;
+	}
+	uint32_t k = filter_key(name, n);
+	filter.bit[k / 64] |= 1ULL << (k % 64);
+	if (!filter.min || n < filter.min)
+		filter.min = n;
+	if (n > filter.max)
+		filter.max = n;
+}
+
+static void filter_build(void)
+{
+	size_t na;
+	const struct api *a = api_table(&na);
+	for (size_t i = 0; i < na; i++)
+		if (a[i].roles & (A_LIMIT_ANY | A_TAINT_LOAD))
+			filter_put(NULL, a[i].name, a[i].len);
+	entry_kernel_ds_fields(filter_put, NULL);
+}
+
+static inline bool filter_may(const char *r, size_t n)
+{
+	if (filter.all)
+		return true;
+	if (n < filter.min || n > filter.max)
+		return false;
+	uint32_t k = filter_key(r, n);
+	return filter.bit[k / 64] >> (k % 64) & 1;
+}
+
+/* What the scan of one text looks for, set up once per text. */
+struct scan_want {
+	bool pairs;			/* a paired-state check is on: SC_RULES */
+	bool kds;			/* user-ptr-kernel-ds is on: SC_USER_PTR */
+	const char *const *limit_subs;	/* SUB_LIMIT (api.def) */
+	size_t limit_min;		/* the shortest run a SUB_LIMIT or SC_MARK test can hold */
+	size_t lmin, lmax;		/* lengths of the names of A_LIMIT_ANY */
+	size_t kmin, kmax;		/* ... of A_TAINT_LOAD */
+};
+
+static void scan_want_init(const struct opts *o, struct scan_want *w)
+{
+	w->pairs = pair_checks_on(o);
+	w->limit_subs = api_substrs(SUB_LIMIT);
+	w->limit_min = 9;
+	for (const char *const *p = w->limit_subs; *p; p++)
+		w->limit_min = strlen(*p) < w->limit_min ? strlen(*p) : w->limit_min;
+	api_len_range(A_LIMIT_ANY, &w->lmin, &w->lmax);
+	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
+	 * a copy from user memory in the same file */
+	w->kds = o->enabled[C_USER_PTR_KERNEL_DS];
+	api_len_range(A_TAINT_LOAD, &w->kmin, &w->kmax);
+	pthread_once(&filter_once, filter_build);
+}
+
+/* What the scan learns of a text as it goes. */
+struct scan_seen {
+	uint8_t flags;
+	bool kds_field, kds_load;
+};
+
+/* The tests of one name t[i, j) (first character a letter or '_') that
+ * need be made only once per name: at its first use in the scan with
+ * names, at each use the filter lets through in the scan without.
+ * filter_build() must key every name these (and name_each's field test)
+ * can answer yes for. */
+static void name_once(const struct scan_want *w, const char *t, size_t i, size_t j,
+		      struct scan_seen *s)
+{
+	if (w->kds && !s->kds_load && j - i >= w->kmin && j - i <= w->kmax)
+		s->kds_load = api_is(t + i, j - i, A_TAINT_LOAD);
+	s->flags |= limit_name_flags(t + i, j - i, w->lmin, w->lmax);
+}
+
+/* The tests of a name t[i, j) made at each of its uses: how it is used
+ * (a field, a call) matters.  may: filter_may() said yes. */
+static void name_each(const struct scan_want *w, const char *t, size_t i, size_t j, size_t len,
+		      bool may, struct scan_seen *s)
+{
+	if (may && w->kds && !s->kds_field && i > 0 &&
+	    (t[i - 1] == '.' || (t[i - 1] == '>' && i > 1 && t[i - 2] == '-')))
+		s->kds_field = entry_kernel_ds_field(t + i, j - i);
+	/* a rule's name where it is called, not in a comment ("set up"):
+	 * looked at each time, the first may be the comment */
+	if (w->pairs && !(s->flags & SC_RULES) && rules_used_as_call(t, j, len)) {
+		int r, k;
+		bool op;
+		if (rules_lookup(t + i, j - i, &r, &k, &op))
+			s->flags |= SC_RULES;
+	}
+}
+
+static void scan_end(const struct scan_seen *s, struct scan *out)
+{
+	out->flags |= s->flags;
+	if (s->kds_field && s->kds_load)
+		out->flags |= SC_USER_PTR;
+}
+
 void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out)
 {
 	uint32_t *slot = NULL;
 	size_t cap = 0, n = 0;
-	uint8_t flags = 0;
-	bool pairs = o->enabled[C_PAIR_UNBALANCED] || o->enabled[C_LOCK_HELD_RETURN] ||
-		     o->enabled[C_LOCK_UNBALANCED] || o->enabled[C_LOCK_RELEASE_UNHELD] ||
-		     o->enabled[C_LOCK_DOUBLE_ACQUIRE] ||
-		     o->enabled[C_UACCESS_CALL];
-	const char *const *limit_subs = api_substrs(SUB_LIMIT);
-	size_t limit_min = 9;	/* the shortest run a test below can hold */
-	for (const char *const *p = limit_subs; *p; p++)
-		limit_min = strlen(*p) < limit_min ? strlen(*p) : limit_min;
-	size_t lmin, lmax;
-	api_len_range(A_LIMIT_ANY, &lmin, &lmax);
-	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
-	 * a copy from user memory in the same file */
-	bool kds = o->enabled[C_USER_PTR_KERNEL_DS], kds_field = false, kds_load = false;
-	size_t kmin, kmax;
-	api_len_range(A_TAINT_LOAD, &kmin, &kmax);
+	struct scan_want w;
+	struct scan_seen seen = {0};
+	scan_want_init(o, &w);
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (!(char_class[c] & CC_NAME)) {
@@ -174,42 +292,123 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 		 * name is looked at the first time the file has it */
 		bool name = char_class[c] & CC_START;
 		bool fresh = name ? hset_put(&slot, &cap, &n, h ? h : 1) : j - i >= 6;
-		if (fresh && j - i >= limit_min) {
+		if (fresh && j - i >= w.limit_min) {
 			/* every SUB_LIMIT substring (api.def) lies inside a run of
 			 * name characters: the substring tests (limit_relevant's)
 			 * need only look at runs */
-			for (const char *const *p = limit_subs; *p; p++)
+			for (const char *const *p = w.limit_subs; *p; p++)
 				if (run_has_part(t + i, j - i, *p, strlen(*p)))
-					flags |= SC_LIMIT;
+					seen.flags |= SC_LIMIT;
 			if (j - i >= 9 && has_sub(t + i, j - i, "addrlimit", 9))
-				flags |= SC_MARK;
+				seen.flags |= SC_MARK;
 		}
-		if (kds && name && !kds_field && i > 0 &&
-		    (t[i - 1] == '.' || (t[i - 1] == '>' && i > 1 && t[i - 2] == '-')))
-			kds_field = entry_kernel_ds_field(t + i, j - i);
-		if (kds && name && fresh && !kds_load && j - i >= kmin && j - i <= kmax)
-			kds_load = api_is(t + i, j - i, A_TAINT_LOAD);
-		if (name && fresh)
-			flags |= limit_name_flags(t + i, j - i, lmin, lmax);
-		/* a rule's name where it is called, not in a comment ("set up"):
-		 * looked at each time, the first may be the comment */
-		if (name && pairs && !(flags & SC_RULES) && rules_used_as_call(t, j, len)) {
-			int r, k;
-			bool op;
-			if (rules_lookup(t + i, j - i, &r, &k, &op))
-				flags |= SC_RULES;
-		}
+		bool may = name && filter_may(t + i, j - i);
+		if (may && fresh)
+			name_once(&w, t, i, j, &seen);
+		if (name)
+			name_each(&w, t, i, j, len, may, &seen);
 		i = j;
 	}
-	if (kds_field && kds_load)
-		flags |= SC_USER_PTR;
-	out->flags |= flags;
+	scan_end(&seen, out);
+	out->names_later = false;
 	out->hash = xmalloc((n ? n : 1) * sizeof(uint32_t));
 	out->nhash = 0;
 	for (size_t i = 0; i < cap; i++)
 		if (slot[i])
 			out->hash[out->nhash++] = slot[i];
 	free(slot);
+}
+
+/* Every run that holds sub: does one hold it as a part (run_has_part)? */
+static bool text_has_part(const char *t, size_t len, const char *sub)
+{
+	size_t m = strlen(sub);
+	for (const char *p = t; (p = memmem(p, len - (size_t)(p - t), sub, m)); p++) {
+		size_t s = (size_t)(p - t), e = s + m;
+		while (s && (char_class[(unsigned char)t[s - 1]] & CC_NAME))
+			s--;
+		while (e < len && (char_class[(unsigned char)t[e]] & CC_NAME))
+			e++;
+		if (run_has_part(t + s, e - s, sub, m))
+			return true;
+	}
+	return false;
+}
+
+/* Bit k set: p[k] is a name's character (char_class CC_NAME), for the n
+ * <= 64 bytes at p.  SSE2 compares 16 bytes at a time where there is
+ * SSE2 (every x86-64); elsewhere a loop without a branch. */
+static inline uint64_t name_mask(const char *p, size_t n)
+{
+	uint64_t m = 0;
+	size_t k = 0;
+#ifdef __SSE2__
+	for (; k + 16 <= n; k += 16) {
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		__m128i bias = _mm_set1_epi8((char)0x80);
+		/* (uint8_t)(x - lo) < span, as a signed compare of x - lo ^ 0x80 */
+		__m128i low = _mm_or_si128(c, _mm_set1_epi8(0x20));
+		__m128i alpha = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(low, _mm_set1_epi8('a')), bias),
+					       _mm_set1_epi8((char)(26 ^ 0x80)));
+		__m128i digit = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(c, _mm_set1_epi8('0')), bias),
+					       _mm_set1_epi8((char)(10 ^ 0x80)));
+		__m128i under = _mm_cmpeq_epi8(c, _mm_set1_epi8('_'));
+		__m128i any = _mm_or_si128(_mm_or_si128(alpha, digit), under);
+		m |= (uint64_t)(uint16_t)_mm_movemask_epi8(any) << k;
+	}
+#endif
+	for (; k < n; k++)
+		m |= (uint64_t)(char_class[(unsigned char)p[k]] & CC_NAME) << k;
+	return m;
+}
+
+void scan_flags_text(const struct opts *o, const char *t, size_t len, struct scan *out)
+{
+	struct scan_want w;
+	struct scan_seen seen = {0};
+	scan_want_init(o, &w);
+	/* the substrings: a search each, as grep would (they are rare) */
+	for (const char *const *p = w.limit_subs; *p && !(seen.flags & SC_LIMIT); p++)
+		if (text_has_part(t, len, *p))
+			seen.flags |= SC_LIMIT;
+	if (memmem(t, len, "addrlimit", 9))
+		seen.flags |= SC_MARK;
+	/* the names: no hash, no set, no branch per byte; a name is looked
+	 * up only when the filter says it may be one the tests know */
+	size_t carry = 0;	/* the previous block's last byte was a name's */
+	for (size_t base = 0; base < len; base += 64) {
+		size_t nb = len - base < 64 ? len - base : 64;
+		uint64_t m = name_mask(t + base, nb);
+		uint64_t starts = m & ~((m << 1) | carry);
+		carry = m >> 63;
+		while (starts) {
+			unsigned k = (unsigned)__builtin_ctzll(starts);
+			starts &= starts - 1;
+			size_t i = base + k;
+			if (!(char_class[(unsigned char)t[i]] & CC_START))
+				continue;	/* a run that starts with a digit is no name */
+			/* its end: the next byte of the block that is not a
+			 * name's, or past the block */
+			uint64_t rest = ~m >> k;
+			size_t j;
+			if (rest && k + (unsigned)__builtin_ctzll(rest) < nb) {
+				j = i + (unsigned)__builtin_ctzll(rest);
+			} else {
+				j = base + nb;
+				while (j < len && (char_class[(unsigned char)t[j]] & CC_NAME))
+					j++;
+			}
+			bool may = filter_may(t + i, j - i);
+			if (may)
+				name_once(&w, t, i, j, &seen);
+			if (may || w.pairs)
+				name_each(&w, t, i, j, len, may, &seen);
+		}
+	}
+	scan_end(&seen, out);
+	out->names_later = true;
+	out->hash = NULL;
+	out->nhash = 0;
 }
 
 /*
@@ -247,7 +446,7 @@ static long read_file(const char *path, size_t max, struct scan_buf *buf)
 }
 
 void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff,
-	       struct scan_buf *buf)
+	       bool names, struct scan_buf *buf)
 {
 	memset(out, 0, sizeof(*out));
 	arena_init(&ff->arena);
@@ -262,18 +461,33 @@ void scan_file(const struct opts *o, const char *path, struct scan *out, struct 
 	if (memchr(t, '\0', len) ||
 	    (a < len && first_bad_utf8((const unsigned char *)t + a, len - a) >= 0))
 		out->flags = SC_TROUBLE;
-	scan_text(o, t, len, out);
+	if (names)
+		scan_text(o, t, len, out);
+	else
+		scan_flags_text(o, t, len, out);
 	/* the statement macros it defines shape other files' control flow,
 	 * parsed or not (facts_collect reads the same bytes the same way) */
-	macros_scan(t, len, &ff->arena, &ff->macros);
+	macros_scan(t, len, pair_checks_on(o), &ff->arena, &ff->macros);
 }
 
-void scan_macros(const char *path, size_t max_size, struct arena *a, ctl_macro_list *out,
+void scan_names_file(const struct opts *o, const char *path, struct scan *s,
+		     struct scan_buf *buf)
+{
+	uint8_t flags = s->flags;
+	scan_release(s);
+	s->flags = flags;
+	long n = read_file(path, o->max_file_size, buf);
+	if (n >= 0)
+		scan_text(o, buf->p, (size_t)n, s);
+	s->flags = flags;
+}
+
+void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_macro_list *out,
 		 struct scan_buf *buf)
 {
-	long n = read_file(path, max_size, buf);
+	long n = read_file(path, o->max_file_size, buf);
 	if (n > 0)	/* a header that cannot be read only costs its macros */
-		macros_scan(buf->p, (size_t)n, a, out);
+		macros_scan(buf->p, (size_t)n, pair_checks_on(o), a, out);
 }
 
 void scan_release(struct scan *s)
@@ -322,6 +536,8 @@ bool name_set_any(const struct name_set *s, const struct scan *f)
 {
 	if (!s->n)
 		return false;
+	if (f->names_later)
+		BUG("a file's names asked before they were scanned");
 	for (uint32_t i = 0; i < f->nhash; i++)
 		if (hset_has(s->slot, s->cap, f->hash[i]))
 			return true;

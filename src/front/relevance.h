@@ -36,6 +36,8 @@ enum {
 
 struct scan {
 	uint8_t flags;		/* SC_* */
+	bool names_later;	/* the names were not scanned (scan_flags_text): hash
+				 * is NULL until scan_names_file() reads them */
 	uint32_t nhash;
 	uint32_t *hash;		/* the hashes of the names in the file, each once */
 };
@@ -51,15 +53,25 @@ struct scan_buf {
 
 /* Scan one file into *out; the control macros it defines go to ff (its
  * arena is set up here).  Never fails: a file that cannot be read is
- * SC_TROUBLE, so that the parse reports why. */
+ * SC_TROUBLE, so that the parse reports why.  names: keep the hashes of
+ * its names (else only the flags, out->names_later). */
 void scan_file(const struct opts *o, const char *path, struct scan *out, struct file_facts *ff,
-	       struct scan_buf *buf);
+	       bool names, struct scan_buf *buf);
+/* The names of a file scanned with names false, read again; its flags
+ * stay (a file that cannot be read now keeps no name). */
+void scan_names_file(const struct opts *o, const char *path, struct scan *s,
+		     struct scan_buf *buf);
 void scan_release(struct scan *s);
 /* The name scan alone, over bytes in memory (out->flags gets SC_LIMIT,
- * SC_RAISE, SC_RULES, SC_MARK, SC_API; out->hash is allocated). */
+ * SC_RAISE, SC_RULES, SC_MARK, SC_API, SC_USER_PTR; out->hash is
+ * allocated). */
 void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out);
+/* The same flags without the names (out->hash NULL, out->names_later):
+ * what a run that asks no name needs, at a fraction of the cost (no hash
+ * per byte, no set; the substrings searched for as grep would). */
+void scan_flags_text(const struct opts *o, const char *t, size_t len, struct scan *out);
 /* Only the control macros of a file (a header beside the input). */
-void scan_macros(const char *path, size_t max_size, struct arena *a, ctl_macro_list *out,
+void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_macro_list *out,
 		 struct scan_buf *buf);
 
 /* A set of name hashes, for asking which files mention any of them. */

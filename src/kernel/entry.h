@@ -67,6 +67,8 @@ const char *entries_lookup(const struct entries *es, const char *name);
 bool entry_kernel_ds(const char *why, const char *field, size_t len);
 /* ... is field[0, len) such a field of any kind? */
 bool entry_kernel_ds_field(const char *field, size_t len);
+/* Each word of those fields' lists, as written (`foo*` for a prefix). */
+void entry_kernel_ds_fields(void (*fn)(void *ctx, const char *field, size_t len), void *ctx);
 void entries_add(struct entries *es, const char *name, size_t len, const char *why);
 
 /* --stats: the entry points of a run by kind.  entry_tally_add() counts

@@ -169,6 +169,17 @@ bool entry_kernel_ds_field(const char *field, size_t len)
 	return false;
 }
 
+void entry_kernel_ds_fields(void (*fn)(void *ctx, const char *field, size_t len), void *ctx)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(kds_table); k++)
+		for (const char *p = kds_table[k].fields; *p;) {
+			size_t n = strcspn(p, " ");
+			if (n)
+				fn(ctx, p, n);
+			p += n + (p[n] == ' ');
+		}
+}
+
 const struct row *entry_row_named(enum row_kind kind, const char *name, size_t len)
 {
 	for (size_t i = 0; i < entry_nrows; i++)

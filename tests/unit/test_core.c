@@ -399,6 +399,49 @@ static void test_limit_parts(void)
 			 cases[i].limit ? "set" : "clear");
 		check(!!(sc.flags & SC_LIMIT) == cases[i].limit, what);
 		scan_release(&sc);
+		scan_flags_text(&o, t, strlen(t), &sc);
+		snprintf(what, sizeof(what), "the scan without names of \"%s\" agrees", t);
+		check(!!(sc.flags & SC_LIMIT) == cases[i].limit && sc.names_later && !sc.hash, what);
+		scan_release(&sc);
+	}
+}
+
+/* The scan without names (a run that asks for none) gives the flags of
+ * the scan with them, a 64-byte block's edges included */
+static void test_scan_flags(void)
+{
+	static const struct { const char *text; uint8_t flags; } cases[] = {
+		{ "old = get_fs(); set_fs(KERNEL_DS);", SC_LIMIT | SC_API | SC_RAISE },
+		{ "if (uaccess_kernel()) return;", SC_API | SC_RAISE },
+		{ "mm_segment_t fs; /* USER_DS */", SC_API },
+		{ "static struct file_operations f = { .write = w }; "
+		  "ssize_t w(...) { copy_from_user(b, u, n); }", SC_USER_PTR },
+		{ "p->write = w; get_user(x, u);", SC_USER_PTR },
+		{ ".write = w; /* no copy from user memory */", 0 },
+		{ "// addrlimit: ignore ds-leak", SC_MARK },
+		{ "0123456789012345678901234567890123456789012345678901234567890 "
+		  "KERNEL_DS", SC_API | SC_RAISE },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_get_fs get_fs", SC_API },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx KERNEL_DSx", 0 },
+		{ "1KERNEL_DS 9_set_fs 9set_fs", SC_LIMIT },
+		{ "", 0 },
+	};
+	struct opts o = {0};
+	o.enabled[C_USER_PTR_KERNEL_DS] = true;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *t = cases[i].text;
+		struct scan a = {0}, b = {0};
+		scan_text(&o, t, strlen(t), &a);
+		scan_flags_text(&o, t, strlen(t), &b);
+		char what[200];
+		snprintf(what, sizeof(what), "scan of \"%.60s\": flags %#x, want %#x", t, a.flags,
+			 cases[i].flags);
+		check(a.flags == cases[i].flags, what);
+		snprintf(what, sizeof(what), "scan without names of \"%.60s\": flags %#x, want %#x", t,
+			 b.flags, cases[i].flags);
+		check(b.flags == cases[i].flags, what);
+		scan_release(&a);
+		scan_release(&b);
 	}
 }
 
@@ -409,5 +452,6 @@ int main(void)
 	test_vec_hash();
 	test_normalize();
 	test_limit_parts();
+	test_scan_flags();
 	return failures ? 1 : 0;
 }

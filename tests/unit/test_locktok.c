@@ -46,7 +46,7 @@ int main(void)
 	arena_init(&a);
 	ctl_macro_list l = {0};
 	const char defs[] = "#define CHK(x) do { if (!(x)) return -1; } while (0)\n";
-	macros_scan(defs, sizeof(defs) - 1, &a, &l);
+	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
 	ctl_macros_add(&ctl, &l);
 	ctl_macros_seal(&ctl);
 	struct name_set tainted = {0};

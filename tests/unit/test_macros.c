@@ -79,7 +79,7 @@ int main(void)
 		"#define E_ERRNO -EINVAL\n"
 		"#define E_POS 5\n"
 		"#define E_EXPR (A - 1)\n";
-	macros_scan(defs, sizeof(defs) - 1, &a, &l);
+	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
 	ctl_macros_add(&ctl, &l);
 	ctl_macros_seal(&ctl);
 
@@ -123,7 +123,7 @@ int main(void)
 		"#define zdrop(l) do { spin_unlock(l); } while (0)\n"
 		"#define zlock(d) __zlock(d)\n"
 		"static inline void __zlock(struct zd *d)\n{\n\tmutex_lock(&d->m);\n}\n";
-	macros_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
+	macros_scan(wdefs, sizeof(wdefs) - 1, true, &a, &wl);
 	wrappers_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
 	ctl_macros_add(&w, &wl);
 	ctl_macros_seal(&w);
