@@ -319,6 +319,7 @@ static void find_entries(struct program *p)
  */
 
 static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_summary *out);
+static struct fn_summary *sum_at(struct program *p, uint32_t id);
 
 #define SPECIAL_DEPTH 2
 
@@ -371,7 +372,7 @@ static size_t env_callees(void *env, uint32_t off, const struct fn_summary **out
 	const struct range *r = &p->cr.v[p->call_base[id] + (uint32_t)c];
 	size_t n = 0;
 	for (uint32_t k = 0; k < r->n && n < max; k++)
-		out[n++] = &p->sum[p->tg.v[r->first + k]];
+		out[n++] = sum_at(p, p->tg.v[r->first + k]);
 	return n;
 }
 
@@ -394,6 +395,22 @@ static void set_sink_site(struct program *p, uint32_t id, struct fn_summary *s)
 	s->sink_at.col = f->sink_col;
 	s->sink_at.col_cp = f->sink_col_cp;
 	s->sink_what = f->sink_callee;
+}
+
+/* Function id's summary, with its name, parameters and sink site (what a
+ * caller reads of a callee that is not analysed) set the first time it is
+ * asked for. */
+static struct fn_summary *sum_at(struct program *p, uint32_t id)
+{
+	struct fn_summary *s = &p->sum[id];
+	if (!p->sum_ready[id]) {
+		p->sum_ready[id] = true;
+		s->name = fact(p, id)->name;
+		s->sinks = p->sinks[id];
+		s->opaque = p->opaque[id];
+		set_sink_site(p, id, s);
+	}
+	return s;
 }
 
 static bool decl_has_user_mark(const struct source *src, TSNode decl)
@@ -576,7 +593,7 @@ static bool summary_matters(const struct fn_summary *s)
 static bool pass_wsinks(struct program *p, uint32_t id)
 {
 	const struct fn_fact *f = fact(p, id);
-	struct fn_summary *s = &p->sum[id];
+	struct fn_summary *s = sum_at(p, id);
 	int before = s->nwsink;
 	for (uint32_t c = 0; c < f->ncalls; c++) {
 		const struct call_fact *cf = &f->calls[c];
@@ -667,6 +684,13 @@ static void show_progress(struct program *p, size_t n)
 static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 {
 	show_progress(p, n);
+	/* a component none of whose members can reach a function that
+	 * touches the limit needs no analysis and passes on no window */
+	bool reaches = false;
+	for (size_t i = 0; i < n && !reaches; i++)
+		reaches = p->reach[scc[i]];
+	if (!reaches)
+		return;
 	bool *need = xcalloc(n, sizeof(bool));
 	bool any = false;
 	for (size_t i = 0; i < n; i++)
@@ -674,7 +698,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	bool recursive = n > 1 || calls_into(p, scc[0], scc, n, in_scc);
 	if (!any || !recursive) {
 		if (any) {
-			analyse_fn(p, scc[0], true, &p->sum[scc[0]]);
+			analyse_fn(p, scc[0], true, sum_at(p, scc[0]));
 		} else {
 			for (int round = 0; round < (n > 1 ? 4 : 1); round++) {
 				bool changed = false;
@@ -708,7 +732,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	for (size_t i = n; i-- > 0;) {
 		if (!need[i])
 			continue;
-		struct fn_summary *sum = &p->sum[scc[i]];
+		struct fn_summary *sum = sum_at(p, scc[i]);
 		memset(sum, 0, sizeof(*sum));
 		sum->analysed = sum->noreturn = true;
 		sum->name = fact(p, scc[i])->name;
@@ -744,7 +768,7 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (need[i])
-			analyse_fn(p, scc[i], true, &p->sum[scc[i]]);
+			analyse_fn(p, scc[i], true, sum_at(p, scc[i]));
 		else
 			pass_wsinks(p, scc[i]);
 	}
@@ -885,20 +909,32 @@ static void settle_pairs(struct program *p)
 }
 
 /* The summaries of every function that touches the limit, bottom-up; the
- * checks run as each is analysed (nothing is reported in a probe). */
+ * checks run as each is analysed (nothing is reported in a probe).  Only
+ * the components that can reach such a function are visited (p->reach);
+ * the others keep a blank summary, filled with what a caller reads of it
+ * when one asks (sum_at). */
 static void run_summaries(struct program *p)
 {
-	p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
-	p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	/* (a probe's, reused: only the summaries it touched are cleared) */
+	if (p->sum) {
+		for (uint32_t id = 0; id < p->fn.n; id++)
+			if (p->sum_ready[id]) {
+				memset(&p->sum[id], 0, sizeof(p->sum[id]));
+				p->sum_ready[id] = false;
+			}
+		memset(p->scc_pos, 0, (p->fn.n + 1) * sizeof(uint32_t));
+	} else {
+		p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
+		p->sum_ready = xcalloc(p->fn.n + 1, sizeof(bool));
+		p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+		p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
+		find_reach(p);
+	}
 	for (uint32_t id = 0; id < p->fn.n; id++) {
-		const struct fn_fact *f = fact(p, id);
-		p->sum[id].name = f->name;
-		p->sum[id].sinks = p->sinks[id];
-		p->sum[id].opaque = p->opaque[id];
-		set_sink_site(p, id, &p->sum[id]);
-		if (f->noreturn) {
-			p->sum[id].analysed = true;
-			p->sum[id].noreturn = true;
+		if (fact(p, id)->noreturn) {
+			struct fn_summary *s = sum_at(p, id);
+			s->analysed = true;
+			s->noreturn = true;
 		}
 	}
 	/* a function whose body ends in a call that never returns, with no
@@ -907,17 +943,18 @@ static void run_summaries(struct program *p)
 		bool changed = false;
 		for (uint32_t id = 0; id < p->fn.n; id++) {
 			const struct fn_fact *f = fact(p, id);
-			if (p->sum[id].noreturn || !f->tail || f->unanalysable)
+			if ((p->sum_ready[id] && p->sum[id].noreturn) || !f->tail || f->unanalysable)
 				continue;
 			uint32_t ids[MAX_TARGETS];
 			size_t k = resolve_name(p, p->fn.v[id].file, f->tail, strlen(f->tail), ids,
 						MAX_TARGETS);
 			bool all = k > 0;
 			for (size_t i = 0; i < k; i++)
-				all &= p->sum[ids[i]].noreturn;
+				all &= p->sum_ready[ids[i]] && p->sum[ids[i]].noreturn;
 			if (all) {
-				p->sum[id].analysed = true;
-				p->sum[id].noreturn = true;
+				struct fn_summary *s = sum_at(p, id);
+				s->analysed = true;
+				s->noreturn = true;
 				changed = true;
 			}
 		}
@@ -969,10 +1006,9 @@ static void program_reuse(struct program *p)
 	free(p->sinks);
 	free(p->sink_via);
 	free(p->opaque);
-	free(p->sum);
-	free(p->scc_pos);
-	p->sinks = p->sink_via = p->opaque = p->scc_pos = NULL;
-	p->sum = NULL;
+	p->sinks = p->sink_via = p->opaque = NULL;
+	/* (p->sum, p->sum_ready, p->reach and p->scc_pos are kept: run_summaries
+	 * clears what the probe touched; the graph, so what reaches what, is the same) */
 	p->saw_kernel = false;
 	p->visited = 0;
 	p->cur = 0;
@@ -1001,6 +1037,8 @@ static void program_free(struct program *p)
 	free(p->kthread);
 	free(p->fbound);
 	free(p->sum);
+	free(p->sum_ready);
+	free(p->reach);
 	free(p->scc_pos);
 	arena_release(&p->strings);
 }
@@ -1119,6 +1157,8 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		 * callers must be analysed too (by name, or through the fields
 		 * it is stored into) */
 		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
+			if (!p.sum_ready[id])
+				continue;	/* blank */
 			const struct fn_summary *s = &p.sum[id];
 			lv_t any = s->exit | s->exit_neg | s->exit_zero | s->exit_pos | s->ret;
 			for (int k = 0; k < s->nstore; k++)
@@ -1127,7 +1167,7 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 		}
 		for (uint32_t id = 0; id < p.fn.n && !p.saw_kernel; id++) {
 			const struct fn_summary *s = &p.sum[id];
-			if (!summary_matters(s))
+			if (!p.sum_ready[id] || !summary_matters(s))
 				continue;
 			name_set_add(ask, s->name);
 			for (size_t f = 0; f < n; f++)

@@ -70,7 +70,11 @@ struct program {
 	bool *kthread;			/* handed to a kernel thread or a work item (facts.h:
 					 * KTHREAD_FIELD) */
 	bool *fbound;			/* stored into a real field (bound, not only kthread) */
-	struct fn_summary *sum;
+	struct fn_summary *sum;		/* per function; a blank one (never touched: the
+					 * pages of ~150 MB stay unmapped) until sum_at() */
+	bool *sum_ready;		/* ... its name, parameters and sink site are set */
+	bool *reach;			/* can reach a function that touches the limit: the
+					 * only ones the summaries visit (run_summaries) */
 	struct arena strings;
 	TSParser *parser;
 	struct cached cache[CACHE_FILES];
@@ -107,6 +111,10 @@ void opaque_fixpoint(struct program *p);
 
 /* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
 void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));
+/* ... p->reach (allocated, zero): the functions from which a chain of calls
+ * leads to one that touches the limit (fact.direct), found backwards over
+ * the call graph (p->tg). */
+void find_reach(struct program *p);
 
 /* The file read and parsed again (a few kept, least recently used out), or
  * NULL when it can no longer be read; needs p->parser. */

@@ -164,3 +164,39 @@ void cache_release(struct program *p)
 	}
 }
 
+/* --- what reaches the limit ----------------------------------------------- */
+
+/* p->reach: the functions from which a chain of calls leads to one that
+ * touches the limit (fact.direct), found backwards from those. */
+void find_reach(struct program *p)
+{
+	size_t n = p->fn.n;
+	uint32_t *from = xcalloc(n + 2, sizeof(uint32_t));	/* callers, by callee */
+	for (uint32_t id = 0; id < n; id++)
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			from[p->tg.v[t] + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		from[i] += from[i - 1];
+	uint32_t *caller = xmalloc((p->tg.n ? p->tg.n : 1) * sizeof(uint32_t));
+	for (uint32_t id = 0; id < n; id++)
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			caller[from[p->tg.v[t] + 1]++] = id;
+	/* (from[c] .. from[c + 1]: c's callers) */
+	VEC(uint32_t) work = {0};
+	for (uint32_t id = 0; id < n; id++)
+		if (fact(p, id)->direct && !p->reach[id]) {
+			p->reach[id] = true;
+			VEC_PUSH(work, id);
+		}
+	while (work.n) {
+		uint32_t c = work.v[--work.n];
+		for (uint32_t k = from[c]; k < from[c + 1]; k++)
+			if (!p->reach[caller[k]]) {
+				p->reach[caller[k]] = true;
+				VEC_PUSH(work, caller[k]);
+			}
+	}
+	VEC_FREE(work);
+	free(caller);
+	free(from);
+}
