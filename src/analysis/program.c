@@ -233,7 +233,12 @@ static void build_graph(struct program *p)
 			}
 		}
 	}
-	/* calls */
+	/* calls (one range each: the vector sized once, not doubled past them) */
+	size_t ncalls = 0;
+	for (uint32_t id = 0; id < p->fn.n; id++)
+		ncalls += fact(p, id)->ncalls;
+	p->cr.v = xmalloc((ncalls ? ncalls : 1) * sizeof(*p->cr.v));
+	p->cr.alloc = ncalls ? ncalls : 1;
 	p->call_base = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	p->tg_base = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
@@ -593,8 +598,10 @@ static bool summary_matters(const struct fn_summary *s)
 static bool pass_wsinks(struct program *p, uint32_t id)
 {
 	const struct fn_fact *f = fact(p, id);
-	struct fn_summary *s = sum_at(p, id);
-	int before = s->nwsink;
+	/* (its summary is made ready only when a window is passed on: most
+	 * functions a --full run visits pass none, and leave its page alone) */
+	struct fn_summary *s = NULL;
+	int before = p->sum[id].nwsink;
 	for (uint32_t c = 0; c < f->ncalls; c++) {
 		const struct call_fact *cf = &f->calls[c];
 		if (!cf->argmask)
@@ -605,6 +612,8 @@ static bool pass_wsinks(struct program *p, uint32_t id)
 			for (int j = 0; j < t->nwsink; j++) {
 				if (t->wsink[j].param >= cf->nargs || t->wsink[j].param >= 64)
 					continue;
+				if (!s)
+					s = sum_at(p, id);
 				if (!s->wsink)
 					s->wsink = arena_alloc(&p->strings,
 							       MAX_WSINKS * sizeof(struct wsink));
@@ -613,7 +622,7 @@ static bool pass_wsinks(struct program *p, uint32_t id)
 			}
 		}
 	}
-	return s->nwsink != before;
+	return s && s->nwsink != before;
 }
 
 static bool has_wsinks(const struct program *p, uint32_t t, const uint32_t *scc, size_t n)
