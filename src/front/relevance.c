@@ -94,10 +94,8 @@ static bool hset_has(const uint32_t *slot, size_t cap, uint32_t h)
  * (what --fix rewrites, limit tests included), SC_RAISE for the names
  * that can make the limit KERNEL_DS (check_limit.c's value_of and
  * limit_test), 0 for other names. */
-static uint8_t limit_name_flags(const char *s, size_t len, size_t min, size_t max)
+static uint8_t limit_name_flags(const char *s, size_t len)
 {
-	if (len < min || len > max)	/* most names: no look-up */
-		return 0;
 	const struct api *a = api_lookup(s, len);
 	if (!a || !(a->roles & A_LIMIT_ANY))
 		return 0;
@@ -207,8 +205,6 @@ struct scan_want {
 	bool kds;			/* user-ptr-kernel-ds is on: SC_USER_PTR */
 	const char *const *limit_subs;	/* SUB_LIMIT (api.def) */
 	size_t limit_min;		/* the shortest run a SUB_LIMIT or SC_MARK test can hold */
-	size_t lmin, lmax;		/* lengths of the names of A_LIMIT_ANY */
-	size_t kmin, kmax;		/* ... of A_TAINT_LOAD */
 };
 
 static void scan_want_init(const struct opts *o, struct scan_want *w)
@@ -218,11 +214,9 @@ static void scan_want_init(const struct opts *o, struct scan_want *w)
 	w->limit_min = 9;
 	for (const char *const *p = w->limit_subs; *p; p++)
 		w->limit_min = strlen(*p) < w->limit_min ? strlen(*p) : w->limit_min;
-	api_len_range(A_LIMIT_ANY, &w->lmin, &w->lmax);
 	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
 	 * a copy from user memory in the same file */
 	w->kds = o->enabled[C_USER_PTR_KERNEL_DS];
-	api_len_range(A_TAINT_LOAD, &w->kmin, &w->kmax);
 	pthread_once(&filter_once, filter_build);
 }
 
@@ -240,9 +234,9 @@ struct scan_seen {
 static void name_once(const struct scan_want *w, const char *t, size_t i, size_t j,
 		      struct scan_seen *s)
 {
-	if (w->kds && !s->kds_load && j - i >= w->kmin && j - i <= w->kmax)
+	if (w->kds && !s->kds_load)
 		s->kds_load = api_is(t + i, j - i, A_TAINT_LOAD);
-	s->flags |= limit_name_flags(t + i, j - i, w->lmin, w->lmax);
+	s->flags |= limit_name_flags(t + i, j - i);
 }
 
 /* The tests of a name t[i, j) made at each of its uses: how it is used

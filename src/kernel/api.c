@@ -130,19 +130,6 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind)
 	return false;
 }
 
-void api_len_range(uint64_t roles, size_t *min, size_t *max)
-{
-	*min = *max = 0;
-	for (size_t i = 0; i < NTABLE; i++) {
-		if (!(table[i].roles & roles))
-			continue;
-		if (!*min || table[i].len < *min)
-			*min = table[i].len;
-		if (table[i].len > *max)
-			*max = table[i].len;
-	}
-}
-
 /* Does name[0, len) match pattern (one '*' at most)? */
 static bool glob1(const char *pat, const char *name, size_t len)
 {

@@ -151,10 +151,6 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind);
  * and, unless sub ends in '_', no letter, digit or '_' right after it? */
 bool api_has_part(const char *s, size_t n, const char *sub, size_t m);
 
-/* The shortest and longest name carrying any of roles (a scan's cheap
- * pre-test before a look-up); both 0 when none does. */
-void api_len_range(uint64_t roles, size_t *min, size_t *max);
-
 /* Does name[0, len) match an API_MACRO row of api.def (a macro or header
  * inline known by what it calls)?  Then *to is what it calls out of line,
  * for a message, or NULL when it compiles to no call. */
