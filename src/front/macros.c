@@ -14,7 +14,7 @@
 
 static bool ident_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return ident_byte((unsigned char)c);
 }
 
 /* Does word w occur in p[0..n) as a whole word?  Returns its offset + 1. */
@@ -490,7 +490,9 @@ static const char *next_directive(const char *p, const char *end, const char *w,
 		const char *s = p + 1;
 		while (s < end && (*s == ' ' || *s == '\t'))
 			s++;
-		if ((size_t)(end - s) >= n && !memcmp(s, w, n))
+		/* (the first byte before a call: most directives of a
+		 * header are not the one asked for) */
+		if ((size_t)(end - s) >= n && *s == *w && !memcmp(s, w, n))
 			return s;
 		p = s;
 	}
@@ -553,6 +555,9 @@ void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
 				size_t vl = lex_line_end(s, (size_t)(end - s), 0, LEX_BLOCK_COMMENTS);
 				define_value(ns, (size_t)(s - ns), s, vl, a, out);
 			}
+			/* no directive starts later on this line (its '#' would
+			 * not open the line) */
+			p = nl ? nl : end;
 			continue;
 		}
 		if (s == ns || s >= end || *s != '(')

@@ -313,11 +313,42 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	free(slot);
 }
 
+/*
+ * memmem() for the scan's few rare substrings over a whole file: the
+ * positions whose first and last bytes match, 16 at a time (SSE2), each
+ * then compared whole.  glibc's memmem() took a third of the scan.
+ */
+static const char *find_bytes(const char *t, size_t len, const char *sub, size_t m)
+{
+	if (!m || m > len)
+		return m ? NULL : t;
+	size_t i = 0;
+#ifdef __SSE2__
+	__m128i first = _mm_set1_epi8(sub[0]), last = _mm_set1_epi8(sub[m - 1]);
+	for (; i + m - 1 + 16 <= len; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(t + i + m - 1));
+		unsigned hit = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first),
+									  _mm_cmpeq_epi8(b, last)));
+		while (hit) {
+			unsigned k = (unsigned)__builtin_ctz(hit);
+			hit &= hit - 1;
+			if (!memcmp(t + i + k, sub, m))
+				return t + i + k;
+		}
+	}
+#endif
+	for (; i + m <= len; i++)
+		if (t[i] == sub[0] && !memcmp(t + i, sub, m))
+			return t + i;
+	return NULL;
+}
+
 /* Every run that holds sub: does one hold it as a part (run_has_part)? */
 static bool text_has_part(const char *t, size_t len, const char *sub)
 {
 	size_t m = strlen(sub);
-	for (const char *p = t; (p = memmem(p, len - (size_t)(p - t), sub, m)); p++) {
+	for (const char *p = t; (p = find_bytes(p, len - (size_t)(p - t), sub, m)); p++) {
 		size_t s = (size_t)(p - t), e = s + m;
 		while (s && (char_class[(unsigned char)t[s - 1]] & CC_NAME))
 			s--;
@@ -365,7 +396,7 @@ void scan_flags_text(const struct opts *o, const char *t, size_t len, struct sca
 	for (const char *const *p = w.limit_subs; *p && !(seen.flags & SC_LIMIT); p++)
 		if (text_has_part(t, len, *p))
 			seen.flags |= SC_LIMIT;
-	if (memmem(t, len, "addrlimit", 9))
+	if (find_bytes(t, len, "addrlimit", 9))
 		seen.flags |= SC_MARK;
 	/* the names: no hash, no set, no branch per byte; a name is looked
 	 * up only when the filter says it may be one the tests know */

@@ -290,6 +290,10 @@ size_t utf8_len(const unsigned char *s, size_t n)
 	return k + 1;
 }
 
+const uint8_t ident_bytes[256] = {
+	['0' ... '9'] = 1, ['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1,
+};
+
 bool upper_case_name(const char *p, size_t len)
 {
 	bool letter = false;

@@ -92,5 +92,12 @@ double mono_seconds(void);
 /* Is the identifier p[0..len) in upper case (a letter, no lower-case one):
  * the kernel's spelling of a macro (INODE_JOURNAL, SET)? */
 bool upper_case_name(const char *p, size_t len);
+/* A byte of an identifier ([A-Za-z0-9_], as isalnum() || '_' in the C
+ * locale the tool runs in): one table look-up, no call per byte. */
+extern const uint8_t ident_bytes[256];
+static inline bool ident_byte(unsigned char c)
+{
+	return ident_bytes[c];
+}
 
 #endif
