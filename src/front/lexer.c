@@ -20,8 +20,19 @@ size_t lex_comment_close(const char *t, size_t n, size_t i)
 {
 	if (i + 2 > n)
 		return n;
-	const char *e = memmem(t + i, n - i, "*/", 2);
-	return e ? (size_t)(e - t) : n;
+	/* each '/' after i, then the byte before it: memchr() is several
+	 * times faster than memmem() over a two-byte needle, and comments
+	 * hold few slashes */
+	for (size_t k = i + 1; k < n;) {
+		const char *p = memchr(t + k, '/', n - k);
+		if (!p)
+			return n;
+		size_t j = (size_t)(p - t);
+		if (t[j - 1] == '*')
+			return j - 1;
+		k = j + 1;
+	}
+	return n;
 }
 
 size_t lex_block_comment(const char *t, size_t n, size_t i)

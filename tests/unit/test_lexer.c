@@ -62,6 +62,10 @@ static void test_comments(void)
 	check(lex_comment_close("ab*/", 4, 0) == 2, "comment_close: the */");
 	check(lex_comment_close("ab*/", 3, 0) == 3, "comment_close: bounded by n");
 	check(lex_comment_close("*", 1, 0) == 1, "comment_close: too short");
+	check(lex_comment_close("a/b*/", 5, 0) == 3, "comment_close: a slash alone is no close");
+	check(lex_comment_close("*/", 2, 0) == 0, "comment_close: at i");
+	check(lex_comment_close("*/x/", 4, 1) == 4, "comment_close: a '*' before i does not count");
+	check(lex_comment_close("x**/", 4, 0) == 2, "comment_close: the last '*' before the '/'");
 
 	const char *sp = "  /* a */\n\t// b\n  x";
 	check(lex_skip_space(sp, strlen(sp), 0) == at(sp, "x"),
