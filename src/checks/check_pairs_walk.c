@@ -603,7 +603,7 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 		return;
 	bool says = false;
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !says; i++)
-		says = memmem(name, len, words[i], strlen(words[i])) != NULL;
+		says = name_has(name, len, words[i], strlen(words[i]));
 	if (!says)
 		return;
 	TSNode args = node_field(call, "arguments");

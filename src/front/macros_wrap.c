@@ -473,7 +473,7 @@ void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list
 	struct strbuf other;
 	strbuf_init(&other);
 	strbuf_addc(&other, '\n');
-	while ((p = memmem(p, (size_t)(end - p), "static", 6))) {
+	while ((p = mem_find(p, (size_t)(end - p), "static", 6))) {
 		size_t at = (size_t)(p - text);
 		p += 6;
 		if (!word_at(text, len, at, "static"))
@@ -575,7 +575,7 @@ static bool says_release(const char *name, size_t len)
 	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
 					     "_done", "_finish", "_leave", "_unref", "_drop" };
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (memmem(name, len, words[i], strlen(words[i])))
+		if (name_has(name, len, words[i], strlen(words[i])))
 			return true;
 	return false;
 }

@@ -102,15 +102,6 @@ static uint8_t limit_name_flags(const char *s, size_t len)
 	return SC_API | (a->roles & A_LIMIT_RAISING ? SC_RAISE : 0);
 }
 
-/* Does s[0, n) contain needle[0, m)?  (Names are short: a plain loop.) */
-static inline bool has_sub(const char *s, size_t n, const char *needle, size_t m)
-{
-	for (size_t i = 0; i + m <= n; i++)
-		if (s[i] == needle[0] && !memcmp(s + i + 1, needle + 1, m - 1))
-			return true;
-	return false;
-}
-
 /* api_has_part() over a run of name characters, without a search: a
  * part that does not end in '_' can only end the run, one that does can
  * only start it or follow a '_'. */
@@ -293,7 +284,7 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 			for (const char *const *p = w.limit_subs; *p; p++)
 				if (run_has_part(t + i, j - i, *p, strlen(*p)))
 					seen.flags |= SC_LIMIT;
-			if (j - i >= 9 && has_sub(t + i, j - i, "addrlimit", 9))
+			if (j - i >= 9 && name_has(t + i, j - i, "addrlimit", 9))
 				seen.flags |= SC_MARK;
 		}
 		bool may = name && filter_may(t + i, j - i);
@@ -313,42 +304,11 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
 	free(slot);
 }
 
-/*
- * memmem() for the scan's few rare substrings over a whole file: the
- * positions whose first and last bytes match, 16 at a time (SSE2), each
- * then compared whole.  glibc's memmem() took a third of the scan.
- */
-static const char *find_bytes(const char *t, size_t len, const char *sub, size_t m)
-{
-	if (!m || m > len)
-		return m ? NULL : t;
-	size_t i = 0;
-#ifdef __SSE2__
-	__m128i first = _mm_set1_epi8(sub[0]), last = _mm_set1_epi8(sub[m - 1]);
-	for (; i + m - 1 + 16 <= len; i += 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(t + i + m - 1));
-		unsigned hit = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first),
-									  _mm_cmpeq_epi8(b, last)));
-		while (hit) {
-			unsigned k = (unsigned)__builtin_ctz(hit);
-			hit &= hit - 1;
-			if (!memcmp(t + i + k, sub, m))
-				return t + i + k;
-		}
-	}
-#endif
-	for (; i + m <= len; i++)
-		if (t[i] == sub[0] && !memcmp(t + i, sub, m))
-			return t + i;
-	return NULL;
-}
-
 /* Every run that holds sub: does one hold it as a part (run_has_part)? */
 static bool text_has_part(const char *t, size_t len, const char *sub)
 {
 	size_t m = strlen(sub);
-	for (const char *p = t; (p = find_bytes(p, len - (size_t)(p - t), sub, m)); p++) {
+	for (const char *p = t; (p = mem_find(p, len - (size_t)(p - t), sub, m)); p++) {
 		size_t s = (size_t)(p - t), e = s + m;
 		while (s && (char_class[(unsigned char)t[s - 1]] & CC_NAME))
 			s--;
@@ -396,7 +356,7 @@ void scan_flags_text(const struct opts *o, const char *t, size_t len, struct sca
 	for (const char *const *p = w.limit_subs; *p && !(seen.flags & SC_LIMIT); p++)
 		if (text_has_part(t, len, *p))
 			seen.flags |= SC_LIMIT;
-	if (find_bytes(t, len, "addrlimit", 9))
+	if (mem_find(t, len, "addrlimit", 9))
 		seen.flags |= SC_MARK;
 	/* the names: no hash, no set, no branch per byte; a name is looked
 	 * up only when the filter says it may be one the tests know */
@@ -523,10 +483,29 @@ void scan_release(struct scan *s)
 
 /* --- the names asked about ----------------------------------------------- */
 
+/* The word of a set's filter a hash picks (cap / 16 words, a power of
+ * two), and the two bits it sets there. */
+static inline uint64_t bloom_mix(uint32_t h)
+{
+	return (uint64_t)h * 0x9e3779b97f4a7c15ull;
+}
+
+static inline void bloom_put(struct name_set *s, uint32_t h)
+{
+	uint64_t x = bloom_mix(h);
+	s->bloom[(x >> 40) & (s->cap / 16 - 1)] |= (1ull << (x & 63)) | (1ull << (x >> 6 & 63));
+}
+
+static inline bool bloom_may(const struct name_set *s, uint32_t h)
+{
+	uint64_t x = bloom_mix(h), b = (1ull << (x & 63)) | (1ull << (x >> 6 & 63));
+	return (s->bloom[(x >> 40) & (s->cap / 16 - 1)] & b) == b;
+}
+
 static void put_name(struct name_set *s, const char *p, size_t len)
 {
 	if (len)
-		hset_put(&s->slot, &s->cap, &s->n, scan_name_hash(p, len));
+		name_set_put(s, scan_name_hash(p, len));
 }
 
 static bool has_prefix(const char *s, size_t len, const char *pre)
@@ -564,19 +543,30 @@ bool name_set_any(const struct name_set *s, const struct scan *f)
 	if (f->names_later)
 		BUG("a file's names asked before they were scanned");
 	for (uint32_t i = 0; i < f->nhash; i++)
-		if (hset_has(s->slot, s->cap, f->hash[i]))
+		if (bloom_may(s, f->hash[i]) && hset_has(s->slot, s->cap, f->hash[i]))
 			return true;
 	return false;
 }
 
 bool name_set_has(const struct name_set *s, uint32_t h)
 {
-	return s->n && hset_has(s->slot, s->cap, h);
+	return s->n && bloom_may(s, h) && hset_has(s->slot, s->cap, h);
 }
 
 void name_set_put(struct name_set *s, uint32_t h)
 {
+	size_t cap = s->cap;
 	hset_put(&s->slot, &s->cap, &s->n, h);
+	if (s->cap == cap) {
+		bloom_put(s, h);
+		return;
+	}
+	/* the table grew: the filter grows with it */
+	free(s->bloom);
+	s->bloom = xcalloc(s->cap / 16, sizeof(uint64_t));
+	for (size_t i = 0; i < s->cap; i++)
+		if (s->slot[i])
+			bloom_put(s, s->slot[i]);
 }
 
 void name_set_merge(struct name_set *s, const struct name_set *from)
@@ -589,5 +579,6 @@ void name_set_merge(struct name_set *s, const struct name_set *from)
 void name_set_release(struct name_set *s)
 {
 	free(s->slot);
+	free(s->bloom);
 	memset(s, 0, sizeof(*s));
 }

@@ -78,6 +78,10 @@ void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_ma
 struct name_set {
 	uint32_t *slot;		/* 0: empty (a hash of 0 is stored as 1) */
 	size_t cap, n;
+	/* a blocked Bloom filter of the slots (cap / 16 words): a name the
+	 * set does not hold, the common answer of name_set_any() over a
+	 * file's names, costs one word's test instead of a probe */
+	uint64_t *bloom;
 };
 /* Add a function's name, and the names a file that defines or registers
  * it may spell it with (SYSCALL_DEFINEn(read ...) for sys_read,

@@ -2,6 +2,9 @@
 /*
  * Allocation wrappers, error channels, strbuf and arena (see util.h).
  */
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "util.h"
 
 #include <ctype.h>
@@ -288,6 +291,32 @@ size_t utf8_len(const unsigned char *s, size_t n)
 	    (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return k + 1;
+}
+
+const char *mem_find(const char *t, size_t len, const char *sub, size_t m)
+{
+	if (!m || m > len)
+		return m ? NULL : t;
+	size_t i = 0;
+#ifdef __SSE2__
+	__m128i first = _mm_set1_epi8(sub[0]), last = _mm_set1_epi8(sub[m - 1]);
+	for (; i + m - 1 + 16 <= len; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(t + i + m - 1));
+		unsigned hit = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first),
+									  _mm_cmpeq_epi8(b, last)));
+		while (hit) {
+			unsigned k = (unsigned)__builtin_ctz(hit);
+			hit &= hit - 1;
+			if (!memcmp(t + i + k, sub, m))
+				return t + i + k;
+		}
+	}
+#endif
+	for (; i + m <= len; i++)
+		if (t[i] == sub[0] && !memcmp(t + i, sub, m))
+			return t + i;
+	return NULL;
 }
 
 const uint8_t ident_bytes[256] = {

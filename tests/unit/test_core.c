@@ -445,6 +445,37 @@ static void test_scan_flags(void)
 	}
 }
 
+/* mem_find() is memmem() (SSE2 blocks and a tail), name_has() the same
+ * for short names: fixed edges, then random texts over a small alphabet
+ * (so that first and last bytes match often) against memmem(). */
+static void test_mem_find(void)
+{
+	const char *t = "0123456789abcdef0123456789set_fs";	/* 32 bytes */
+	check(mem_find(t, 32, "set_fs", 6) == t + 26, "mem_find: a needle that ends the text");
+	check(mem_find(t, 31, "set_fs", 6) == NULL, "mem_find: bounded by len");
+	check(mem_find(t, 32, "fset_", 5) == NULL, "mem_find: absent");
+	check(mem_find(t, 32, "ef01", 4) == t + 14, "mem_find: across a 16-byte block");
+	check(mem_find(t, 3, "0123", 4) == NULL, "mem_find: needle longer than the text");
+	check(mem_find(t, 32, "", 0) == t, "mem_find: the empty needle is at the start");
+	check(name_has("xx_unlock", 9, "unlock", 6) && !name_has("unloc", 5, "unlock", 6) &&
+		      name_has("a", 1, "", 0),
+	      "name_has: at the end, longer than the name, empty");
+	unsigned seed = 12345;
+	bool same = true;
+	char buf[200], needle[12];
+	for (int round = 0; round < 20000 && same; round++) {
+		size_t n = (seed = seed * 1103515245u + 12345u) >> 16 & 127;
+		size_t m = 1 + ((seed = seed * 1103515245u + 12345u) >> 16) % 10;
+		for (size_t i = 0; i < n; i++)
+			buf[i] = "ab_"[((seed = seed * 1103515245u + 12345u) >> 16) % 3];
+		for (size_t i = 0; i < m; i++)
+			needle[i] = "ab_"[((seed = seed * 1103515245u + 12345u) >> 16) % 3];
+		const char *want = memmem(buf, n, needle, m);
+		same = mem_find(buf, n, needle, m) == want && name_has(buf, n, needle, m) == (want != NULL);
+	}
+	check(same, "mem_find and name_has agree with memmem over 20,000 random texts");
+}
+
 int main(void)
 {
 	test_arena();
@@ -453,5 +484,6 @@ int main(void)
 	test_normalize();
 	test_limit_parts();
 	test_scan_flags();
+	test_mem_find();
 	return failures ? 1 : 0;
 }
