@@ -43,26 +43,47 @@ const struct rule *pairs_rule(const struct run *r, int i)
 
 /* --- returned variables ------------------------------------------------ */
 
-static void collect_rvars(struct run *r, TSNode n, int depth)
+/* A return statement's variable, once each (at most MAX_RVARS). */
+static void note_rvar(struct run *r, TSNode n)
 {
-	if (depth > 200 || r->nrvars >= MAX_RVARS)
+	TSNode v = strip_parens(ts_node_named_child(n, 0));
+	if (ts_node_is_null(v) || !node_is(v, S_identifier) || node_len(v) >= 256)
 		return;
-	if (node_is(n, S_return_statement)) {
-		TSNode v = strip_parens(ts_node_named_child(n, 0));
-		if (!ts_node_is_null(v) && node_is(v, S_identifier) && node_len(v) < 256) {
-			const char *p = node_ptr(v, r->fr->text);
-			size_t len = node_len(v);
-			for (int i = 0; i < r->nrvars; i++)
-				if (r->rvar_len[i] == len && !memcmp(r->rvars[i], p, len))
-					return;
-			r->rvars[r->nrvars] = p;
-			r->rvar_len[r->nrvars++] = (uint8_t)len;
+	const char *p = node_ptr(v, r->fr->text);
+	size_t len = node_len(v);
+	for (int i = 0; i < r->nrvars; i++)
+		if (r->rvar_len[i] == len && !memcmp(r->rvars[i], p, len))
+			return;
+	r->rvars[r->nrvars] = p;
+	r->rvar_len[r->nrvars++] = (uint8_t)len;
+}
+
+/* The variables the body's return statements return, in the order of the
+ * text, no deeper than 200 nodes.  A cursor: ts_node_named_child(n, i)
+ * walks from the first child each time, quadratic over a long body. */
+static void collect_rvars(struct run *r, TSNode body)
+{
+	if (ts_node_is_null(body))
+		return;
+	TSTreeCursor c = ts_tree_cursor_new(body);
+	int depth = 0;
+	while (r->nrvars < MAX_RVARS) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+		bool named = ts_node_is_named(n), ret = named && node_is(n, S_return_statement);
+		if (ret)
+			note_rvar(r, n);
+		if (named && !ret && depth < 200 && ts_tree_cursor_goto_first_child(&c)) {
+			depth++;
+			continue;
 		}
-		return;
+		while (depth > 0 && !ts_tree_cursor_goto_next_sibling(&c)) {
+			ts_tree_cursor_goto_parent(&c);
+			depth--;
+		}
+		if (depth == 0)
+			break;
 	}
-	uint32_t nc = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < nc; i++)
-		collect_rvars(r, ts_node_named_child(n, i), depth + 1);
+	ts_tree_cursor_delete(&c);
 }
 
 void flow_init(struct run *r)
@@ -71,7 +92,7 @@ void flow_init(struct run *r)
 	r->cskip_kind = -1;
 	r->cskip_mask = 0;
 	r->registered = entries_lookup(&r->fr->ff->regs, r->fr->ff->fns.v[r->fn].name) != NULL;
-	collect_rvars(r, node_field(r->fr->fns[r->fn], "body"), 0);
+	collect_rvars(r, node_field(r->fr->fns[r->fn], "body"));
 }
 
 /* The index of the returned variable n names, or -1. */
