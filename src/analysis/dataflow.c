@@ -386,9 +386,11 @@ void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
 				ops->bare_decl(w->ctx, s, ch);
 		}
 	} else {
-		uint32_t c = ts_node_named_child_count(n);
-		for (uint32_t i = 0; i < c; i++)
-			df_walk(w, s, ts_node_named_child(n, i), false);
+		struct kids k;
+		kids_start(&k, n);
+		for (TSNode ch; kids_next(&k, &ch);)
+			df_walk(w, s, ch, false);
+		kids_end(&k);
 	}
 	w->depth--;
 }

@@ -373,11 +373,13 @@ static bool declared_in(const struct run *r, TSNode n, TSNode id, int depth)
 		}
 		return false;
 	}
-	uint32_t nc = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < nc; i++)
-		if (declared_in(r, ts_node_named_child(n, i), id, depth + 1))
-			return true;
-	return false;
+	struct kids k;
+	bool yes = false;
+	kids_start(&k, n);
+	for (TSNode ch; !yes && kids_next(&k, &ch);)
+		yes = declared_in(r, ch, id, depth + 1);
+	kids_end(&k);
+	return yes;
 }
 
 /* Is the test made of the function's own locals, constants and operators

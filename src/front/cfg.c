@@ -190,11 +190,13 @@ static bool needs_lowering(TSNode n, const char *text, int depth)
 		return true;
 	if ((node_is(n, S_conditional_expression) || is_logical(n, text)) && has_effects(n, 0))
 		return true;
-	uint32_t c = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < c; i++)
-		if (needs_lowering(ts_node_named_child(n, i), text, depth + 1))
-			return true;
-	return false;
+	struct kids k;
+	bool yes = false;
+	kids_start(&k, n);
+	for (TSNode ch; !yes && kids_next(&k, &ch);)
+		yes = needs_lowering(ch, text, depth + 1);
+	kids_end(&k);
+	return yes;
 }
 
 static void emit(struct builder *b, TSNode n, uint8_t kind)

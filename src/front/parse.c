@@ -196,6 +196,53 @@ void node_children(TSNode n, node_vec *out)
 	ts_tree_cursor_delete(&c);
 }
 
+/* (below this many, ts_node_named_child() costs less than a cursor's
+ * allocation) */
+#define KIDS_BY_INDEX 8
+
+void kids_start(struct kids *k, TSNode n)
+{
+	k->n = n;
+	k->i = 0;
+	k->count = ts_node_is_null(n) ? 0 : ts_node_named_child_count(n);
+	k->cursor = false;
+}
+
+bool kids_next(struct kids *k, TSNode *out)
+{
+	if (k->i >= k->count)
+		return false;
+	if (k->count <= KIDS_BY_INDEX) {
+		*out = ts_node_named_child(k->n, k->i++);
+		return true;
+	}
+	if (!k->cursor) {
+		k->c = ts_tree_cursor_new(k->n);
+		k->cursor = true;
+		if (!ts_tree_cursor_goto_first_child(&k->c))
+			return false;
+	} else if (!ts_tree_cursor_goto_next_sibling(&k->c)) {
+		return false;
+	}
+	for (;;) {
+		TSNode cur = ts_tree_cursor_current_node(&k->c);
+		if (ts_node_is_named(cur)) {
+			k->i++;
+			*out = cur;
+			return true;
+		}
+		if (!ts_tree_cursor_goto_next_sibling(&k->c))
+			return false;
+	}
+}
+
+void kids_end(struct kids *k)
+{
+	if (k->cursor)
+		ts_tree_cursor_delete(&k->c);
+	k->cursor = false;
+}
+
 TSNode function_declarator_of(TSNode fn)
 {
 	TSNode d = node_field(fn, "declarator");

@@ -78,6 +78,25 @@ void node_walk(TSNode n, bool (*visit)(TSNode n, void *ctx), void *ctx);
 typedef VEC(TSNode) node_vec;
 void node_children(TSNode n, node_vec *out);
 
+/*
+ * The named children of a node one by one, for a recursive walk:
+ *	struct kids k; kids_start(&k, n);
+ *	for (TSNode c; kids_next(&k, &c);) ...
+ *	kids_end(&k);	(also after leaving the loop early)
+ * ts_node_named_child(n, i) walks from the first child each time, which
+ * makes a loop over a long block quadratic; past a few children this
+ * follows a cursor instead.
+ */
+struct kids {
+	TSNode n;
+	uint32_t i, count;
+	bool cursor;		/* c is live */
+	TSTreeCursor c;
+};
+void kids_start(struct kids *k, TSNode n);
+bool kids_next(struct kids *k, TSNode *out);
+void kids_end(struct kids *k);
+
 /* The function_declarator of a function definition (through pointer and
  * parenthesised declarators), or a null node. */
 TSNode function_declarator_of(TSNode fn);

@@ -476,6 +476,38 @@ static void test_mem_find(void)
 	check(same, "mem_find and name_has agree with memmem over 20,000 random texts");
 }
 
+/* Every node's children by kids_next() are its ts_node_named_child()s. */
+static bool kids_agree(TSNode n, int depth)
+{
+	struct kids k;
+	uint32_t i = 0, c = ts_node_named_child_count(n);
+	bool same = true;
+	kids_start(&k, n);
+	for (TSNode ch; same && kids_next(&k, &ch); i++)
+		same = i < c && ts_node_eq(ch, ts_node_named_child(n, i)) &&
+		       (depth > 50 || kids_agree(ch, depth + 1));
+	kids_end(&k);
+	return same && i == c;
+}
+
+static void test_kids(void)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_addf(&b, "static int t[] = { 1, 2, 3 };\nint f(int x)\n{\n");
+	for (int i = 0; i < 40; i++)	/* a block longer than KIDS_BY_INDEX */
+		strbuf_addf(&b, "\tif (x > %d) /* c */ return g(x, %d, t[%d]);\n", i, i, i % 3);
+	strbuf_addf(&b, "\treturn h(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);\n}\n");
+	TSParser *p = ts_parser_new();
+	ts_parser_set_language(p, tree_sitter_c());
+	TSTree *tree = ts_parser_parse_string(p, NULL, b.buf, (uint32_t)b.len);
+	check(kids_agree(ts_tree_root_node(tree), 0),
+	      "kids_next(): the named children ts_node_named_child() gives, short and long");
+	ts_tree_delete(tree);
+	ts_parser_delete(p);
+	strbuf_release(&b);
+}
+
 int main(void)
 {
 	test_arena();
@@ -485,5 +517,6 @@ int main(void)
 	test_limit_parts();
 	test_scan_flags();
 	test_mem_find();
+	test_kids();
 	return failures ? 1 : 0;
 }
