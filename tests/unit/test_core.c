@@ -490,6 +490,30 @@ static bool kids_agree(TSNode n, int depth)
 	return same && i == c;
 }
 
+/* field_id() gives the grammar's id for each of its field names (and 0
+ * for a name it has not), through its caches, twice over. */
+static void test_field_id(void)
+{
+	const TSLanguage *lang = tree_sitter_c();
+	uint32_t n = ts_language_field_count(lang);
+	bool same = n > 10;
+	/* copies at other addresses, alive to the end (the cache is keyed by
+	 * the address: callers pass constants) */
+	char **copy = xcalloc(n + 1, sizeof(char *));
+	for (int round = 0; round < 2; round++)
+		for (TSFieldId id = 1; id <= n && same; id++) {
+			const char *name = ts_language_field_name_for_id(lang, id);
+			if (!copy[id])
+				copy[id] = xstrdup(name);
+			same = field_id(name) == id && field_id(copy[id]) == id;
+		}
+	for (uint32_t i = 0; i <= n; i++)
+		free(copy[i]);
+	free(copy);
+	check(same && field_id("no_such_field") == 0,
+	      "field_id(): every field of the grammar by its name, none for another");
+}
+
 static void test_kids(void)
 {
 	struct strbuf b;
@@ -518,5 +542,6 @@ int main(void)
 	test_scan_flags();
 	test_mem_find();
 	test_kids();
+	test_field_id();
 	return failures ? 1 : 0;
 }
