@@ -27,164 +27,6 @@
 
 #define SCC_ROUNDS 8
 
-/* --- a string → ids map -------------------------------------------------- */
-
-static struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create)
-{
-	if (!m->cap || (create && m->n * 2 >= m->cap)) {
-		if (!create)
-			return NULL;
-		size_t ncap = m->cap ? m->cap * 2 : 1024;
-		struct smap_ent *nt = xcalloc(ncap, sizeof(*nt));
-		for (size_t i = 0; i < m->cap; i++) {
-			if (!m->t[i].key)
-				continue;
-			size_t h = hash_bytes(m->t[i].key, m->t[i].len, 0) & (ncap - 1);
-			while (nt[h].key)
-				h = (h + 1) & (ncap - 1);
-			nt[h] = m->t[i];
-		}
-		free(m->t);
-		m->t = nt;
-		m->cap = ncap;
-	}
-	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
-	while (m->t[h].key) {
-		if (m->t[h].len == len && !memcmp(m->t[h].key, key, len))
-			return &m->t[h];
-		h = (h + 1) & (m->cap - 1);
-	}
-	if (!create)
-		return NULL;
-	m->t[h].key = key;
-	m->t[h].len = len;
-	m->n++;
-	return &m->t[h];
-}
-
-static void smap_free(struct smap *m)
-{
-	for (size_t i = 0; i < m->cap; i++)
-		VEC_FREE(m->t[i].ids);
-	free(m->t);
-}
-
-/* --- the program --------------------------------------------------------- */
-
-
-/* The definitions a name means in file `file`: that file's own first, else
- * the extern ones elsewhere (at most max; 0 when there are more). */
-/* The architecture folder a path lies in ("arch/arm/"), as a length, or 0. */
-static size_t arch_prefix(const char *path)
-{
-	const char *a = strstr(path, "arch/");
-	if (!a || (a != path && a[-1] != '/'))
-		return 0;
-	const char *slash = strchr(a + 5, '/');
-	return slash ? (size_t)(slash - path) + 1 : 0;
-}
-
-/* Names whose meaning is the kernel API's, whatever a scanned tree defines. */
-static bool api_name(const char *name, size_t len)
-{
-	return sink_args(name, len, false) || api_is(name, len, A_PINNED);
-}
-
-/*
- * Can files a and b be linked into one kernel?  Not when both define the
- * same extern function: they are alternatives (board files, one per
- * machine; an arch's two implementations of one interface).
- */
-static bool linkable(struct program *p, uint32_t a, uint32_t b)
-{
-	if (a == b)
-		return true;
-	uint64_t key = ((uint64_t)a << 32) | b;
-	size_t slot = (size_t)(hash_bytes(&key, sizeof(key), 0) % LINK_CACHE);
-	if (p->link_key[slot] == key + 1)
-		return p->link_ok[slot];
-	bool ok = true;
-	const struct file_facts *fa = &p->ff[a];
-	for (size_t i = 0; i < fa->fns.n && ok; i++) {
-		const struct fn_fact *f = &fa->fns.v[i];
-		if (f->is_static)
-			continue;
-		struct smap_ent *e = smap_get(&p->names, f->name, strlen(f->name), false);
-		for (size_t k = 0; e && k < e->ids.n && ok; k++)
-			if (p->fn.v[e->ids.v[k]].file == b && !fact(p, e->ids.v[k])->is_static)
-				ok = false;
-	}
-	p->link_key[slot] = key + 1;
-	p->link_ok[slot] = ok;
-	return ok;
-}
-
-/* The length of the folder path a and b share ("drivers/media/platform/"). */
-static size_t common_dir(const char *a, const char *b)
-{
-	size_t n = 0;
-	for (size_t i = 0; a[i] && a[i] == b[i]; i++)
-		if (a[i] == '/')
-			n = i + 1;
-	return n;
-}
-
-static size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
-			   uint32_t *out, size_t max)
-{
-	/* (most callees are defined nowhere in the tree: the map first) */
-	struct smap_ent *e = smap_get(&p->names, name, len, false);
-	if (!e || api_name(name, len))
-		return 0;
-	size_t n = 0;
-	for (size_t i = 0; i < e->ids.n; i++)
-		if (p->fn.v[e->ids.v[i]].file == file && n < max)
-			out[n++] = e->ids.v[i];
-	if (n)
-		return n;
-	/* an arch's code calls its own arch's definition, not another arch's */
-	const char *from = p->rs[file].path;
-	size_t fa = arch_prefix(from);
-	for (size_t i = 0; i < e->ids.n; i++) {
-		uint32_t id = e->ids.v[i];
-		if (fact(p, id)->is_static)
-			continue;
-		const char *to = p->rs[p->fn.v[id].file].path;
-		size_t ta = arch_prefix(to);
-		if (fa && ta && (fa != ta || strncmp(from, to, fa)))
-			continue;
-		if (e->ids.n > 1 && !linkable(p, file, p->fn.v[id].file))
-			continue;
-		if (n == max)
-			return 0;
-		out[n++] = id;
-	}
-	/* two extern definitions of one name are never linked together: the
-	 * caller's own driver's is meant (ovisp23's camera open calls
-	 * ovisp23's k3_isp_init, not the ovisp22 driver's of the same name) */
-	size_t best = 0, kept = 0;
-	for (size_t i = 0; n > 1 && i < n; i++) {
-		size_t c = common_dir(from, p->rs[p->fn.v[out[i]].file].path);
-		best = c > best ? c : best;
-	}
-	for (size_t i = 0; n > 1 && i < n; i++)
-		if (common_dir(from, p->rs[p->fn.v[out[i]].file].path) == best)
-			out[kept++] = out[i];
-	return n > 1 ? kept : n;
-}
-
-/* Size m for about n keys at once, instead of doubling up to them. */
-static void smap_reserve(struct smap *m, size_t n)
-{
-	if (m->cap || m->n)
-		return;
-	size_t cap = 1024;
-	while (cap < 2 * n + 2)
-		cap *= 2;
-	m->t = xcalloc(cap, sizeof(*m->t));
-	m->cap = cap;
-}
-
 static void build_graph(struct program *p)
 {
 	/* ids and names */
@@ -192,6 +34,7 @@ static void build_graph(struct program *p)
 	for (size_t f = 0; f < p->nfiles; f++)
 		nfns += p->ff[f].fns.n;
 	smap_reserve(&p->names, nfns);
+	find_apart(p);
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].fns.n; i++) {
 			struct gfn g = { (uint32_t)f, (uint32_t)i };
@@ -1043,6 +886,7 @@ static void program_free(struct program *p)
 	free(p->ncallers);
 	free(p->nkmode);
 	free(p->bound);
+	free(p->apart);
 	free(p->kthread);
 	free(p->fbound);
 	free(p->sum);

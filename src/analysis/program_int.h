@@ -67,6 +67,8 @@ struct program {
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
 	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
 	bool *bound;			/* stored into a field: called from where we may not see */
+	uint32_t *apart;		/* per file: the length of the path of the separately
+					 * linked program it is part of (program_prefix), or 0 */
 	bool *kthread;			/* handed to a kernel thread or a work item (facts.h:
 					 * KTHREAD_FIELD) */
 	bool *fbound;			/* stored into a real field (bound, not only kthread) */
@@ -149,5 +151,19 @@ void fold_findings(struct program *p);
 /* program_pairs.c: the pair summaries across files, bottom-up; callers of
  * functions of other files run again, their candidates replaced in p->ff. */
 void program_pairs(struct program *p);
+
+/* program_link.c: the names map, and a name's meaning in a file */
+struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create);
+void smap_free(struct smap *m);
+/* Size m for about n keys at once, instead of doubling up to them. */
+void smap_reserve(struct smap *m, size_t n);
+/* p->apart for every file (the separately linked programs). */
+void find_apart(struct program *p);
+/* Can files a and b be linked into one kernel? */
+bool linkable(struct program *p, uint32_t a, uint32_t b);
+/* The definitions a name means in file `file`: that file's own first, else
+ * the extern ones elsewhere (at most max; 0 when there are more). */
+size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
+		    uint32_t *out, size_t max);
 
 #endif

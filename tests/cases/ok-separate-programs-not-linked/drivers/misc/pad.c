@@ -1,0 +1,22 @@
+/* case: a driver's ioctl calls set_mode() and shim_begin_read(), defined nowhere in the kernel
+ * it is linked with: the tree's only definitions are the boot code's and a test harness's,
+ * so no ds-leak (this file: the driver) */
+#include <linux/fs.h>
+#include <linux/module.h>
+
+int set_mode(u16 mode);
+int shim_begin_read(void);
+
+static long pad_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	if (cmd == 1)
+		return set_mode((u16)arg);
+	if (cmd == 2)
+		return shim_begin_read();
+	return -ENOTTY;
+}
+
+static const struct file_operations pad_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = pad_ioctl,
+};
