@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -580,6 +581,45 @@ static char *row_key(const char *path, char **dir, char **dir_abs, struct stat *
 	return xasprintf("%s%s%s", *dir_abs, dl && (*dir_abs)[dl - 1] == '/' ? "" : "/", base);
 }
 
+/* The row keys of paths[from, to) (row_key), one run of a folder's files
+ * resolving the folder once. */
+struct keys_part {
+	char **paths;
+	char **key;
+	struct stat *sts;
+	bool *linked;
+	size_t from, to;
+};
+
+static void *keys_part_main(void *arg)
+{
+	struct keys_part *k = arg;
+	char *dir = NULL, *dir_abs = NULL;
+	for (size_t i = k->from; i < k->to; i++)
+		k->key[i] = row_key(k->paths[i], &dir, &dir_abs, &k->sts[i], &k->linked[i]);
+	free(dir);
+	free(dir_abs);
+	return NULL;
+}
+
+/* Every row key, the second half on a thread of its own when there are
+ * many (one lstat(2) a file: 0.12 s of an edited re-run of linux-6.1). */
+static void row_keys(char **paths, size_t n, int jobs, char **key, struct stat *sts, bool *linked)
+{
+	struct keys_part a = { paths, key, sts, linked, 0, n }, b = a;
+	pthread_t t;
+	bool two = jobs > 1 && n >= 4096;
+	if (two) {
+		a.to = b.from = n / 2;
+		two = pthread_create(&t, NULL, keys_part_main, &b) == 0;
+		if (!two)
+			a.to = n;
+	}
+	keys_part_main(&a);
+	if (two)
+		pthread_join(t, NULL);
+}
+
 bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		struct file_result *results, struct file_facts *facts, bool *have, uint64_t *hashes)
 {
@@ -592,11 +632,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	c->key = xcalloc(n ? n : 1, sizeof(char *));
 	struct stat *sts = xcalloc(n ? n : 1, sizeof(*sts));
 	bool *linked = xcalloc(n ? n : 1, sizeof(bool));
-	char *dir = NULL, *dir_abs = NULL;
-	for (size_t i = 0; i < n; i++)
-		c->key[i] = row_key(paths[i], &dir, &dir_abs, &sts[i], &linked[i]);
-	free(dir);
-	free(dir_abs);
+	row_keys(paths, n, o->jobs, c->key, sts, linked);
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	/* one read transaction: the rows as one committed state, whatever
 	 * another run writes meanwhile */
