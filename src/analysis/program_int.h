@@ -46,6 +46,12 @@ struct cached {
 	bool elided;			/* only some bodies parsed (file_get_bodies()) */
 };
 
+/* linkable()'s last answers: 1 + (a << 32 | b), or 0, by a hash of it. */
+struct link_cache {
+	uint64_t key[LINK_CACHE];
+	bool ok[LINK_CACHE];
+};
+
 struct program {
 	const struct opts *o;
 	struct file_result *rs;
@@ -83,8 +89,7 @@ struct program {
 	unsigned long tick;
 	uint32_t cur;			/* the function being analysed */
 	uint32_t *scc_pos;		/* 1 + index in the component being visited, or 0 */
-	uint64_t link_key[LINK_CACHE];	/* linkable(): 1 + (a << 32 | b), or 0 */
-	bool link_ok[LINK_CACHE];
+	struct link_cache links;	/* linkable()'s answers */
 	size_t visited;			/* functions whose component was visited (progress) */
 	const struct ctl_macros *ctl;	/* the run's control macros (the first pass's too) */
 	bool probe;			/* program_probe(): summaries only, nothing reported */
@@ -154,16 +159,22 @@ void program_pairs(struct program *p);
 
 /* program_link.c: the names map, and a name's meaning in a file */
 struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create);
+/* smap_get(m, key, len, false), which changes nothing: safe on threads */
+struct smap_ent *smap_find(const struct smap *m, const char *key, size_t len);
 void smap_free(struct smap *m);
 /* Size m for about n keys at once, instead of doubling up to them. */
 void smap_reserve(struct smap *m, size_t n);
 /* p->apart for every file (the separately linked programs). */
 void find_apart(struct program *p);
-/* Can files a and b be linked into one kernel? */
+/* Can files a and b be linked into one kernel?  (_in: answers kept in lc,
+ * for a thread of its own; the others use p->links) */
 bool linkable(struct program *p, uint32_t a, uint32_t b);
+bool linkable_in(const struct program *p, uint32_t a, uint32_t b, struct link_cache *lc);
 /* The definitions a name means in file `file`: that file's own first, else
  * the extern ones elsewhere (at most max; 0 when there are more). */
 size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
 		    uint32_t *out, size_t max);
+size_t resolve_name_in(const struct program *p, uint32_t file, const char *name, size_t len,
+		       uint32_t *out, size_t max, struct link_cache *lc);
 
 #endif

@@ -47,6 +47,19 @@ struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool crea
 	return &m->t[h];
 }
 
+struct smap_ent *smap_find(const struct smap *m, const char *key, size_t len)
+{
+	if (!m->cap)
+		return NULL;
+	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
+	while (m->t[h].key) {
+		if (m->t[h].len == len && !memcmp(m->t[h].key, key, len))
+			return &m->t[h];
+		h = (h + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
 void smap_free(struct smap *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
@@ -142,25 +155,30 @@ static bool api_name(const char *name, size_t len)
  */
 bool linkable(struct program *p, uint32_t a, uint32_t b)
 {
+	return linkable_in(p, a, b, &p->links);
+}
+
+bool linkable_in(const struct program *p, uint32_t a, uint32_t b, struct link_cache *lc)
+{
 	if (a == b)
 		return true;
 	uint64_t key = ((uint64_t)a << 32) | b;
 	size_t slot = (size_t)(hash_bytes(&key, sizeof(key), 0) % LINK_CACHE);
-	if (p->link_key[slot] == key + 1)
-		return p->link_ok[slot];
+	if (lc->key[slot] == key + 1)
+		return lc->ok[slot];
 	bool ok = true;
 	const struct file_facts *fa = &p->ff[a];
 	for (size_t i = 0; i < fa->fns.n && ok; i++) {
 		const struct fn_fact *f = &fa->fns.v[i];
 		if (f->is_static)
 			continue;
-		struct smap_ent *e = smap_get(&p->names, f->name, strlen(f->name), false);
+		struct smap_ent *e = smap_find(&p->names, f->name, strlen(f->name));
 		for (size_t k = 0; e && k < e->ids.n && ok; k++)
 			if (p->fn.v[e->ids.v[k]].file == b && !fact(p, e->ids.v[k])->is_static)
 				ok = false;
 	}
-	p->link_key[slot] = key + 1;
-	p->link_ok[slot] = ok;
+	lc->key[slot] = key + 1;
+	lc->ok[slot] = ok;
 	return ok;
 }
 
@@ -175,10 +193,16 @@ static size_t common_dir(const char *a, const char *b)
 }
 
 size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t len,
-			   uint32_t *out, size_t max)
+		    uint32_t *out, size_t max)
+{
+	return resolve_name_in(p, file, name, len, out, max, &p->links);
+}
+
+size_t resolve_name_in(const struct program *p, uint32_t file, const char *name, size_t len,
+		       uint32_t *out, size_t max, struct link_cache *lc)
 {
 	/* (most callees are defined nowhere in the tree: the map first) */
-	struct smap_ent *e = smap_get(&p->names, name, len, false);
+	struct smap_ent *e = smap_find(&p->names, name, len);
 	if (!e || api_name(name, len))
 		return 0;
 	size_t n = 0;
@@ -200,7 +224,7 @@ size_t resolve_name(struct program *p, uint32_t file, const char *name, size_t l
 		size_t ta = arch_prefix(to);
 		if (fa && ta && (fa != ta || strncmp(from, to, fa)))
 			continue;
-		if (e->ids.n > 1 && !linkable(p, file, p->fn.v[id].file))
+		if (e->ids.n > 1 && !linkable_in(p, file, p->fn.v[id].file, lc))
 			continue;
 		if (n == max)
 			return 0;
