@@ -166,9 +166,8 @@ void smap_free(struct smap *m);
 void smap_reserve(struct smap *m, size_t n);
 /* p->apart for every file (the separately linked programs). */
 void find_apart(struct program *p);
-/* Can files a and b be linked into one kernel?  (_in: answers kept in lc,
- * for a thread of its own; the others use p->links) */
-bool linkable(struct program *p, uint32_t a, uint32_t b);
+/* Can files a and b be linked into one kernel?  (answers kept in lc: a
+ * thread's own, or p->links) */
 bool linkable_in(const struct program *p, uint32_t a, uint32_t b, struct link_cache *lc);
 /* The definitions a name means in file `file`: that file's own first, else
  * the extern ones elsewhere (at most max; 0 when there are more). */

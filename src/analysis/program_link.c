@@ -14,11 +14,20 @@
 
 /* --- a string → ids map -------------------------------------------------- */
 
+/* The slot holding key, or the empty one where it would go (m->cap > 0). */
+static size_t smap_slot(const struct smap *m, const char *key, size_t len)
+{
+	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
+	while (m->t[h].key && !(m->t[h].len == len && !memcmp(m->t[h].key, key, len)))
+		h = (h + 1) & (m->cap - 1);
+	return h;
+}
+
 struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create)
 {
-	if (!m->cap || (create && m->n * 2 >= m->cap)) {
-		if (!create)
-			return NULL;
+	if (!create)
+		return smap_find(m, key, len);
+	if (m->n * 2 >= m->cap) {
 		size_t ncap = m->cap ? m->cap * 2 : 1024;
 		struct smap_ent *nt = xcalloc(ncap, sizeof(*nt));
 		for (size_t i = 0; i < m->cap; i++) {
@@ -33,17 +42,12 @@ struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool crea
 		m->t = nt;
 		m->cap = ncap;
 	}
-	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
-	while (m->t[h].key) {
-		if (m->t[h].len == len && !memcmp(m->t[h].key, key, len))
-			return &m->t[h];
-		h = (h + 1) & (m->cap - 1);
+	size_t h = smap_slot(m, key, len);
+	if (!m->t[h].key) {
+		m->t[h].key = key;
+		m->t[h].len = len;
+		m->n++;
 	}
-	if (!create)
-		return NULL;
-	m->t[h].key = key;
-	m->t[h].len = len;
-	m->n++;
 	return &m->t[h];
 }
 
@@ -51,13 +55,8 @@ struct smap_ent *smap_find(const struct smap *m, const char *key, size_t len)
 {
 	if (!m->cap)
 		return NULL;
-	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
-	while (m->t[h].key) {
-		if (m->t[h].len == len && !memcmp(m->t[h].key, key, len))
-			return &m->t[h];
-		h = (h + 1) & (m->cap - 1);
-	}
-	return NULL;
+	size_t h = smap_slot(m, key, len);
+	return m->t[h].key ? &m->t[h] : NULL;
 }
 
 void smap_free(struct smap *m)
@@ -118,15 +117,11 @@ void find_apart(struct program *p)
 	const char *root = NULL;
 	size_t root_len = 0;
 	for (size_t f = 0; f < p->nfiles && !root; f++) {
+		/* (arch_prefix() holds only when the first "arch/" opens a folder) */
 		const char *path = p->rs[f].path;
 		if (path && arch_prefix(path)) {
-			const char *a = strstr(path, "arch/");
-			while (a && a != path && a[-1] != '/')
-				a = strstr(a + 1, "arch/");
-			if (a) {
-				root = path;
-				root_len = (size_t)(a - path);
-			}
+			root = path;
+			root_len = (size_t)(strstr(path, "arch/") - path);
 		}
 	}
 	p->apart = xcalloc(p->nfiles + 1, sizeof(uint32_t));
@@ -153,11 +148,6 @@ static bool api_name(const char *name, size_t len)
  * same extern function: they are alternatives (board files, one per
  * machine; an arch's two implementations of one interface).
  */
-bool linkable(struct program *p, uint32_t a, uint32_t b)
-{
-	return linkable_in(p, a, b, &p->links);
-}
-
 bool linkable_in(const struct program *p, uint32_t a, uint32_t b, struct link_cache *lc)
 {
 	if (a == b)
