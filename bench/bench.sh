@@ -40,7 +40,10 @@ measure() {	# NAME CMD...
 	shift
 	: >"$tmp/$name.t"
 	for ((i = 0; i < runs; i++)); do
-		/usr/bin/time -f '%e %M' -o "$tmp/one" "$@" >/dev/null 2>&1
+		# stdout to a file, never /dev/null: GNU grep (since 2.26)
+		# notices /dev/null and stops reading each file at its first
+		# match, as -l would; a user's grep -rn prints every line
+		/usr/bin/time -f '%e %M' -o "$tmp/one" "$@" >"$tmp/out" 2>&1
 		tail -n 1 "$tmp/one" >>"$tmp/$name.t"	# after "Command exited with non-zero status"
 	done
 	local med rss
@@ -81,7 +84,7 @@ if [ -n "${BASELINE:-}" ]; then
 						"${BENCH_EDIT:-}" || exit 1
 				fi
 				/usr/bin/time -f '%e %M' -o "$tmp/one" "$b" -q -j"$jobs" "${args[@]}" \
-					"${cargs[@]}" "$tree" >/dev/null 2>&1
+					"${cargs[@]}" "$tree" >"$tmp/out" 2>&1
 				tail -n 1 "$tmp/one" >>"$tmp/$w.t"
 			done
 		done
