@@ -69,7 +69,8 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
  * (have[i]) whose CFGs looked up a name that ctl answers otherwise than
  * the table of the run that wrote them.  Each gets stale[i] set and
  * have[i] cleared, and no longer counts as reused: the caller parses the
- * file again.  Returns how many.
+ * file again.  Returns how many.  Asked once: the rows' names are freed,
+ * a second call finds nothing stale.
  */
 size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale);
 
