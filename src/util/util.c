@@ -198,11 +198,12 @@ void arena_init(struct arena *a)
 	memset(a, 0, sizeof(*a));
 }
 
-void *arena_alloc(struct arena *a, size_t n)
+/* n bytes at a multiple of align (a power of two) in a's newest chunk,
+ * or a new chunk's start */
+static void *arena_take(struct arena *a, size_t n, size_t align)
 {
-	const size_t align = sizeof(max_align_t);
-	n = (n + align - 1) & ~(align - 1);
-	if (!a->head || a->used + n > a->cap) {
+	size_t at = (a->used + align - 1) & ~(align - 1);
+	if (!a->head || at > a->cap || n > a->cap - at) {
 		/* small first: a whole tree keeps one arena of facts per file,
 		 * most of them a few hundred bytes */
 		size_t want = a->head ? a->cap * 2 : ARENA_FIRST;
@@ -212,19 +213,27 @@ void *arena_alloc(struct arena *a, size_t n)
 		struct arena_chunk *c = xmalloc(sizeof(*c) + cap);
 		c->next = a->head;
 		a->head = c;
-		a->used = 0;
 		a->cap = cap;
+		at = 0;
 	}
-	void *p = (char *)a->head->data + a->used;
-	a->used += n;
+	void *p = (char *)a->head->data + at;
+	a->used = at + n;
 	a->total += n;
+	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	void *p = arena_take(a, n, sizeof(max_align_t));
 	memset(p, 0, n);
 	return p;
 }
 
+/* (a string needs no alignment: rounding each to max_align_t took a
+ * third of the facts' strings) */
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	char *p = arena_take(a, n + 1, 1);
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;

@@ -39,6 +39,39 @@ static void test_arena(void)
 	check(a.total >= 200000 + 10, "arena counts what it handed out");
 	arena_release(&a);
 	check(a.head == NULL && a.total == 0, "arena_release empties the arena");
+
+	/* strings are packed (no alignment), the allocations between them
+	 * still aligned and zeroed, across many chunks; nothing overlaps */
+	arena_init(&a);
+	char *s1 = arena_strndup(&a, "ab", 2), *s2 = arena_strndup(&a, "cde", 3);
+	check(s2 == s1 + 3 && !strcmp(s1, "ab") && !strcmp(s2, "cde"),
+	      "arena strings are packed one after another");
+	enum { N = 5000 };
+	static char *strs[N];
+	static uint64_t *words[N];
+	bool aligned = true, intact = true;
+	for (int i = 0; i < N; i++) {
+		char name[32];
+		int len = snprintf(name, sizeof(name), "fn_%d%s", i, i % 3 ? "" : "_longer_name");
+		strs[i] = arena_strndup(&a, name, (size_t)len);
+		words[i] = NULL;
+		if (i % 7 == 0) {
+			words[i] = arena_alloc(&a, 3 * sizeof(uint64_t));
+			aligned &= ((uintptr_t)words[i] % _Alignof(max_align_t)) == 0;
+			aligned &= words[i][0] == 0 && words[i][2] == 0;
+			words[i][0] = words[i][1] = words[i][2] = UINT64_MAX;
+		}
+	}
+	for (int i = 0; i < N; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "fn_%d%s", i, i % 3 ? "" : "_longer_name");
+		intact &= !strcmp(strs[i], name);
+		if (words[i])
+			intact &= words[i][0] == UINT64_MAX && words[i][2] == UINT64_MAX;
+	}
+	check(aligned, "arena_alloc after packed strings is aligned and zeroed");
+	check(intact, "arena strings and words interleaved across chunks stay intact");
+	arena_release(&a);
 }
 
 static void test_strbuf(void)
