@@ -238,6 +238,62 @@ static bool named_in(const struct name_set *s, const char *t, const struct body 
 }
 
 /*
+ * The hashes of the names of raw[head, close] of every body, in order,
+ * read once: the fixpoints below ask each body "do you mention one of
+ * these?" round after round (on linux-6.1, 4.4 times the text a run).
+ */
+struct body_words {
+	uint32_t *h;		/* every body's names, one after another */
+	size_t *at;		/* body i's are h[at[i], at[i + 1]) */
+};
+
+static void words_read(const char *raw, const body_list *bodies, struct body_words *w)
+{
+	size_t cap = 256, n = 0;
+	w->h = xmalloc(cap * sizeof(uint32_t));
+	w->at = xmalloc((bodies->n + 1) * sizeof(size_t));
+	for (size_t i = 0; i < bodies->n; i++) {
+		const struct body *b = &bodies->v[i];
+		w->at[i] = n;
+		size_t len;
+		for (size_t k = b->head, a; (a = next_name(raw, &k, b->close, &len)) < b->close;) {
+			if (n == cap) {
+				cap *= 2;
+				w->h = xrealloc(w->h, cap * sizeof(uint32_t));
+			}
+			w->h[n++] = scan_name_hash(raw + a, len);
+		}
+	}
+	w->at[bodies->n] = n;
+}
+
+/* w, read now if it was not yet (w zeroed at first) */
+static const struct body_words *words_of(struct body_words *w, const char *raw,
+					 const body_list *bodies)
+{
+	if (!w->at)
+		words_read(raw, bodies, w);
+	return w;
+}
+
+static void words_release(struct body_words *w)
+{
+	free(w->h);
+	free(w->at);
+}
+
+/* Does body i mention a name of s (mentions() over raw[head, close))? */
+static bool body_mentions(const struct name_set *s, const struct body_words *w, size_t i)
+{
+	if (!s->n)
+		return false;
+	for (size_t k = w->at[i]; k < w->at[i + 1]; k++)
+		if (name_set_has(s, w->h[k]))
+			return true;
+	return false;
+}
+
+/*
  * Keep the bodies of the inline functions that kept bodies call, to a
  * fixpoint: uaccess-call reads a helper inlined into a user access window
  * as part of the window (its calls, its size).  Returns how many more
@@ -361,7 +417,7 @@ static bool add_objects(struct name_set *kept, const char *t, size_t from, size_
  * would reach a body that names them).  False when it does not settle in
  * a few rounds.
  */
-static bool rule_names(const char *raw, const char *text, const body_list *bodies,
+static bool rule_names(const struct body_words *w, const char *text, const body_list *bodies,
 		       const bool *seed, struct name_set *out)
 {
 	bool *in = xcalloc(bodies->n ? bodies->n : 1, sizeof(bool));
@@ -376,7 +432,7 @@ static bool rule_names(const char *raw, const char *text, const body_list *bodie
 		changed = false;
 		for (size_t i = 0; i < bodies->n; i++) {
 			const struct body *b = &bodies->v[i];
-			if (in[i] || !mentions(out, raw, b->head, b->close))
+			if (in[i] || !body_mentions(out, w, i))
 				continue;
 			in[i] = true;
 			add_names(out, text, b);
@@ -397,14 +453,16 @@ static bool rule_names(const char *raw, const char *text, const body_list *bodie
  * names are a superset of the next's, so a body settled against them is
  * settled against what is left.
  */
-static size_t settle(const char *raw, const char *text, const body_list *bodies,
-		     const unsigned *rel, const struct ctl_macros *ctl, bool *settled)
+static size_t settle(const char *raw, struct body_words *words, const char *text,
+		     const body_list *bodies, const unsigned *rel, const struct ctl_macros *ctl,
+		     bool *settled)
 {
 	bool lock = false;
 	for (size_t i = 0; i < bodies->n; i++)
 		lock |= rel[i] == RULES_LOCK;
 	if (!lock)
 		return 0;
+	const struct body_words *w = words_of(words, raw, bodies);
 	bool *wrapped = xcalloc(bodies->n, sizeof(bool));
 	bool *seed = xcalloc(bodies->n, sizeof(bool));
 	for (size_t i = 0; i < bodies->n; i++)
@@ -415,7 +473,7 @@ static size_t settle(const char *raw, const char *text, const body_list *bodies,
 			seed[i] = wrapped[i] || (rel[i] && !settled[i]);
 		struct name_set tainted = {0};
 		size_t before = n;
-		if (rule_names(raw, text, bodies, seed, &tainted)) {
+		if (rule_names(w, text, bodies, seed, &tainted)) {
 			for (size_t i = 0; i < bodies->n; i++) {
 				const struct body *b = &bodies->v[i];
 				if (settled[i] || rel[i] != RULES_LOCK || wrapped[i])
@@ -446,7 +504,9 @@ size_t elide_settled(const char *raw, const char *text, size_t len,
 	bool *settled = xcalloc(bodies.n, sizeof(bool));
 	for (size_t i = 0; i < bodies.n; i++)
 		rel[i] = rules_relevant(text, bodies.v[i].head, bodies.v[i].close + 1);
-	size_t n = settle(raw, text, &bodies, rel, ctl, settled);
+	struct body_words words = {0};
+	size_t n = settle(raw, &words, text, &bodies, rel, ctl, settled);
+	words_release(&words);
 	if (n) {
 		*opens = xmalloc(n * sizeof(uint32_t));
 		for (size_t i = 0, k = 0; i < bodies.n; i++)
@@ -484,12 +544,13 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	}
 	e->rules_outside |= bodies.v[bodies.n - 1].close + 1 < len &&
 			    rules_relevant(text, bodies.v[bodies.n - 1].close + 1, len) != 0;
-	size_t nsettled = tokens ? settle(raw, text, &bodies, rel, ctl, settled) : 0;
+	struct body_words words = {0};
+	size_t nsettled = tokens ? settle(raw, &words, text, &bodies, rel, ctl, settled) : 0;
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
 		windows |= (rel[i] & RULES_OTHER) != 0;
 		b->keep = (rel[i] != 0 && !settled[i]) ||
-			  (asked && asked->n && mentions(asked, raw, b->head, b->close));
+			  (asked && asked->n && body_mentions(asked, words_of(&words, raw, &bodies), i));
 		if (b->keep)
 			add_names(&kept, text, b);
 		else
@@ -508,7 +569,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		changed = false;
 		for (size_t i = 0; i < bodies.n; i++) {
 			struct body *b = &bodies.v[i];
-			if (b->keep || (round < 32 && !mentions(&kept, raw, b->head, b->close) &&
+			if (b->keep || (round < 32 && !body_mentions(&kept, words_of(&words, raw, &bodies), i) &&
 					!(settled[i] && named_in(&called, text, b))))
 				continue;
 			b->keep = true;
@@ -553,6 +614,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		if (gone.slot[i])
 			e->gone[e->ngone++] = gone.slot[i];
 	name_set_release(&gone);
+	words_release(&words);
 	free(rel);
 	free(settled);
 	VEC_FREE(bodies);
