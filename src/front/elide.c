@@ -238,7 +238,7 @@ static bool named_in(const struct name_set *s, const char *t, const struct body 
 }
 
 /*
- * The hashes of the names of raw[head, close] of every body, in order,
+ * The hashes of the names of raw[head, close) of every body, in order,
  * read once: the fixpoints below ask each body "do you mention one of
  * these?" round after round (on linux-6.1, 4.4 times the text a run).
  */

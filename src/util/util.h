@@ -70,6 +70,8 @@ char *strbuf_detach(struct strbuf *sb);
 /*
  * A bump allocator: many small objects with one lifetime (a file's CFGs,
  * dataflow facts, traces).  Memory is zeroed.  arena_release frees all.
+ * arena_alloc's memory is aligned for any object; arena_strndup's strings
+ * are packed one after another, unaligned.
  */
 struct arena_chunk;
 struct arena {
