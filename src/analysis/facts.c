@@ -138,6 +138,53 @@ static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 	return 0;
 }
 
+/*
+ * The parameters whose field that always holds a user-space address
+ * (A_UADDR_FIELD: `vma->vm_start`) expression n is, through casts, an
+ * offset, a conditional, or a local assigned from one (`u32 __user *h =
+ * (u32 __user *)vma->vm_start;`); 0 when none.
+ */
+static uint32_t uaddr_mask(struct fn_walk *w, TSNode n, int depth)
+{
+	n = strip_parens(n);
+	if (ts_node_is_null(n) || depth > 8)
+		return 0;
+	if (node_is(n, S_field_expression)) {
+		TSNode f = node_field(n, "field");
+		if (!api_is(node_ptr(f, w->text), node_len(f), A_UADDR_FIELD))
+			return 0;
+		return expr_mask(w, node_field(n, "argument"), 0);
+	}
+	if (node_is(n, S_conditional_expression))
+		return uaddr_mask(w, node_field(n, "consequence"), depth + 1) |
+		       uaddr_mask(w, node_field(n, "alternative"), depth + 1);
+	if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		if (!node_text_is(op, w->text, "+") && !node_text_is(op, w->text, "-"))
+			return 0;
+		return uaddr_mask(w, node_field(n, "left"), depth + 1) |
+		       uaddr_mask(w, node_field(n, "right"), depth + 1);
+	}
+	if (!node_is(n, S_identifier))
+		return 0;
+	uint32_t m = 0;
+	for (size_t i = 0; i < w->assigns.n; i++) {
+		TSNode a = w->assigns.v[i], lhs, rhs;
+		if (node_is(a, S_init_declarator)) {
+			lhs = declarator_name(node_field(a, "declarator"));
+			rhs = node_field(a, "value");
+		} else {
+			lhs = strip_parens(node_field(a, "left"));
+			rhs = node_field(a, "right");
+		}
+		if (node_is(lhs, S_identifier) && !ts_node_is_null(rhs) &&
+		    node_len(lhs) == node_len(n) &&
+		    !memcmp(node_ptr(lhs, w->text), node_ptr(n, w->text), node_len(n)))
+			m |= uaddr_mask(w, rhs, depth + 1);
+	}
+	return m;
+}
+
 static void note_binding(struct file_facts *ff, const char *text, TSNode n);
 
 static bool visit_body(TSNode n, void *ctx)
@@ -419,6 +466,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 				if (k >= 32 || !(sa & (1u << k)) || !masks[k])
 					continue;
 				f->sinks |= masks[k];
+				f->usinks |= uaddr_mask(&w, ts_node_named_child(args, k), 0) & masks[k];
 				if (!f->sink_callee) {
 					f->sink_callee = c->callee[0] == '.' ? "f_op" : c->callee;
 					source_pos(src, c->off, &f->sink_line, &f->sink_col);

@@ -71,6 +71,8 @@ struct fn_fact {
 	bool noreturn;		/* no path returns (only ends in panic, BUG, do_exit...) */
 	uint8_t nparams;
 	uint32_t sinks;		/* parameters passed straight to a uaccess routine */
+	uint32_t usinks;	/* ... of them, those whose field holding a user-space
+				 * address is (vma->vm_start, cast to __user) */
 	const char *tail;	/* with no return statement: the call that ends the body */
 	const char *sink_callee;	/* the first uaccess call a parameter reaches, */
 	unsigned sink_line, sink_col, sink_col_cp;	/* ... and where */

@@ -326,6 +326,7 @@ static struct fn_summary *sum_at(struct program *p, uint32_t id)
 		p->sum_ready[id] = true;
 		s->name = fact(p, id)->name;
 		s->sinks = p->sinks[id];
+		s->usinks = fact(p, id)->usinks;
 		s->opaque = p->opaque[id];
 		set_sink_site(p, id, s);
 	}

@@ -78,6 +78,10 @@ struct fn_summary {
 	struct pos raise_at;
 	const char *raise_text;
 	uint32_t sinks;			/* parameters that reach a uaccess routine */
+	uint32_t usinks;		/* ... through their field that holds a user-space
+					 * address (fn_fact.usinks); only of a function
+					 * that never touches the limit, where the
+					 * caller's limit is the one in force */
 	uint32_t opaque;		/* parameters handed to a call through a function
 					 * pointer (a native ioctl handler, maybe) */
 	const char *sink_path;		/* ... the first such routine call, for notes */

@@ -433,6 +433,32 @@ static uint32_t checked_itself(struct run *r, const struct state *s, TSNode a)
 	return 0;
 }
 
+/*
+ * Argument a of a call under KERNEL_DS is an object callee t reads a
+ * user-space address out of (`vma->vm_start`) and hands to a uaccess
+ * routine with the limit its caller set: whatever the object, the address
+ * is a user one, read as a kernel address.
+ */
+static void report_uaddr_field(struct run *r, const struct state *s, TSNode call, TSNode a,
+			       const struct fn_summary *t)
+{
+	char *at = node_text_folded(a, r->text, 40);
+	const struct df_trace *tr = s->h.trace;
+	if (t->sink_path) {
+		char *note = xasprintf("'%s' reads a user-space address out of it and passes it to '%s'",
+				       t->name, t->sink_what);
+		tr = df_note(&r->d, tr, T_NOTE, t->sink_path, t->sink_at,
+			     arena_strndup(&r->d.arena, note, strlen(note)));
+		free(note);
+	}
+	limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), tr,
+		     xasprintf("'%s' reads a user-space address out of '%s' (a field that holds one, such as vm_start) and "
+			       "hands it to '%s' while the address limit may be KERNEL_DS",
+			       t->name, at, t->sink_what ? t->sink_what : "a uaccess routine"),
+		     "a user address read with KERNEL_DS in force reaches kernel memory (or the wrong address space)");
+	free(at);
+}
+
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
 		      const struct fn_summary **t, size_t nt)
 {
@@ -446,6 +472,13 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 		r->taint_now = &s->taint;
 		bool taint = r->tainted.n && carries(r, a, 0);
 		r->taint_now = NULL;
+		/* (a callee that touches the limit is analysed: its own
+		 * dataflow says which limit its uaccess sees) */
+		for (size_t k = 0; !taint && (s->limit & LV_KERNEL) && k < nt; k++)
+			if (!t[k]->analysed && (t[k]->usinks & (1u << i))) {
+				report_uaddr_field(r, s, call, a, t[k]);
+				break;
+			}
 		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
 		pm &= ~checked_itself(r, s, a);
 		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {

@@ -81,6 +81,9 @@ enum api_role {
 					 * kernel thread or a workqueue worker (kthread_run,
 					 * INIT_WORK): it never returns to user mode, and
 					 * before 5.10 starts with KERNEL_DS */
+	A_UADDR_FIELD = 1ull << 47,	/* a field that always holds an address in user
+					 * space: a VMA's bounds, an mm's layout
+					 * (vma->vm_start, mm->arg_start) */
 	A_NEW_CONTEXT = 1ull << 42,	/* starts code that runs in another context (a
 					 * kernel thread, a work item, a timer, a tasklet):
 					 * a semaphore taken before it may be that code's to

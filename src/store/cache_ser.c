@@ -300,6 +300,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 				  f->px_known << 6));
 		w_u8(b, f->nparams);
 		w_u32(b, f->sinks);
+		w_u32(b, f->usinks);
 		w_str(b, f->tail);
 		w_str(b, f->sink_callee);
 		w_u32(b, f->sink_line);
@@ -378,6 +379,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.px_known = bits >> 6 & 1;
 		f.nparams = r_u8(rd);
 		f.sinks = r_u32(rd);
+		f.usinks = r_u32(rd);
 		f.tail = r_str_in(rd, a);
 		f.sink_callee = r_str_in(rd, a);
 		f.sink_line = r_u32(rd);
