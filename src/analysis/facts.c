@@ -96,6 +96,38 @@ static uint32_t name_mask(struct fn_walk *w, const char *p, size_t len)
 	return 0;
 }
 
+/* The operands an address flows through in n: a conditional's two arms,
+ * the sides of a `+` or `-`.  How many (0: n is none of those). */
+static int value_parts(const struct fn_walk *w, TSNode n, TSNode part[2])
+{
+	if (node_is(n, S_conditional_expression)) {
+		part[0] = node_field(n, "consequence");
+		part[1] = node_field(n, "alternative");
+		return 2;
+	}
+	if (node_is(n, S_binary_expression)) {
+		TSNode op = node_field(n, "operator");
+		if (!node_text_is(op, w->text, "+") && !node_text_is(op, w->text, "-"))
+			return 0;
+		part[0] = node_field(n, "left");
+		part[1] = node_field(n, "right");
+		return 2;
+	}
+	return 0;
+}
+
+/* The left and right of an assignment or an initialised declarator. */
+static void assign_sides(TSNode a, TSNode *lhs, TSNode *rhs)
+{
+	if (node_is(a, S_init_declarator)) {
+		*lhs = declarator_name(node_field(a, "declarator"));
+		*rhs = node_field(a, "value");
+	} else {
+		*lhs = strip_parens(node_field(a, "left"));
+		*rhs = node_field(a, "right");
+	}
+}
+
 /*
  * The parameters whose pointer value an expression carries: through
  * casts, `+`/`-` offsets, `?:`, fields and elements (`p->buf`, `&p->hdr`,
@@ -116,16 +148,9 @@ static uint32_t expr_mask(struct fn_walk *w, TSNode n, int depth)
 		return expr_mask(w, ts_node_named_child(n, 0), depth + 1);
 	if (node_is(n, S_pointer_expression))
 		return expr_mask(w, node_field(n, "argument"), depth + 1);
-	if (node_is(n, S_conditional_expression))
-		return expr_mask(w, node_field(n, "consequence"), depth + 1) |
-		       expr_mask(w, node_field(n, "alternative"), depth + 1);
-	if (node_is(n, S_binary_expression)) {
-		TSNode op = node_field(n, "operator");
-		if (!node_text_is(op, w->text, "+") && !node_text_is(op, w->text, "-"))
-			return 0;
-		return expr_mask(w, node_field(n, "left"), depth + 1) |
-		       expr_mask(w, node_field(n, "right"), depth + 1);
-	}
+	TSNode part[2];
+	if (value_parts(w, n, part))
+		return expr_mask(w, part[0], depth + 1) | expr_mask(w, part[1], depth + 1);
 	if (node_is(n, S_call_expression)) {
 		size_t len;
 		const char *name = call_name(n, w->text, &len);
@@ -155,28 +180,15 @@ static uint32_t uaddr_mask(struct fn_walk *w, TSNode n, int depth)
 			return 0;
 		return expr_mask(w, node_field(n, "argument"), 0);
 	}
-	if (node_is(n, S_conditional_expression))
-		return uaddr_mask(w, node_field(n, "consequence"), depth + 1) |
-		       uaddr_mask(w, node_field(n, "alternative"), depth + 1);
-	if (node_is(n, S_binary_expression)) {
-		TSNode op = node_field(n, "operator");
-		if (!node_text_is(op, w->text, "+") && !node_text_is(op, w->text, "-"))
-			return 0;
-		return uaddr_mask(w, node_field(n, "left"), depth + 1) |
-		       uaddr_mask(w, node_field(n, "right"), depth + 1);
-	}
+	TSNode part[2];
+	if (value_parts(w, n, part))
+		return uaddr_mask(w, part[0], depth + 1) | uaddr_mask(w, part[1], depth + 1);
 	if (!node_is(n, S_identifier))
 		return 0;
 	uint32_t m = 0;
 	for (size_t i = 0; i < w->assigns.n; i++) {
-		TSNode a = w->assigns.v[i], lhs, rhs;
-		if (node_is(a, S_init_declarator)) {
-			lhs = declarator_name(node_field(a, "declarator"));
-			rhs = node_field(a, "value");
-		} else {
-			lhs = strip_parens(node_field(a, "left"));
-			rhs = node_field(a, "right");
-		}
+		TSNode lhs, rhs;
+		assign_sides(w->assigns.v[i], &lhs, &rhs);
 		if (node_is(lhs, S_identifier) && !ts_node_is_null(rhs) &&
 		    node_len(lhs) == node_len(n) &&
 		    !memcmp(node_ptr(lhs, w->text), node_ptr(n, w->text), node_len(n)))
@@ -215,14 +227,8 @@ static void alias_closure(struct fn_walk *w)
 	for (int round = 0; round < 4; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < w->assigns.n; i++) {
-			TSNode a = w->assigns.v[i], lhs, rhs;
-			if (node_is(a, S_init_declarator)) {
-				lhs = declarator_name(node_field(a, "declarator"));
-				rhs = node_field(a, "value");
-			} else {
-				lhs = strip_parens(node_field(a, "left"));
-				rhs = node_field(a, "right");
-			}
+			TSNode lhs, rhs;
+			assign_sides(w->assigns.v[i], &lhs, &rhs);
 			if (!node_is(lhs, S_identifier) || ts_node_is_null(rhs))
 				continue;
 			uint32_t m = expr_mask(w, rhs, 0);
