@@ -392,6 +392,12 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 		if (ulong && i > 0 && ((ioctl && i == n - 1) ||
 				       (ps[i].len == 3 && !memcmp(ps[i].name, "arg", 3))))
 			m |= 1u << i;
+		/* an ioctl handler's last parameter named for the user's
+		 * argument, left unmarked (lustre's lov_iocontrol(..., void
+		 * *uarg)) */
+		else if (ioctl && i > 0 && i == n - 1 && ps[i].len == 4 &&
+			 !memcmp(ps[i].name, "uarg", 4))
+			m |= 1u << i;
 	}
 	return m;
 }
