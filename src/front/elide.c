@@ -285,12 +285,9 @@ static void words_release(struct body_words *w)
 /* Does body i mention a name of s (mentions() over raw[head, close))? */
 static bool body_mentions(const struct name_set *s, const struct body_words *w, size_t i)
 {
-	if (!s->n)
-		return false;
-	for (size_t k = w->at[i]; k < w->at[i + 1]; k++)
-		if (name_set_has(s, w->h[k]))
-			return true;
-	return false;
+	const struct scan names = { .nhash = (uint32_t)(w->at[i + 1] - w->at[i]),
+				    .hash = w->h + w->at[i] };
+	return name_set_any(s, &names);
 }
 
 /*
