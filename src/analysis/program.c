@@ -857,8 +857,10 @@ static void run_summaries(struct program *p)
 		p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
 		p->sum_ready = xcalloc(p->fn.n + 1, sizeof(bool));
 		p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-		p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
-		find_reach(p);
+		if (!p->reach) {	/* (a run's fixpoints found it first) */
+			p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
+			find_reach(p);
+		}
 	}
 	for (uint32_t id = 0; id < p->fn.n; id++) {
 		if (fact(p, id)->noreturn) {
@@ -936,7 +938,9 @@ static void program_reuse(struct program *p)
 	free(p->sinks);
 	free(p->sink_via);
 	free(p->opaque);
+	free(p->fix_scope);
 	p->sinks = p->sink_via = p->opaque = NULL;
+	p->fix_scope = NULL;
 	/* (p->sum, p->sum_ready, p->reach and p->scc_pos are kept: run_summaries
 	 * clears what the probe touched; the graph, so what reaches what, is the same) */
 	p->saw_kernel = false;
@@ -970,6 +974,7 @@ static void program_free(struct program *p)
 	free(p->sum);
 	free(p->sum_ready);
 	free(p->reach);
+	free(p->fix_scope);
 	free(p->scc_pos);
 	arena_release(&p->strings);
 }

@@ -66,7 +66,7 @@ static void param_fixpoint(struct program *p, uint32_t *masks, uint32_t *via)
 	for (int round = 0; round < 64; round++) {
 		bool changed = false;
 		for (uint32_t id = 0; id < p->fn.n; id++) {
-			if (!cs.dirty[id])
+			if (!cs.dirty[id] || !p->fix_scope[id])
 				continue;
 			cs.dirty[id] = false;
 			const struct fn_fact *f = fact(p, id);
@@ -103,13 +103,64 @@ static void param_fixpoint(struct program *p, uint32_t *masks, uint32_t *via)
 	callers_free(&cs);
 }
 
+/*
+ * The functions whose masks some analysis reads (p->fix_scope): what a
+ * function that reaches the limit (p->reach: its analysis, or its
+ * component's pass_wsinks()) calls, and what those hand an argument's
+ * mask on to, at any depth; the masks of the others are never asked for
+ * (sum_at() is called for the analysed functions and their callees).  On
+ * linux-6.1, a few hundred of 290,000 functions; on the triaged vendor
+ * tree full of set_fs(), 12,000 of 300,000.  Their masks are what the
+ * fixpoints over every function give them: a mask takes in only its
+ * callees' through argument masks, and those are in scope too.
+ */
+static void fix_scope(struct program *p)
+{
+	if (!p->reach) {
+		p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
+		find_reach(p);
+	}
+	p->fix_scope = xcalloc(p->fn.n + 1, sizeof(bool));
+	VEC(uint32_t) work = {0};
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		if (!p->reach[id])
+			continue;
+		if (!p->fix_scope[id]) {
+			p->fix_scope[id] = true;
+			VEC_PUSH(work, id);
+		}
+		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
+			if (!p->fix_scope[p->tg.v[t]]) {
+				p->fix_scope[p->tg.v[t]] = true;
+				VEC_PUSH(work, p->tg.v[t]);
+			}
+	}
+	while (work.n) {
+		uint32_t id = work.v[--work.n];
+		const struct fn_fact *f = fact(p, id);
+		for (uint32_t c = 0; c < f->ncalls; c++) {
+			if (!f->calls[c].argmask)
+				continue;
+			const struct range *r = &p->cr.v[p->call_base[id] + c];
+			for (uint32_t k = 0; k < r->n; k++)
+				if (!p->fix_scope[p->tg.v[r->first + k]]) {
+					p->fix_scope[p->tg.v[r->first + k]] = true;
+					VEC_PUSH(work, p->tg.v[r->first + k]);
+				}
+		}
+	}
+	VEC_FREE(work);
+}
+
 /* Parameters that reach a uaccess routine, through any depth of calls. */
 void sink_fixpoint(struct program *p)
 {
+	if (!p->fix_scope)
+		fix_scope(p);
 	p->sinks = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
-		p->sinks[id] = fact(p, id)->sinks;
+		p->sinks[id] = p->fix_scope[id] ? fact(p, id)->sinks : 0;
 		p->sink_via[id] = id;
 	}
 	param_fixpoint(p, p->sinks, p->sink_via);
@@ -124,8 +175,12 @@ void sink_fixpoint(struct program *p)
  */
 void opaque_fixpoint(struct program *p)
 {
+	if (!p->fix_scope)
+		fix_scope(p);
 	p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
+		if (!p->fix_scope[id])
+			continue;
 		const struct fn_fact *f = fact(p, id);
 		for (uint32_t c = 0; c < f->ncalls; c++) {
 			const struct call_fact *cf = &f->calls[c];

@@ -83,6 +83,8 @@ struct program {
 	bool *sum_ready;		/* ... its name, parameters and sink site are set */
 	bool *reach;			/* can reach a function that touches the limit: the
 					 * only ones the summaries visit (run_summaries) */
+	bool *fix_scope;		/* the functions whose parameters' masks (sinks,
+					 * opaque) some analysis reads (program_fix.c) */
 	struct arena strings;
 	TSParser *parser;
 	struct cached cache[CACHE_FILES];
@@ -112,7 +114,9 @@ static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
 
 /* program_fix.c: p->sinks and p->sink_via (parameters that reach a
  * uaccess routine, and the callee through which), p->opaque (parameters
- * handed to a call through a pointer or out of the tree). */
+ * handed to a call through a pointer or out of the tree); only of the
+ * functions in p->fix_scope (set here, with p->reach if not yet), 0 for
+ * the others. */
 void sink_fixpoint(struct program *p);
 void opaque_fixpoint(struct program *p);
 
