@@ -843,6 +843,52 @@ static void settle_pairs(struct program *p)
  * the components that can reach such a function are visited (p->reach);
  * the others keep a blank summary, filled with what a caller reads of it
  * when one asks (sum_at). */
+/*
+ * p->noret: the functions that never return, by their facts, and those
+ * whose body ends in a call that never returns, with no return statement
+ * (die() wrapping panic()), to a depth of 16.  It depends on the graph
+ * alone: a probe's is kept for the run (each tail is resolved once, not
+ * once a round: 0.04 s of an edited re-run of linux-6.1).
+ */
+static void find_noreturn(struct program *p)
+{
+	p->noret = xcalloc(p->fn.n + 1, sizeof(bool));
+	VEC(uint32_t) tails = {0};	/* per function with a tail: id, n, its targets */
+	for (uint32_t id = 0; id < p->fn.n; id++) {
+		const struct fn_fact *f = fact(p, id);
+		p->noret[id] = f->noreturn;
+		if (p->noret[id] || !f->tail || f->unanalysable)
+			continue;
+		uint32_t ids[MAX_TARGETS];
+		size_t k = resolve_name(p, p->fn.v[id].file, f->tail, strlen(f->tail), ids,
+					MAX_TARGETS);
+		if (!k)
+			continue;
+		VEC_PUSH(tails, id);
+		VEC_PUSH(tails, (uint32_t)k);
+		for (size_t i = 0; i < k; i++)
+			VEC_PUSH(tails, ids[i]);
+	}
+	/* (rounds in the order of ids, each seeing what it found so far, as
+	 * the summaries' rounds did) */
+	for (int round = 0; round < 16; round++) {
+		bool changed = false;
+		for (size_t at = 0; at < tails.n; at += 2 + tails.v[at + 1]) {
+			uint32_t id = tails.v[at], k = tails.v[at + 1];
+			if (p->noret[id])
+				continue;
+			bool all = true;
+			for (uint32_t i = 0; i < k && all; i++)
+				all = p->noret[tails.v[at + 2 + i]];
+			if (all)
+				changed = p->noret[id] = true;
+		}
+		if (!changed)
+			break;
+	}
+	VEC_FREE(tails);
+}
+
 static void run_summaries(struct program *p)
 {
 	/* (a probe's, reused: only the summaries it touched are cleared) */
@@ -862,36 +908,14 @@ static void run_summaries(struct program *p)
 			find_reach(p);
 		}
 	}
+	if (!p->noret)
+		find_noreturn(p);
 	for (uint32_t id = 0; id < p->fn.n; id++) {
-		if (fact(p, id)->noreturn) {
+		if (p->noret[id]) {
 			struct fn_summary *s = sum_at(p, id);
 			s->analysed = true;
 			s->noreturn = true;
 		}
-	}
-	/* a function whose body ends in a call that never returns, with no
-	 * return statement, never returns either (die() wrapping panic()) */
-	for (int round = 0; round < 16; round++) {
-		bool changed = false;
-		for (uint32_t id = 0; id < p->fn.n; id++) {
-			const struct fn_fact *f = fact(p, id);
-			if ((p->sum_ready[id] && p->sum[id].noreturn) || !f->tail || f->unanalysable)
-				continue;
-			uint32_t ids[MAX_TARGETS];
-			size_t k = resolve_name(p, p->fn.v[id].file, f->tail, strlen(f->tail), ids,
-						MAX_TARGETS);
-			bool all = k > 0;
-			for (size_t i = 0; i < k; i++)
-				all &= p->sum_ready[ids[i]] && p->sum[ids[i]].noreturn;
-			if (all) {
-				struct fn_summary *s = sum_at(p, id);
-				s->analysed = true;
-				s->noreturn = true;
-				changed = true;
-			}
-		}
-		if (!changed)
-			break;
 	}
 	parser_open(p);
 	sccs(p, visit_scc);
@@ -975,6 +999,7 @@ static void program_free(struct program *p)
 	free(p->sum_ready);
 	free(p->reach);
 	free(p->fix_scope);
+	free(p->noret);
 	free(p->scc_pos);
 	arena_release(&p->strings);
 }

@@ -85,6 +85,8 @@ struct program {
 					 * only ones the summaries visit (run_summaries) */
 	bool *fix_scope;		/* the functions whose parameters' masks (sinks,
 					 * opaque) some analysis reads (program_fix.c) */
+	bool *noret;			/* never returns, by its facts and its tail calls
+					 * (find_noreturn: once a graph, a probe's kept) */
 	struct arena strings;
 	TSParser *parser;
 	struct cached cache[CACHE_FILES];
