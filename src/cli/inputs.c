@@ -89,7 +89,7 @@ void inputs_collect(struct inputs *in, struct opts *o, char **args, int n)
 	VEC(bool) all_named = {0};
 	for (int i = 0; i < n; i++) {
 		size_t before = all.n;
-		if (collect_files(args[i], &all, &o->headers) < 0)
+		if (collect_files(args[i], &all, &o->headers, o->jobs) < 0)
 			VEC_PUSH(in->errors, xasprintf("%s: no C files to analyse", args[i]));
 		/* a file named on the command line is parsed whatever it holds
 		 * (the relevance pass only skips files found in folders) */

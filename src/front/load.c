@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,19 +47,21 @@ static bool kernel_top(const char *dir)
 	return yes;
 }
 
-static void walk(const char *dir, path_list *out, path_list *headers, int depth)
+/* A folder's entries, sorted by name: a type character ('d', 'f', 'o'
+ * or '?' for a link the caller asks stat(2) about) then the name; false
+ * (said) when it cannot be read or lies too deep. */
+static bool list_dir(const char *dir, int depth, path_list *names)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
 		error("cannot read folder '%s': %s", dir, strerror(errno));
-		return;
+		return false;
 	}
 	if (depth > 64) {
 		closedir(d);
 		error("folder '%s' is nested too deeply, skipped", dir);
-		return;
+		return false;
 	}
-	path_list names = {0};
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
@@ -68,42 +71,166 @@ static void walk(const char *dir, path_list *out, path_list *headers, int depth)
 		char t = de->d_type == DT_DIR ? 'd' : de->d_type == DT_REG ? 'f' :
 			 de->d_type == DT_UNKNOWN || de->d_type == DT_LNK ? '?' : 'o';
 		char *e = xasprintf("%c%s", t, de->d_name);
-		VEC_PUSH(names, e);
+		VEC_PUSH(*names, e);
 	}
 	closedir(d);
-	if (names.n > 1)
-		qsort(names.v, names.n, sizeof(char *), cmp_entry);
-	for (size_t i = 0; i < names.n; i++) {
-		char t = names.v[i][0];
-		const char *name = names.v[i] + 1;
-		char *p = xasprintf("%s/%s", dir, name);
-		struct stat st;
-		if (t == '?')
-			t = lstat(p, &st) != 0 ? 'o' : S_ISDIR(st.st_mode) ? 'd' :
-			    S_ISREG(st.st_mode) ? 'f' : '?';
-		/* '?' now: a link (or other), whose target stat(2) tells */
-		bool want = is_c_file(name) || (headers && is_h_file(name));
-		bool reg = want && (t == 'f' || (t == '?' && stat(p, &st) == 0 && S_ISREG(st.st_mode)));
-		if (t == 'd') {
-			/* a kernel tree's tools/ holds user-space programs: their
-			 * headers' macros (a selftest's ASSERT() that returns)
-			 * are no kernel code's, so they are not kept */
-			bool user_space = !strcmp(name, "tools") && kernel_top(dir);
-			walk(p, out, user_space ? NULL : headers, depth + 1);
-			free(p);
-		} else if (is_c_file(name) && reg) {
-			VEC_PUSH(*out, p);
-		} else if (headers && is_h_file(name) && reg) {
-			VEC_PUSH(*headers, p);
-		} else {
-			free(p);
-		}
-		free(names.v[i]);
+	if (names->n > 1)
+		qsort(names->v, names->n, sizeof(char *), cmp_entry);
+	return true;
+}
+
+enum entry_kind { E_SKIP, E_DIR, E_C, E_H };
+
+/* What entry e of list_dir() is, its path in *p (freed by the caller);
+ * for a folder, whether its headers are kept (*headers_too). */
+static enum entry_kind entry_kind(const char *dir, const char *e, bool headers, char **p,
+				  bool *headers_too)
+{
+	char t = e[0];
+	const char *name = e + 1;
+	*p = xasprintf("%s/%s", dir, name);
+	struct stat st;
+	if (t == '?')
+		t = lstat(*p, &st) != 0 ? 'o' : S_ISDIR(st.st_mode) ? 'd' :
+		    S_ISREG(st.st_mode) ? 'f' : '?';
+	/* '?' now: a link (or other), whose target stat(2) tells */
+	bool want = is_c_file(name) || (headers && is_h_file(name));
+	bool reg = want && (t == 'f' || (t == '?' && stat(*p, &st) == 0 && S_ISREG(st.st_mode)));
+	if (t == 'd') {
+		/* a kernel tree's tools/ holds user-space programs: their
+		 * headers' macros (a selftest's ASSERT() that returns) are no
+		 * kernel code's, so they are not kept */
+		*headers_too = headers && !(!strcmp(name, "tools") && kernel_top(dir));
+		return E_DIR;
 	}
+	if (is_c_file(name) && reg)
+		return E_C;
+	if (headers && is_h_file(name) && reg)
+		return E_H;
+	return E_SKIP;
+}
+
+static void walk(const char *dir, path_list *out, path_list *headers, int depth)
+{
+	path_list names = {0};
+	if (list_dir(dir, depth, &names)) {
+		for (size_t i = 0; i < names.n; i++) {
+			char *p;
+			bool hdr;
+			switch (entry_kind(dir, names.v[i], headers != NULL, &p, &hdr)) {
+			case E_DIR:
+				walk(p, out, hdr ? headers : NULL, depth + 1);
+				free(p);
+				break;
+			case E_C:
+				VEC_PUSH(*out, p);
+				break;
+			case E_H:
+				VEC_PUSH(*headers, p);
+				break;
+			default:
+				free(p);
+			}
+		}
+	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
 	VEC_FREE(names);
 }
 
-int collect_files(const char *path, path_list *out, path_list *headers)
+/*
+ * The walk of a big tree on two threads (a folder listing is a system call
+ * or three: linux-6.1's 5,000 folders take 0.12 s, a tenth of a re-run
+ * after an edit).  The top folder's entries and its folders' entries, in
+ * walk()'s order, are the tasks: a file, or a folder to walk; the threads
+ * take the next task in turn, each into its own lists, and the lists are
+ * joined in the tasks' order, so the paths come out as walk() gives them.
+ */
+struct walk_task {
+	char *path;		/* a file's, or a folder's to walk */
+	enum entry_kind kind;
+	bool headers;		/* (a folder) its headers are kept */
+	path_list out, hdrs;	/* what walking it found */
+};
+
+struct walk_pool {
+	VEC(struct walk_task) t;
+	size_t next;
+	pthread_mutex_t lock;
+};
+
+static void *walk_pool_main(void *arg)
+{
+	struct walk_pool *w = arg;
+	for (;;) {
+		pthread_mutex_lock(&w->lock);
+		size_t i = w->next++;
+		pthread_mutex_unlock(&w->lock);
+		if (i >= w->t.n)
+			return NULL;
+		struct walk_task *k = &w->t.v[i];
+		if (k->kind == E_DIR)
+			walk(k->path, &k->out, k->headers ? &k->hdrs : NULL, 2);
+	}
+}
+
+/* The tasks of folder dir at depth (0: the top, whose folders are
+ * opened into tasks too). */
+static void walk_tasks(const char *dir, bool headers, int depth, struct walk_pool *w)
+{
+	path_list names = {0};
+	if (list_dir(dir, depth, &names)) {
+		for (size_t i = 0; i < names.n; i++) {
+			struct walk_task k = {0};
+			k.kind = entry_kind(dir, names.v[i], headers, &k.path, &k.headers);
+			if (k.kind == E_DIR && depth == 0) {
+				walk_tasks(k.path, k.headers, 1, w);
+				free(k.path);
+			} else if (k.kind == E_SKIP) {
+				free(k.path);
+			} else {
+				VEC_PUSH(w->t, k);
+			}
+		}
+	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
+	VEC_FREE(names);
+}
+
+static void walk_two(const char *dir, path_list *out, path_list *headers)
+{
+	struct walk_pool w = {0};
+	pthread_mutex_init(&w.lock, NULL);
+	walk_tasks(dir, headers != NULL, 0, &w);
+	pthread_t t;
+	bool two = pthread_create(&t, NULL, walk_pool_main, &w) == 0;
+	walk_pool_main(&w);
+	if (two)
+		pthread_join(t, NULL);
+	pthread_mutex_destroy(&w.lock);
+	for (size_t i = 0; i < w.t.n; i++) {
+		struct walk_task *k = &w.t.v[i];
+		if (k->kind == E_C) {
+			VEC_PUSH(*out, k->path);
+			continue;
+		}
+		if (k->kind == E_H) {
+			VEC_PUSH(*headers, k->path);
+			continue;
+		}
+		for (size_t j = 0; j < k->out.n; j++)
+			VEC_PUSH(*out, k->out.v[j]);
+		for (size_t j = 0; j < k->hdrs.n; j++)
+			VEC_PUSH(*headers, k->hdrs.v[j]);
+		VEC_FREE(k->out);
+		VEC_FREE(k->hdrs);
+		free(k->path);
+	}
+	VEC_FREE(w.t);
+}
+
+int collect_files(const char *path, path_list *out, path_list *headers, int jobs)
 {
 	struct stat st;
 	if (stat(path, &st) != 0)
@@ -117,7 +244,10 @@ int collect_files(const char *path, path_list *out, path_list *headers)
 	while (n > 1 && path[n - 1] == '/')
 		n--;
 	char *dir = xstrndup(path, n);
-	walk(dir, out, headers, 0);
+	if (jobs > 1)
+		walk_two(dir, out, headers);
+	else
+		walk(dir, out, headers, 0);
 	free(dir);
 	if (out->n == before)
 		return error("no C files under '%s'", path);

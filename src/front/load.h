@@ -31,10 +31,11 @@ typedef VEC(char *) path_list;
  * Add the C files named by `path` to `out`: a file as given, a folder
  * walked for *.c (hidden folders and symlinked folders skipped), in
  * sorted order; the headers (*.h) found in folders go to `headers` when
- * it is not NULL.  Returns 0, or -1 after printing why (missing path, a
- * folder with no C files).
+ * it is not NULL.  With jobs above 1 a folder's subfolders are walked on
+ * two threads (the same paths, in the same order).  Returns 0, or -1 after
+ * printing why (missing path, a folder with no C files).
  */
-int collect_files(const char *path, path_list *out, path_list *headers);
+int collect_files(const char *path, path_list *out, path_list *headers, int jobs);
 
 /*
  * Read `path` into `src`.  Returns 0, or -1 with *why set to a message

@@ -6,7 +6,10 @@
  * the address limit in a function's text or a file's names.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "load.h"
@@ -565,6 +568,82 @@ static void test_kids(void)
 	strbuf_release(&b);
 }
 
+/* A file at path (its folders made first). */
+static void put_file(const char *path)
+{
+	char buf[512];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *q = buf + 1; *q; q++)
+		if (*q == '/') {
+			*q = 0;
+			mkdir(buf, 0755);
+			*q = '/';
+		}
+	FILE *f = fopen(path, "w");
+	if (f)
+		fclose(f);
+}
+
+/* collect_files() on two threads gives walk()'s paths in walk()'s order:
+ * files at the top, beside and below folders, a kernel top's tools/
+ * (whose headers are not kept), a linked folder (skipped) and file. */
+static void test_walk_two(void)
+{
+	char top[] = "/tmp/addrlimit-walk-XXXXXX";
+	if (!mkdtemp(top)) {
+		check(false, "collect_files: a temporary folder");
+		return;
+	}
+	static const char *const files[] = {
+		"a.c", "z.h", "arch/x86/k.c", "arch/x86/include/k.h", "kernel/exit.c", "kernel/a/b/c/d.c",
+		"drivers/net/e.c", "drivers/net/e.h", "drivers/x.c", "tools/t.c", "tools/t.h",
+		"m/n.c", "m/o/p.h", "m/o/q.c", "y.c",
+	};
+	char path[512];
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", top, files[i]);
+		put_file(path);
+	}
+	char to[512];
+	snprintf(path, sizeof(path), "%s/linked", top);
+	snprintf(to, sizeof(to), "%s/m", top);
+	check(symlink(to, path) == 0, "collect_files: a linked folder made");
+	snprintf(path, sizeof(path), "%s/l.c", top);
+	snprintf(to, sizeof(to), "%s/a.c", top);
+	check(symlink(to, path) == 0, "collect_files: a linked file made");
+	path_list a = {0}, ah = {0}, b = {0}, bh = {0};
+	check(collect_files(top, &a, &ah, 1) == 0 && collect_files(top, &b, &bh, 2) == 0,
+	      "collect_files: a tree walked with one thread and with two");
+	bool same = a.n == b.n && ah.n == bh.n;
+	for (size_t i = 0; same && i < a.n; i++)
+		same = !strcmp(a.v[i], b.v[i]);
+	for (size_t i = 0; same && i < ah.n; i++)
+		same = !strcmp(ah.v[i], bh.v[i]);
+	/* (10 files, the linked one; 4 headers, not tools/t.h) */
+	check(same && a.n == 11 && ah.n == 4,
+	      "collect_files: two threads give one thread's 11 C files and 4 headers, in its order");
+	bool tools_h = false;
+	for (size_t i = 0; i < bh.n; i++)
+		tools_h |= strstr(bh.v[i], "/tools/") != NULL;
+	check(!tools_h && b.n && strstr(b.v[b.n - 1], "/y.c"),
+	      "collect_files: a kernel top's tools/ headers left out, the last name last");
+	for (size_t i = 0; i < a.n; i++)
+		free(a.v[i]);
+	for (size_t i = 0; i < b.n; i++)
+		free(b.v[i]);
+	for (size_t i = 0; i < ah.n; i++)
+		free(ah.v[i]);
+	for (size_t i = 0; i < bh.n; i++)
+		free(bh.v[i]);
+	VEC_FREE(a);
+	VEC_FREE(b);
+	VEC_FREE(ah);
+	VEC_FREE(bh);
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
+	check(system(cmd) == 0, "collect_files: the temporary tree removed");
+}
+
 int main(void)
 {
 	test_arena();
@@ -576,5 +655,6 @@ int main(void)
 	test_mem_find();
 	test_kids();
 	test_field_id();
+	test_walk_two();
 	return failures ? 1 : 0;
 }
