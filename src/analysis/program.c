@@ -17,7 +17,6 @@
 #include "finish.h"
 #include "check_pairs.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -101,25 +100,17 @@ static void resolve_calls(struct program *p, size_t ncalls)
 	struct calls_part part[2] = {
 		{ .p = p, .from = 0, .to = (uint32_t)p->fn.n, .lc = &p->links, .tg = &p->tg, .cr = &p->cr },
 		{ .p = p, .to = (uint32_t)p->fn.n, .tg = &tg2, .cr = &cr2 } };
-	pthread_t t;
-	bool two = p->o->jobs > 1 && ncalls >= 100000;
-	if (two) {
-		size_t half = 0;
-		uint32_t mid = 0;
-		while (mid < p->fn.n && half < ncalls / 2)
-			half += fact(p, mid++)->ncalls;
-		part[0].to = part[1].from = mid;
-		part[1].lc = xcalloc(1, sizeof(struct link_cache));
-		two = pthread_create(&t, NULL, resolve_part, &part[1]) == 0;
-		if (!two) {
-			free(part[1].lc);
-			part[0].to = (uint32_t)p->fn.n;
-		}
-	}
-	resolve_part(&part[0]);
-	if (!two)
+	if (p->o->jobs < 2 || ncalls < 100000) {
+		resolve_part(&part[0]);
 		return;
-	pthread_join(t, NULL);
+	}
+	size_t half = 0;
+	uint32_t mid = 0;
+	while (mid < p->fn.n && half < ncalls / 2)
+		half += fact(p, mid++)->ncalls;
+	part[0].to = part[1].from = mid;
+	part[1].lc = xcalloc(1, sizeof(struct link_cache));
+	run_pair(resolve_part, &part[0], &part[1]);
 	free(part[1].lc);
 	/* the second part's ranges and bases moved past the first's */
 	uint32_t cr0 = (uint32_t)p->cr.n, tg0 = (uint32_t)p->tg.n;
@@ -838,11 +829,6 @@ static void settle_pairs(struct program *p)
 	free(closers);
 }
 
-/* The summaries of every function that touches the limit, bottom-up; the
- * checks run as each is analysed (nothing is reported in a probe).  Only
- * the components that can reach such a function are visited (p->reach);
- * the others keep a blank summary, filled with what a caller reads of it
- * when one asks (sum_at). */
 /*
  * p->noret: the functions that never return, by their facts, and those
  * whose body ends in a call that never returns, with no return statement
@@ -889,6 +875,11 @@ static void find_noreturn(struct program *p)
 	VEC_FREE(tails);
 }
 
+/* The summaries of every function that touches the limit, bottom-up; the
+ * checks run as each is analysed (nothing is reported in a probe).  Only
+ * the components that can reach such a function are visited (p->reach);
+ * the others keep a blank summary, filled with what a caller reads of it
+ * when one asks (sum_at). */
 static void run_summaries(struct program *p)
 {
 	/* (a probe's, reused: only the summaries it touched are cleared) */
@@ -933,8 +924,7 @@ static void program_mode(struct program *p, bool probe)
 		p->sink_via = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 		p->opaque = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	} else {
-		sink_fixpoint(p);
-		opaque_fixpoint(p);
+		param_fixpoints(p);
 	}
 }
 

@@ -119,8 +119,7 @@ static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
  * handed to a call through a pointer or out of the tree); only of the
  * functions in p->fix_scope (set here, with p->reach if not yet), 0 for
  * the others. */
-void sink_fixpoint(struct program *p);
-void opaque_fixpoint(struct program *p);
+void param_fixpoints(struct program *p);
 
 /* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
 void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));

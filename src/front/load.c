@@ -203,11 +203,7 @@ static void walk_two(const char *dir, path_list *out, path_list *headers)
 	struct walk_pool w = {0};
 	pthread_mutex_init(&w.lock, NULL);
 	walk_tasks(dir, headers != NULL, 0, &w);
-	pthread_t t;
-	bool two = pthread_create(&t, NULL, walk_pool_main, &w) == 0;
-	walk_pool_main(&w);
-	if (two)
-		pthread_join(t, NULL);
+	run_pair(walk_pool_main, &w, &w);
 	pthread_mutex_destroy(&w.lock);
 	for (size_t i = 0; i < w.t.n; i++) {
 		struct walk_task *k = &w.t.v[i];

@@ -11,7 +11,6 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -619,17 +618,12 @@ static void *keys_part_main(void *arg)
 static void row_keys(char **paths, size_t n, int jobs, char **key, struct stat *sts, bool *linked)
 {
 	struct keys_part a = { paths, key, sts, linked, 0, n }, b = a;
-	pthread_t t;
-	bool two = jobs > 1 && n >= 4096;
-	if (two) {
+	if (jobs > 1 && n >= 4096) {
 		a.to = b.from = n / 2;
-		two = pthread_create(&t, NULL, keys_part_main, &b) == 0;
-		if (!two)
-			a.to = n;
+		run_pair(keys_part_main, &a, &b);
+	} else {
+		keys_part_main(&a);
 	}
-	keys_part_main(&a);
-	if (two)
-		pthread_join(t, NULL);
 }
 
 /* The rows of the known files of paths[from, to), read through db and
@@ -835,27 +829,21 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	struct rows_part a = { .c = c, .db = c->db, .paths = paths, .results = results,
 			       .facts = facts, .have = have, .known = known, .hashes = hashes,
 			       .to = n }, b = a;
-	pthread_t t;
 	/* (a second connection costs about a millisecond; from a few hundred
 	 * files on, tests/cache.sh's tree among them, it pays) */
-	bool two = o->jobs > 1 && n >= 256;
+	bool two = o->jobs > 1 && n >= 256 &&
+		   sqlite3_open_v2(c->path, &b.db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+				   NULL) == SQLITE_OK;
 	if (two) {
 		a.to = b.from = n / 2;
-		two = sqlite3_open_v2(c->path, &b.db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-				      NULL) == SQLITE_OK &&
-		      pthread_create(&t, NULL, rows_part_main, &b) == 0;
-		if (!two) {
-			sqlite3_close(b.db);
-			a.to = n;
-		}
+		run_pair(rows_part_main, &a, &b);
+	} else {
+		rows_part_main(&a);
 	}
-	rows_part_main(&a);
-	if (two) {
-		pthread_join(t, NULL);
-		sqlite3_close(b.db);
-	}
+	if (b.db != c->db)
+		sqlite3_close(b.db);	/* (opened, or the handle of a failed open) */
 	c->reused += a.reused + b.reused;
-	if (a.rc != SQLITE_OK || (two && b.rc != SQLITE_OK))
+	if (a.rc != SQLITE_OK || b.rc != SQLITE_OK)
 		trouble(c, "not used", a.rc != SQLITE_OK ? a.rc : b.rc);
 	sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
 	free(known);

@@ -8,6 +8,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -266,6 +267,17 @@ double mono_seconds(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void run_pair(void *(*fn)(void *), void *a, void *b)
+{
+	pthread_t t;
+	bool two = pthread_create(&t, NULL, fn, b) == 0;
+	fn(a);
+	if (two)
+		pthread_join(t, NULL);
+	else
+		fn(b);
 }
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */

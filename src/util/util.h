@@ -92,6 +92,10 @@ uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
 size_t utf8_len(const unsigned char *s, size_t n);
 /* Seconds on the monotonic clock. */
 double mono_seconds(void);
+/* fn(b) on a thread of its own while fn(a) runs on this one; both done on
+ * return (fn(b) runs here after fn(a) when no thread can be made).  The
+ * work split in two halves: rows, row keys, calls, folders. */
+void run_pair(void *(*fn)(void *), void *a, void *b);
 /* Is the identifier p[0..len) in upper case (a letter, no lower-case one):
  * the kernel's spelling of a macro (INODE_JOURNAL, SET)? */
 bool upper_case_name(const char *p, size_t len);
