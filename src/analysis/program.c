@@ -894,10 +894,7 @@ static void run_summaries(struct program *p)
 		p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
 		p->sum_ready = xcalloc(p->fn.n + 1, sizeof(bool));
 		p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-		if (!p->reach) {	/* (a run's fixpoints found it first) */
-			p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
-			find_reach(p);
-		}
+		find_reach(p);	/* (or a run's fixpoints found it first) */
 	}
 	if (!p->noret)
 		find_noreturn(p);

@@ -115,26 +115,27 @@ static void param_fixpoint(struct program *p, uint32_t *masks, uint32_t *via)
  * fixpoints over every function give them: a mask takes in only its
  * callees' through argument masks, and those are in scope too.
  */
+typedef VEC(uint32_t) id_list;
+
+static void scope_add(struct program *p, id_list *work, uint32_t id)
+{
+	if (!p->fix_scope[id]) {
+		p->fix_scope[id] = true;
+		VEC_PUSH(*work, id);
+	}
+}
+
 static void fix_scope(struct program *p)
 {
-	if (!p->reach) {
-		p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
-		find_reach(p);
-	}
+	find_reach(p);
 	p->fix_scope = xcalloc(p->fn.n + 1, sizeof(bool));
-	VEC(uint32_t) work = {0};
+	id_list work = {0};
 	for (uint32_t id = 0; id < p->fn.n; id++) {
 		if (!p->reach[id])
 			continue;
-		if (!p->fix_scope[id]) {
-			p->fix_scope[id] = true;
-			VEC_PUSH(work, id);
-		}
+		scope_add(p, &work, id);
 		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
-			if (!p->fix_scope[p->tg.v[t]]) {
-				p->fix_scope[p->tg.v[t]] = true;
-				VEC_PUSH(work, p->tg.v[t]);
-			}
+			scope_add(p, &work, p->tg.v[t]);
 	}
 	while (work.n) {
 		uint32_t id = work.v[--work.n];
@@ -144,10 +145,7 @@ static void fix_scope(struct program *p)
 				continue;
 			const struct range *r = &p->cr.v[p->call_base[id] + c];
 			for (uint32_t k = 0; k < r->n; k++)
-				if (!p->fix_scope[p->tg.v[r->first + k]]) {
-					p->fix_scope[p->tg.v[r->first + k]] = true;
-					VEC_PUSH(work, p->tg.v[r->first + k]);
-				}
+				scope_add(p, &work, p->tg.v[r->first + k]);
 		}
 	}
 	VEC_FREE(work);

@@ -123,9 +123,9 @@ void param_fixpoints(struct program *p);
 
 /* program_scc.c.  Calls `visit` for each strongly connected component, callees first. */
 void sccs(struct program *p, void (*visit)(struct program *, const uint32_t *, size_t));
-/* ... p->reach (allocated, zero): the functions from which a chain of calls
- * leads to one that touches the limit (fact.direct), found backwards over
- * the call graph (p->tg). */
+/* ... p->reach, unless the graph has it already: the functions from which
+ * a chain of calls leads to one that touches the limit (fact.direct), found
+ * backwards over the call graph (p->tg). */
 void find_reach(struct program *p);
 
 /* The file read and parsed again (a few kept, least recently used out), or

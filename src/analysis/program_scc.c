@@ -170,6 +170,9 @@ void cache_release(struct program *p)
  * touches the limit (fact.direct), found backwards from those. */
 void find_reach(struct program *p)
 {
+	if (p->reach)
+		return;
+	p->reach = xcalloc(p->fn.n + 1, sizeof(bool));
 	size_t n = p->fn.n;
 	uint32_t *from = xcalloc(n + 2, sizeof(uint32_t));	/* callers, by callee */
 	for (uint32_t id = 0; id < n; id++)

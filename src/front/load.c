@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,17 +155,14 @@ struct walk_task {
 
 struct walk_pool {
 	VEC(struct walk_task) t;
-	size_t next;
-	pthread_mutex_t lock;
+	atomic_size_t next;
 };
 
 static void *walk_pool_main(void *arg)
 {
 	struct walk_pool *w = arg;
 	for (;;) {
-		pthread_mutex_lock(&w->lock);
-		size_t i = w->next++;
-		pthread_mutex_unlock(&w->lock);
+		size_t i = atomic_fetch_add(&w->next, 1);
 		if (i >= w->t.n)
 			return NULL;
 		struct walk_task *k = &w->t.v[i];
@@ -201,10 +198,8 @@ static void walk_tasks(const char *dir, bool headers, int depth, struct walk_poo
 static void walk_two(const char *dir, path_list *out, path_list *headers)
 {
 	struct walk_pool w = {0};
-	pthread_mutex_init(&w.lock, NULL);
 	walk_tasks(dir, headers != NULL, 0, &w);
 	run_pair(walk_pool_main, &w, &w);
-	pthread_mutex_destroy(&w.lock);
 	for (size_t i = 0; i < w.t.n; i++) {
 		struct walk_task *k = &w.t.v[i];
 		if (k->kind == E_C) {
