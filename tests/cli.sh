@@ -57,6 +57,31 @@ expect_run "--stats" 1 'stats: functions 1, with parse errors 0' "$bin" --stats 
 expect_run "--stats says where the time went, phase by phase" 1 \
 	"stats: time: cache read [0-9.]+ s, headers' macros [0-9.]+ s, name scan [0-9.]+ s, files parsed and checked [0-9.]+ s, whole-tree probes [0-9.]+ s, cache write [0-9.]+ s, whole-tree pass [0-9.]+ s, audit [0-9.]+ s" \
 	"$bin" --stats "$tmp/cli/leak.c"
+# the heap on huge pages (heap.c): the program executes itself again with
+# glibc's tunables, unless told not to, the user set theirs, or it cannot
+if grep -qs '\[never\]' /sys/kernel/mm/transparent_hugepage/enabled ||
+   [ ! -r /sys/kernel/mm/transparent_hugepage/enabled ]; then
+	heap_want="4 KiB pages \(the kernel's transparent huge pages are off\)"
+elif ldd "$bin" 2>/dev/null | grep -q libasan; then
+	heap_want='4 KiB pages \(built with AddressSanitizer\)'
+else
+	heap_want='heap: on transparent huge pages'
+fi
+expect_run "--stats: the heap on huge pages where the kernel has them" 1 "stats: $heap_want" \
+	"$bin" --stats "$tmp/cli/leak.c"
+expect_run "ADDRLIMIT_HUGEPAGES=0 keeps 4 KiB pages" 1 'stats: heap: 4 KiB pages \(ADDRLIMIT_HUGEPAGES=0\)' \
+	env ADDRLIMIT_HUGEPAGES=0 "$bin" --stats "$tmp/cli/leak.c"
+expect_run "the user's GLIBC_TUNABLES are kept" 1 'stats: heap: 4 KiB pages \(GLIBC_TUNABLES is set\)' \
+	env GLIBC_TUNABLES=glibc.malloc.perturb=0 "$bin" --stats "$tmp/cli/leak.c"
+expect_run "ADDRLIMIT_HUGEPAGES=on alone is no proof of the tunables" 1 "stats: $heap_want" \
+	env ADDRLIMIT_HUGEPAGES=on "$bin" --stats "$tmp/cli/leak.c"
+heap_a=$("$bin" -f json "$tmp/cli/tree" 2>&1; echo "exit $?")
+heap_b=$(ADDRLIMIT_HUGEPAGES=0 "$bin" -f json "$tmp/cli/tree" 2>&1; echo "exit $?")
+if [ "$heap_a" = "$heap_b" ] && [[ $heap_a == *'exit 1' ]]; then
+	ok "cli: the same report and exit status on huge pages or not"
+else
+	bad "cli: the same report and exit status on huge pages or not"
+fi
 expect_run "--entry makes a function an entry point" 1 "error: entry point \(--entry\) 'f'" \
 	sh -c "sed 's/return x;/if (x) return 1; return x;/; s/^\tset_fs(fs);//' '$tmp/cli/clean.c' >'$tmp/cli/entry.c' && '$bin' --entry=f '$tmp/cli/entry.c'"
 

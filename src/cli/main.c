@@ -18,6 +18,7 @@
 
 #include "addrlimit.h"
 #include "baseline.h"
+#include "heap.h"
 #include "inputs.h"
 #include "options.h"
 #include "outfile.h"
@@ -123,6 +124,7 @@ int main(int argc, char **argv)
 	static struct cli c;
 	static struct rule_set rules;
 	struct baseline base = {0};
+	heap_pages(argv);
 	/* a run stopped by ^C or kill leaves no temporary file behind */
 	outfile_signals();
 	int status = options_parse(&c, argc, argv);

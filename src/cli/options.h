@@ -2,7 +2,8 @@
 /*
  * cli/ — the command line: options (options.c, one table), the input files
  * (inputs.c), the run's outputs and exit status (output.c), --stats
- * (stats.c), the progress line (progress.c) and main().  The top: may call
+ * (stats.c), the progress line (progress.c), the heap on huge pages
+ * (heap.c) and main().  The top: may call
  * the driver and every output stage; nothing calls it.
  *
  * The command line's options.  Every option is one row of the table in

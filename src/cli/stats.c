@@ -8,6 +8,7 @@
 #include "stats.h"
 
 #include "entry.h"
+#include "heap.h"
 
 void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 		 size_t excluded)
@@ -141,6 +142,9 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 	for (int k = 0; k < PH_COUNT; k++)
 		fprintf(stderr, "%s %s %.2f s", k ? "," : "", phase_name[k], ph[k]);
 	fputc('\n', stderr);
+	const char *off = heap_pages_off();
+	fprintf(stderr, "addrlimit: stats: heap: %s%s%s\n",
+		off ? "4 KiB pages (" : "on transparent huge pages", off ? off : "", off ? ")" : "");
 	if (nt) {
 		fprintf(stderr, "addrlimit: stats: slowest files:");
 		for (size_t k = 0; k < nt; k++)
