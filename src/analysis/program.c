@@ -891,7 +891,7 @@ static void run_summaries(struct program *p)
 			}
 		memset(p->scc_pos, 0, (p->fn.n + 1) * sizeof(uint32_t));
 	} else {
-		p->sum = xcalloc(p->fn.n + 1, sizeof(*p->sum));
+		p->sum = xcalloc_sparse(p->fn.n + 1, sizeof(*p->sum));
 		p->sum_ready = xcalloc(p->fn.n + 1, sizeof(bool));
 		p->scc_pos = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 		find_reach(p);	/* (or a run's fixpoints found it first) */
@@ -982,7 +982,7 @@ static void program_free(struct program *p)
 	free(p->apart);
 	free(p->kthread);
 	free(p->fbound);
-	free(p->sum);
+	free_sparse(p->sum);
 	free(p->sum_ready);
 	free(p->reach);
 	free(p->fix_scope);

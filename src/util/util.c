@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static _Noreturn void oom(size_t n)
 {
@@ -34,6 +35,41 @@ void *xcalloc(size_t n, size_t size)
 	if (!p)
 		oom(n * size);
 	return p;
+}
+
+/* (below this a table shares the heap's pages anyway) */
+#define SPARSE_MIN (4u << 20)
+/* its size before it, in a header that keeps the table aligned */
+#define SPARSE_HEAD sizeof(max_align_t)
+
+void *xcalloc_sparse(size_t n, size_t size)
+{
+	size_t bytes = (n ? n : 1) * (size ? size : 1) + SPARSE_HEAD;
+	char *p;
+	if (bytes < SPARSE_MIN) {
+		p = xcalloc(1, bytes);
+	} else {
+		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			oom(bytes);
+		/* (advice only: a kernel without huge pages says EINVAL) */
+		(void)madvise(p, bytes, MADV_NOHUGEPAGE);
+	}
+	memcpy(p, &bytes, sizeof(bytes));
+	return p + SPARSE_HEAD;
+}
+
+void free_sparse(void *t)
+{
+	if (!t)
+		return;
+	char *p = (char *)t - SPARSE_HEAD;
+	size_t bytes;
+	memcpy(&bytes, p, sizeof(bytes));
+	if (bytes < SPARSE_MIN)
+		free(p);
+	else
+		munmap(p, bytes);
 }
 
 void *xrealloc(void *p, size_t n)

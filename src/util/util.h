@@ -21,6 +21,11 @@
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
+/* A zeroed table of which a run touches few entries (a summary per
+ * function): its own mapping, kept off huge pages, so that only the pages
+ * touched are ever backed; freed with free_sparse(). */
+void *xcalloc_sparse(size_t n, size_t size);
+void free_sparse(void *p);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);

@@ -644,9 +644,29 @@ static void test_walk_two(void)
 	check(system(cmd) == 0, "collect_files: the temporary tree removed");
 }
 
+/* A table a run touches few entries of: zeroed, aligned, every byte
+ * writable, small or large (its own mapping), freed either way. */
+static void test_sparse(void)
+{
+	size_t sizes[] = { 2, 1000, (4u << 20) / 8 - 1, (4u << 20) / 8, 3000000 };
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		size_t n = sizes[k];
+		uint64_t *t = xcalloc_sparse(n, sizeof(*t));
+		bool zero = t[0] == 0 && t[n / 2] == 0 && t[n - 1] == 0;
+		bool aligned = ((uintptr_t)t % _Alignof(max_align_t)) == 0;
+		t[0] = 1;
+		t[n - 1] = 2;
+		check(zero && aligned && t[0] == 1 && t[n - 1] == 2,
+		      "xcalloc_sparse: zeroed, aligned, writable to its last entry");
+		free_sparse(t);
+	}
+	free_sparse(NULL);	/* (a no-op, as free(NULL)) */
+}
+
 int main(void)
 {
 	test_arena();
+	test_sparse();
 	test_strbuf();
 	test_vec_hash();
 	test_normalize();
