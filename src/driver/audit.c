@@ -109,7 +109,15 @@ static size_t close_of(const char *t, size_t n, size_t i)
 
 static bool text_has_role(const char *t, size_t n, uint64_t roles)
 {
-	size_t i = 0, len;
+	/* (the few names of these roles looked for first: most headers hold
+	 * none, and are not lexed) */
+	size_t na, i = 0, len;
+	const struct api *a = api_table(&na);
+	bool may = false;
+	for (size_t k = 0; k < na && !may; k++)
+		may = (a[k].roles & roles) && memmem(t, n, a[k].name, a[k].len);
+	if (!may)
+		return false;
 	for (size_t s; (s = next_ident(t, n, &i, &len)) < n;)
 		if (api_is(t + s, len, roles))
 			return true;
