@@ -61,9 +61,9 @@ expect_run "--stats says where the time went, phase by phase" 1 \
 # glibc's tunables, unless told not to, the user set theirs, or it cannot
 if grep -qs '\[never\]' /sys/kernel/mm/transparent_hugepage/enabled ||
    [ ! -r /sys/kernel/mm/transparent_hugepage/enabled ]; then
-	heap_want="4 KiB pages \(the kernel's transparent huge pages are off\)"
+	heap_want="heap: 4 KiB pages \(the kernel's transparent huge pages are off\)"
 elif ldd "$bin" 2>/dev/null | grep -q libasan; then
-	heap_want='4 KiB pages \(built with AddressSanitizer\)'
+	heap_want='heap: 4 KiB pages \(built with AddressSanitizer\)'
 else
 	heap_want='heap: on transparent huge pages'
 fi
