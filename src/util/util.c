@@ -44,7 +44,11 @@ void *xcalloc(size_t n, size_t size)
 
 void *xcalloc_sparse(size_t n, size_t size)
 {
-	size_t bytes = (n ? n : 1) * (size ? size : 1) + SPARSE_HEAD;
+	n = n ? n : 1;
+	size = size ? size : 1;
+	if (n > (SIZE_MAX - SPARSE_HEAD) / size)
+		oom(SIZE_MAX);
+	size_t bytes = n * size + SPARSE_HEAD;
 	char *p;
 	if (bytes < SPARSE_MIN) {
 		p = xcalloc(1, bytes);
