@@ -5,7 +5,8 @@
  * where a slip would move every later offset (unterminated comments and
  * literals at the end of the text, backslash splices with LF and CR LF,
  * comments inside directives, a raw newline in a literal, a C23 digit
- * separator, a slice of a larger text).
+ * separator, a slice of a larger text); and the ASCII fast path of
+ * tree-sitter-c's own lexer.
  */
 #include <stdio.h>
 #include <string.h>
@@ -147,10 +148,22 @@ static void test_lines(void)
 	check(lex_line_end("\n", 1, 0, 0) == 0, "an empty line ends at once");
 }
 
+/* tree-sitter-c's lexer through src/front/grammar/ts_c_parser.c: its
+ * ASCII fast path answers as the grammar's own search, for every code
+ * point (and -1, end of input) of every character set */
+int ts_c_charsets_differ(void);
+
+static void test_grammar_charsets(void)
+{
+	check(ts_c_charsets_differ() == 0,
+	      "grammar: the character sets' ASCII fast path agrees with their search");
+}
+
 int main(void)
 {
 	test_comments();
 	test_quoted();
 	test_lines();
+	test_grammar_charsets();
 	return failures ? 1 : 0;
 }
