@@ -1080,12 +1080,16 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	pair_cand_list *per = xcalloc(n, sizeof(*per));
 	bool *need = xcalloc(n, sizeof(bool));
 	uint8_t *bad = xcalloc(n, sizeof(uint8_t));
+	bool *chg = xcalloc(n, sizeof(bool));
 	for (size_t i = 0; i < n; i++)
 		need[i] = direct[i];
-	/* round 0: the functions that name a rule call; then their callers in
-	 * the file, and again while summaries change */
+	/* round 0: the functions that name a rule call; then the callers in
+	 * the file of those whose summary changed in the round (a run sees
+	 * only its callees' summaries: one none of whose callees changed since
+	 * its last run would say the same again), until none changes */
 	for (int round = 0; round < ROUNDS; round++) {
 		bool changed = false;
+		memset(chg, 0, n * sizeof(bool));
 		for (size_t i = 0; i < n; i++) {
 			if (!need[i] || ff->fns.v[i].unanalysable)
 				continue;
@@ -1093,13 +1097,12 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 			pair_cands_release(&per[i]);
 			bad[i] = (uint8_t)pairs_run_fn(&fr, i, true, &sum, &per[i], &sa);
 			if (!sum_eq(&sum, &fr.sums[i]) && (sum.n || fr.sums[i].n))
-				changed = true;
+				changed = chg[i] = true;
 			fr.sums[i] = sum;
 			need[i] = false;
 		}
-		if (!changed && round)
+		if (!changed)
 			break;
-		/* callers of functions with an effect run (again) */
 		bool more = false;
 		for (size_t i = 0; i < n; i++) {
 			const struct fn_fact *f = &ff->fns.v[i];
@@ -1108,14 +1111,14 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 			for (uint32_t k = 0; k < f->ncalls && !need[i]; k++) {
 				const char *c = f->calls[k].callee;
 				int j = c[0] == '.' ? -1 : pairs_fn_index(&fr, c, strlen(c));
-				if (j >= 0 && (size_t)j != i && fr.sums[j].known && fr.sums[j].n &&
-				    (round == 0 || changed))
+				if (j >= 0 && (size_t)j != i && chg[j])
 					need[i] = more = true;
 			}
 		}
 		if (!more)
 			break;
 	}
+	free(chg);
 	if (tok) {
 		token_compare(&fr, tok, per, bad, res);
 		free(tok);
