@@ -18,6 +18,10 @@
 # the file whose path ends so, e.g. a driver the relevance pass parses,
 # else the first by path).  The row
 # xfile is the default checks with --pairs-across-files;
+# without BASELINE, the tree's scripts/coccinelle/locks/mini_lock.cocci
+# (the kernel's own lock check) is timed once when spatch is installed
+# (BENCH_MINILOCK=0 skips it: it takes minutes to tens of minutes;
+# BENCH_MINILOCK_OUT=FILE keeps its reports);
 # with the default row in the same invocation it also prints what the flag
 # costs each binary (xfile / default).
 set -u
@@ -116,6 +120,19 @@ if command -v spatch >/dev/null; then
 	measure "spatch -j $jobs (setfs.cocci)" spatch -j "$jobs" --very-quiet --no-includes \
 		--sp-file "$top/bench/setfs.cocci" --dir "$tree"
 fi
+# the kernel's own lock check, where the tree has it: one run (it takes
+# minutes to tens of minutes on a whole tree); BENCH_MINILOCK=0 skips it
+minilock=$tree/scripts/coccinelle/locks/mini_lock.cocci
+if command -v spatch >/dev/null && [ -f "$minilock" ] && [ "${BENCH_MINILOCK:-1}" != 0 ]; then
+	saved_runs=$runs
+	runs=1
+	# as `make coccicheck MODE=report` runs it (the script's Options line)
+	measure "spatch -j $jobs (mini_lock.cocci)" spatch -D report -j "$jobs" --very-quiet \
+		--no-includes --include-headers --cocci-file "$minilock" --dir "$tree"
+	# its reports, to compare with addrlimit's (BENCH_MINILOCK_OUT=FILE)
+	[ -n "${BENCH_MINILOCK_OUT:-}" ] && cp "$tmp/out" "$BENCH_MINILOCK_OUT"
+	runs=$saved_runs
+fi
 # the cache: cold (a new database each run), then warm with one file
 # touched, and with one file edited (bench/stale-cache.py makes the
 # database's row stale: the tree itself is never written to)
@@ -143,6 +160,10 @@ if [ -f "$tmp/spatch -j $jobs (setfs.cocci).r" ]; then
 	s=$(cut -d' ' -f1 "$tmp/spatch -j $jobs (setfs.cocci).r")
 	echo "spatch / addrlimit: $(ratio "$s" "$a") x"
 	echo "spatch / addrlimit, address limit only: $(ratio "$s" "$l") x"
+fi
+if [ -f "$tmp/spatch -j $jobs (mini_lock.cocci).r" ]; then
+	m=$(cut -d' ' -f1 "$tmp/spatch -j $jobs (mini_lock.cocci).r")
+	echo "spatch mini_lock.cocci / addrlimit: $(ratio "$m" "$a") x"
 fi
 py=$(cut -d' ' -f1 "$tmp/stale-cache.py alone.r")
 w=$(awk -v a="$(cut -d' ' -f1 "$tmp/addrlimit --cache, 1 file touched.r")" -v b="$py" 'BEGIN { printf "%.2f", a - b }')
