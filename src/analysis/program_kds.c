@@ -49,7 +49,7 @@ static void resolve(struct program *p, uint32_t from, const struct kds_remote *r
 	size_t best = 0, first = out->n;
 	bool any = false;
 	/* (the name map's ids of a name are in id order: every function of
-	 * the tree walked for each name was 5% of an edited re-run of lt02) */
+	 * the tree walked for each name was 11% of an edited re-run of lt02) */
 	const struct smap_ent *e = smap_find(&p->names, r->name, strlen(r->name));
 	for (size_t x = 0; e && x < e->ids.n; x++) {
 		uint32_t id = e->ids.v[x];

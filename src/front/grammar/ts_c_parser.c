@@ -45,9 +45,9 @@ static inline bool al_set_contains(const TSCharacterRange *r, uint32_t len, int3
 #include "parser.c"
 #undef set_contains
 
-/* The fast path against the grammar's search, over every code point and
- * both ends for each character set of the grammar; the number of answers
- * that differ (tests/unit/test_lexer.c). */
+/* The fast path against the grammar's search, for each character set of
+ * the grammar over every code point, -1 (the end of input) and one past
+ * the last: the number of answers that differ (tests/unit/test_lexer.c). */
 int ts_c_charsets_differ(void);
 int ts_c_charsets_differ(void)
 {
