@@ -136,17 +136,22 @@ static void build_graph(struct program *p)
 	size_t nfns = 0;
 	for (size_t f = 0; f < p->nfiles; f++)
 		nfns += p->ff[f].fns.n;
-	smap_reserve(&p->names, nfns);
 	find_apart(p);
+	VEC_GROW(p->fn, nfns);
+	const char **keys = xmalloc((nfns ? nfns : 1) * sizeof(char *));
+	uint32_t *lens = xmalloc((nfns ? nfns : 1) * sizeof(uint32_t));
 	for (size_t f = 0; f < p->nfiles; f++) {
 		for (size_t i = 0; i < p->ff[f].fns.n; i++) {
 			struct gfn g = { (uint32_t)f, (uint32_t)i };
-			const char *name = p->ff[f].fns.v[i].name;
-			struct smap_ent *e = smap_get(&p->names, name, strlen(name), true);
-			VEC_PUSH(e->ids, (uint32_t)p->fn.n);
+			keys[p->fn.n] = p->ff[f].fns.v[i].name;
+			lens[p->fn.n] = (uint32_t)strlen(keys[p->fn.n]);
 			VEC_PUSH(p->fn, g);
 		}
 	}
+	smap_fill(&p->names, keys, lens, nfns);
+	names_mark_api(p);
+	free(keys);
+	free(lens);
 	for (size_t f = 0; f < p->nfiles; f++)	/* fields followed as user pointers */
 		for (size_t i = 0; i < p->ff[f].ufollow.n; i++)
 			smap_get(&p->ufollow, p->ff[f].ufollow.v[i], strlen(p->ff[f].ufollow.v[i]), true);
@@ -980,6 +985,7 @@ static void program_free(struct program *p)
 	free(p->nkmode);
 	free(p->bound);
 	free(p->apart);
+	free(p->arch);
 	free(p->kthread);
 	free(p->fbound);
 	free_sparse(p->sum);

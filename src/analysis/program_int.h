@@ -20,13 +20,20 @@
 /* A string → ids map. */
 struct smap_ent {
 	const char *key;
-	size_t len;
-	VEC(uint32_t) ids;
+	uint32_t len;
+	bool api;		/* p->names: the kernel API's name (api_name()) */
+	VEC(uint32_t) ids;	/* alloc 0: a part of the map's flat array */
 };
 
+/* Open addressing; tag[i] is 0 for an empty slot, else 0x80 | seven more
+ * bits of the key's hash, so a look-up of a name no slot holds (most
+ * callees: defined nowhere in the tree) reads the small tag array, not the
+ * entries. */
 struct smap {
 	struct smap_ent *t;
+	uint8_t *tag;
 	size_t cap, n;
+	uint32_t *flat;		/* the ids of smap_fill()'s entries */
 };
 
 struct gfn {
@@ -73,6 +80,8 @@ struct program {
 	uint32_t *ncallers;		/* call sites of other functions that reach it */
 	uint32_t *nkmode;		/* ... of them, made only with kernel-mode registers */
 	bool *bound;			/* stored into a field: called from where we may not see */
+	uint32_t *arch;			/* per file: the length of its arch/ARCH/ folder's
+					 * path, or 0 (arch_prefix()) */
 	uint32_t *apart;		/* per file: the length of the path of the separately
 					 * linked program it is part of (program_prefix), or 0 */
 	bool *kthread;			/* handed to a kernel thread or a work item (facts.h:
@@ -169,8 +178,14 @@ struct smap_ent *smap_find(const struct smap *m, const char *key, size_t len);
 void smap_free(struct smap *m);
 /* Size m for about n keys at once, instead of doubling up to them. */
 void smap_reserve(struct smap *m, size_t n);
-/* p->apart for every file (the separately linked programs). */
+/* An empty map filled with n keys at once, keys[i] of length lens[i]
+ * (i in order) mapped to id i: each entry's ids ascending, in one array. */
+void smap_fill(struct smap *m, const char *const *keys, const uint32_t *lens, size_t n);
+/* p->apart and p->arch for every file (the separately linked programs,
+ * the architectures). */
 void find_apart(struct program *p);
+/* Each name of p->names the kernel API's (never a tree's function). */
+void names_mark_api(struct program *p);
 /* Can files a and b be linked into one kernel?  (answers kept in lc: a
  * thread's own, or p->links) */
 bool linkable_in(const struct program *p, uint32_t a, uint32_t b, struct link_cache *lc);

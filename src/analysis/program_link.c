@@ -14,13 +14,48 @@
 
 /* --- a string → ids map -------------------------------------------------- */
 
-/* The slot holding key, or the empty one where it would go (m->cap > 0). */
-static size_t smap_slot(const struct smap *m, const char *key, size_t len)
+/* The key's hash: eight bytes a step (names are short; the map is rebuilt
+ * every run, so the hash is free to differ from hash_bytes()). */
+static uint64_t smap_hash(const char *key, size_t len)
 {
-	size_t h = hash_bytes(key, len, 0) & (m->cap - 1);
-	while (m->t[h].key && !(m->t[h].len == len && !memcmp(m->t[h].key, key, len)))
-		h = (h + 1) & (m->cap - 1);
-	return h;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, key + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	uint64_t w = 0;
+	for (size_t k = 0; i + k < len; k++)
+		w |= (uint64_t)(unsigned char)key[i + k] << (8 * k);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
+
+static uint8_t smap_tag(uint64_t h)
+{
+	return (uint8_t)(0x80 | (h >> 57));
+}
+
+/* The slot holding key, or the empty one where it would go (m->cap > 0). */
+static size_t smap_slot(const struct smap *m, const char *key, size_t len, uint64_t hv)
+{
+	size_t h = hv & (m->cap - 1);
+	uint8_t tag = smap_tag(hv);
+	for (;; h = (h + 1) & (m->cap - 1)) {
+		if (!m->tag[h])
+			return h;
+		if (m->tag[h] == tag && m->t[h].len == len && !memcmp(m->t[h].key, key, len))
+			return h;
+	}
+}
+
+static void smap_alloc(struct smap *m, size_t cap)
+{
+	m->t = xcalloc(cap, sizeof(*m->t));
+	m->tag = xcalloc(cap, 1);
+	m->cap = cap;
 }
 
 struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create)
@@ -28,24 +63,25 @@ struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool crea
 	if (!create)
 		return smap_find(m, key, len);
 	if (m->n * 2 >= m->cap) {
-		size_t ncap = m->cap ? m->cap * 2 : 1024;
-		struct smap_ent *nt = xcalloc(ncap, sizeof(*nt));
-		for (size_t i = 0; i < m->cap; i++) {
-			if (!m->t[i].key)
+		struct smap old = *m;
+		smap_alloc(m, old.cap ? old.cap * 2 : 1024);
+		for (size_t i = 0; i < old.cap; i++) {
+			if (!old.tag[i])
 				continue;
-			size_t h = hash_bytes(m->t[i].key, m->t[i].len, 0) & (ncap - 1);
-			while (nt[h].key)
-				h = (h + 1) & (ncap - 1);
-			nt[h] = m->t[i];
+			uint64_t hv = smap_hash(old.t[i].key, old.t[i].len);
+			size_t h = smap_slot(m, old.t[i].key, old.t[i].len, hv);
+			m->t[h] = old.t[i];
+			m->tag[h] = smap_tag(hv);
 		}
-		free(m->t);
-		m->t = nt;
-		m->cap = ncap;
+		free(old.t);
+		free(old.tag);
 	}
-	size_t h = smap_slot(m, key, len);
-	if (!m->t[h].key) {
+	uint64_t hv = smap_hash(key, len);
+	size_t h = smap_slot(m, key, len, hv);
+	if (!m->tag[h]) {
 		m->t[h].key = key;
-		m->t[h].len = len;
+		m->t[h].len = (uint32_t)len;
+		m->tag[h] = smap_tag(hv);
 		m->n++;
 	}
 	return &m->t[h];
@@ -55,15 +91,45 @@ struct smap_ent *smap_find(const struct smap *m, const char *key, size_t len)
 {
 	if (!m->cap)
 		return NULL;
-	size_t h = smap_slot(m, key, len);
-	return m->t[h].key ? &m->t[h] : NULL;
+	size_t h = smap_slot(m, key, len, smap_hash(key, len));
+	return m->tag[h] ? &m->t[h] : NULL;
 }
 
 void smap_free(struct smap *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
-		VEC_FREE(m->t[i].ids);
+		if (m->t[i].ids.alloc)
+			VEC_FREE(m->t[i].ids);
 	free(m->t);
+	free(m->tag);
+	free(m->flat);
+}
+
+void smap_fill(struct smap *m, const char *const *keys, const uint32_t *lens, size_t n)
+{
+	smap_reserve(m, n);
+	size_t *slot = xmalloc((n ? n : 1) * sizeof(size_t));
+	/* the keys, each entry counting its ids; then the entries' parts of
+	 * one array, in slot order; then the ids, ascending */
+	for (size_t i = 0; i < n; i++) {
+		struct smap_ent *e = smap_get(m, keys[i], lens[i], true);
+		e->ids.n++;
+		slot[i] = (size_t)(e - m->t);
+	}
+	m->flat = xmalloc((n ? n : 1) * sizeof(uint32_t));
+	size_t at = 0;
+	for (size_t i = 0; i < m->cap; i++) {
+		if (!m->tag[i])
+			continue;
+		m->t[i].ids.v = m->flat + at;
+		at += m->t[i].ids.n;
+		m->t[i].ids.n = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct smap_ent *e = &m->t[slot[i]];
+		e->ids.v[e->ids.n++] = (uint32_t)i;
+	}
+	free(slot);
 }
 
 /* --- a name's meaning ---------------------------------------------------- */
@@ -125,9 +191,13 @@ void find_apart(struct program *p)
 		}
 	}
 	p->apart = xcalloc(p->nfiles + 1, sizeof(uint32_t));
-	for (size_t f = 0; f < p->nfiles; f++)
-		if (p->rs[f].path)
-			p->apart[f] = (uint32_t)program_prefix(p->rs[f].path, root, root_len);
+	p->arch = xcalloc(p->nfiles + 1, sizeof(uint32_t));
+	for (size_t f = 0; f < p->nfiles; f++) {
+		if (!p->rs[f].path)
+			continue;
+		p->apart[f] = (uint32_t)program_prefix(p->rs[f].path, root, root_len);
+		p->arch[f] = (uint32_t)arch_prefix(p->rs[f].path);
+	}
 }
 
 /* Are files a and b parts of the same program (the kernel, or one apart)? */
@@ -193,7 +263,7 @@ size_t resolve_name_in(const struct program *p, uint32_t file, const char *name,
 {
 	/* (most callees are defined nowhere in the tree: the map first) */
 	struct smap_ent *e = smap_find(&p->names, name, len);
-	if (!e || api_name(name, len))
+	if (!e || e->api)
 		return 0;
 	size_t n = 0;
 	for (size_t i = 0; i < e->ids.n; i++)
@@ -203,7 +273,7 @@ size_t resolve_name_in(const struct program *p, uint32_t file, const char *name,
 		return n;
 	/* an arch's code calls its own arch's definition, not another arch's */
 	const char *from = p->rs[file].path;
-	size_t fa = arch_prefix(from);
+	size_t fa = p->arch[file];
 	for (size_t i = 0; i < e->ids.n; i++) {
 		uint32_t id = e->ids.v[i];
 		if (fact(p, id)->is_static)
@@ -211,7 +281,7 @@ size_t resolve_name_in(const struct program *p, uint32_t file, const char *name,
 		if (!same_program(p, file, p->fn.v[id].file))
 			continue;
 		const char *to = p->rs[p->fn.v[id].file].path;
-		size_t ta = arch_prefix(to);
+		size_t ta = p->arch[p->fn.v[id].file];
 		if (fa && ta && (fa != ta || strncmp(from, to, fa)))
 			continue;
 		if (e->ids.n > 1 && !linkable_in(p, file, p->fn.v[id].file, lc))
@@ -234,6 +304,13 @@ size_t resolve_name_in(const struct program *p, uint32_t file, const char *name,
 	return n > 1 ? kept : n;
 }
 
+void names_mark_api(struct program *p)
+{
+	for (size_t i = 0; i < p->names.cap; i++)
+		if (p->names.tag[i])
+			p->names.t[i].api = api_name(p->names.t[i].key, p->names.t[i].len);
+}
+
 void smap_reserve(struct smap *m, size_t n)
 {
 	if (m->cap || m->n)
@@ -241,7 +318,6 @@ void smap_reserve(struct smap *m, size_t n)
 	size_t cap = 1024;
 	while (cap < 2 * n + 2)
 		cap *= 2;
-	m->t = xcalloc(cap, sizeof(*m->t));
-	m->cap = cap;
+	smap_alloc(m, cap);
 }
 

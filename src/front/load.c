@@ -70,7 +70,7 @@ static bool list_dir(const char *dir, int depth, path_list *names)
 		 * says (DT_UNKNOWN: ask): one character before the name */
 		char t = de->d_type == DT_DIR ? 'd' : de->d_type == DT_REG ? 'f' :
 			 de->d_type == DT_UNKNOWN || de->d_type == DT_LNK ? '?' : 'o';
-		char *e = xasprintf("%c%s", t, de->d_name);
+		char *e = xconcat3((char[]){ t, 0 }, de->d_name, "");
 		VEC_PUSH(*names, e);
 	}
 	closedir(d);
@@ -88,7 +88,7 @@ static enum entry_kind entry_kind(const char *dir, const char *e, bool headers, 
 {
 	char t = e[0];
 	const char *name = e + 1;
-	*p = xasprintf("%s/%s", dir, name);
+	*p = xconcat3(dir, "/", name);
 	struct stat st;
 	if (t == '?')
 		t = lstat(*p, &st) != 0 ? 'o' : S_ISDIR(st.st_mode) ? 'd' :

@@ -1050,6 +1050,14 @@ const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, si
 	return m && !m->inert ? m->arg : NULL;
 }
 
+const char *macros_wrapper_both(const struct ctl_macros *t, const char *name, size_t len,
+				bool *live)
+{
+	const struct ctl_macro *m = wrapper_entry(t, name, len);
+	*live = m && !m->inert && m->arg;
+	return m ? m->arg : NULL;
+}
+
 void macros_wrapper_names(const struct ctl_macros *t, bool macros,
 			  void (*fn)(void *ctx, const char *name), void *ctx)
 {

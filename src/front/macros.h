@@ -149,6 +149,10 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 /* The same, NULL for an inert macro (ctl_macro.inert): for the questions
  * "does a body naming it take part in the lock rules?" (locktok.h). */
 const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len);
+/* Both at once: macros_wrapper(), and *live whether macros_wrapper_live()
+ * gives it too (one look-up). */
+const char *macros_wrapper_both(const struct ctl_macros *t, const char *name, size_t len,
+				bool *live);
 /* The names of the table's static inline lock wrappers, and with macros
  * also the macros that release or call their own __NAME() (not the inert
  * ones), each to fn, for the relevance pass. */

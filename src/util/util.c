@@ -97,6 +97,16 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xconcat3(const char *a, const char *b, const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+	char *r = xmalloc(la + lb + lc + 1);
+	memcpy(r, a, la);
+	memcpy(r + la, b, lb);
+	memcpy(r + la + lb, c, lc + 1);
+	return r;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -30,6 +30,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* a, b and c one after another in a new string (a tree walk's paths:
+ * xasprintf's formatting was a tenth of an edited re-run) */
+char *xconcat3(const char *a, const char *b, const char *c);
 
 /* Print "addrlimit: fatal: ..." and exit with status 2. */
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
