@@ -306,9 +306,15 @@ size_t resolve_name_in(const struct program *p, uint32_t file, const char *name,
 
 void names_mark_api(struct program *p)
 {
-	for (size_t i = 0; i < p->names.cap; i++)
-		if (p->names.tag[i])
-			p->names.t[i].api = api_name(p->names.t[i].key, p->names.t[i].len);
+	/* (the table's few hundred names looked up in the map, not the
+	 * map's hundreds of thousands in the table) */
+	size_t n;
+	const struct api *t = api_table(&n);
+	for (size_t i = 0; i < n; i++) {
+		struct smap_ent *e = smap_find(&p->names, t[i].name, t[i].len);
+		if (e)
+			e->api = api_name(t[i].name, t[i].len);
+	}
 }
 
 void smap_reserve(struct smap *m, size_t n)

@@ -596,30 +596,36 @@ static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, siz
  * *linked is false when st holds what stat(2) of path gives (its lstat,
  * of no link).
  */
-static char *row_key(const char *path, char **dir, char **dir_abs, struct stat *st, bool *linked)
+static char *row_key(const char *path, char **dir, char **dir_abs, int *dfd, struct stat *st,
+		     bool *linked)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	*linked = true;
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, st) != 0 ||
-	    S_ISLNK(st->st_mode)) {
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
 		char *abs = realpath(path, NULL);
 		return abs ? abs : xstrdup(path);
 	}
-	*linked = false;
 	char *d = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
 	if (!*dir || strcmp(*dir, d)) {
 		free(*dir);
 		free(*dir_abs);
+		if (*dfd >= 0)
+			close(*dfd);
 		*dir = d;
 		*dir_abs = realpath(d, NULL);
+		/* the folder held open: each file's lstat(2) looks up its
+		 * name alone, not every folder of its path again */
+		*dfd = open(d, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	} else {
 		free(d);
 	}
-	if (!*dir_abs) {
+	if ((*dfd >= 0 ? fstatat(*dfd, base, st, AT_SYMLINK_NOFOLLOW) : lstat(path, st)) != 0 ||
+	    S_ISLNK(st->st_mode) || !*dir_abs) {
 		char *abs = realpath(path, NULL);
 		return abs ? abs : xstrdup(path);
 	}
+	*linked = false;
 	size_t dl = strlen(*dir_abs);
 	return xconcat3(*dir_abs, dl && (*dir_abs)[dl - 1] == '/' ? "" : "/", base);
 }
@@ -638,8 +644,11 @@ static void *keys_part_main(void *arg)
 {
 	struct keys_part *k = arg;
 	char *dir = NULL, *dir_abs = NULL;
+	int dfd = -1;
 	for (size_t i = k->from; i < k->to; i++)
-		k->key[i] = row_key(k->paths[i], &dir, &dir_abs, &k->sts[i], &k->linked[i]);
+		k->key[i] = row_key(k->paths[i], &dir, &dir_abs, &dfd, &k->sts[i], &k->linked[i]);
+	if (dfd >= 0)
+		close(dfd);
 	free(dir);
 	free(dir_abs);
 	return NULL;
