@@ -157,9 +157,17 @@ static const char *uptr(struct uf_scan *s, TSNode e, int depth)
 			e = ts_node_named_child(e, 0);
 		} else if (node_is(e, S_cast_expression)) {
 			TSNode v = node_field(e, "value");
-			if (user_marked(r, node_field(e, "type")) && uval(s, v, depth + 1))
-				return uptr(s, v, depth + 1) ? uptr(s, v, depth + 1)
-							     : "a cast of a user value to a __user pointer";
+			TSNode ty = node_field(e, "type");
+			/* (code older than sparse's marks, or a cast that drops
+			 * one: `arg64.buf = (BYTE *)cp` after get_user(cp, ...)
+			 * is the user's address all the same) */
+			bool marked = user_marked(r, ty);
+			if ((marked || node_is(node_field(ty, "declarator"), S_abstract_pointer_declarator)) &&
+			    uval(s, v, depth + 1)) {
+				const char *h = uptr(s, v, depth + 1);
+				return h ? h : marked ? "a cast of a user value to a __user pointer"
+						      : "a cast of a user value to a pointer";
+			}
 			e = v;
 		} else {
 			break;
@@ -509,7 +517,13 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 {
 	size_t len;
 	const char *name = call_name(call, r->text, &len);
-	if (!(s->limit & LV_KERNEL) || (name && api_lookup(name, len)))
+	/* a known routine takes no object to follow, but for a syscall called
+	 * in-kernel, whose user-pointer arguments (api.def) the native code
+	 * reads as user memory: an object handed there, cast to a __user
+	 * pointer or not, has its pointer fields followed too (compat
+	 * setsockopt's sock_fprog.filter, fixed in 2.6.17) */
+	const struct api *api = name ? api_lookup(name, len) : NULL;
+	if (!(s->limit & LV_KERNEL) || (api && !api->user_args))
 		return;
 	if (!r->ufields_done)
 		uf_collect(r);
@@ -522,7 +536,8 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 		TSNode obj;
 		const char *sub;
 		TSNode a = ts_node_named_child(args, i);
-		if (!ioctl_arg(r, a) || !arg_object(r, a, &obj, &sub))
+		bool handed = api ? (api->user_args & (1u << i)) != 0 : ioctl_arg(r, a);
+		if (!handed || !arg_object(r, a, &obj, &sub))
 			continue;
 		const struct ufield *f = holds(r, node_ptr(obj, r->text), node_len(obj), sub, off);
 		if (!f)

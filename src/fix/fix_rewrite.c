@@ -468,8 +468,10 @@ static bool needs_limit(struct fn_fix *f, TSNode call, int depth)
 /* What replaces a system call made from the kernel (DESIGN.md's table):
  * none of these is mechanical for a module (ksys_* and init_* are not
  * exported), so the note names the kernel-pointer API to use. */
-static const char *sys_advice(const char *name, size_t len)
+static const char *sys_advice(const char *name, size_t len, enum api_fix fx)
 {
+	if (fx == FX_SYS_STAT)	/* (the stat calls: api.def's kind) */
+		return "use kern_path() + vfs_getattr()";
 	static const struct {
 		const char *sys, *use;
 	} advice[] = {
@@ -478,8 +480,6 @@ static const char *sys_advice(const char *name, size_t len)
 		{ "sys_write", "call kernel_write() on the struct file (fget() the fd)" },
 		{ "sys_lseek", "call vfs_llseek() on the struct file" },
 		{ "sys_close", "filp_close() the struct file" },
-		{ "sys_newstat", "use kern_path() + vfs_getattr()" },
-		{ "sys_stat", "use kern_path() + vfs_getattr()" },
 		{ "sys_unlink", "use kern_path_locked() + vfs_unlink() (init_unlink() only at boot)" },
 		{ "sys_mkdir", "use kern_path_create() + vfs_mkdir() (init_mkdir() only at boot)" },
 		{ "sys_ioctl", "call the driver's handler with a kernel struct (split its core)" },
@@ -594,6 +594,7 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		done = rewrite_copy(f, call, alt);
 		break;
 	case FX_CANNOT:
+	case FX_SYS_STAT:
 		done = false;
 		break;
 	case FX_NONE:
@@ -620,7 +621,7 @@ static void classify_call(struct fn_fix *f, TSNode call)
 					"directly", shown);
 		else if (is_sys)
 			why = xasprintf("'%s' is a system call made from the kernel; %s", shown,
-					sys_advice(name, len));
+					sys_advice(name, len, fx));
 		else
 			why = xasprintf("'%s' is handed a kernel buffer where it expects a user pointer "
 					"and has no kernel-pointer counterpart in the migration table", shown);

@@ -21,7 +21,7 @@ static const struct api table[] = {
 };
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
-#define NSLOT 1024	/* power of two, well over twice NTABLE */
+#define NSLOT 2048	/* power of two, well over twice NTABLE */
 
 static const struct {
 	enum api_substr_kind kind;

@@ -110,6 +110,8 @@ enum api_fix {
 	FX_GETPUT,	/* get_user on a kernel address → plain access */
 	FX_COPY,	/* copy_*_user on kernel memory → memcpy */
 	FX_CANNOT,	/* known, and not rewritten mechanically */
+	FX_SYS_STAT,	/* sys_stat/sys_newstat made from the kernel: the advice
+			 * names kern_path() + vfs_getattr() */
 };
 
 /* Substrings a scan looks for without tokenising (api.def's API_SUBSTR). */
