@@ -376,6 +376,7 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	struct param ps[MAX_PARAMS];
 	int n = function_params(fn, src->text, ps, MAX_PARAMS);
 	bool ioctl = strstr(why, "ioctl") != NULL;
+	bool sys = !strcmp(why, entry_syscall("sys_"));
 	uint32_t m = 0;
 	for (int i = 0; i < n && i < 32; i++) {
 		if (decl_has_user_mark(src, ps[i].decl)) {
@@ -383,6 +384,16 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 			continue;
 		}
 		TSNode type = node_field(ps[i].decl, "type");
+		/* a system call's pointers are the user's by the ABI, marked or
+		 * not (code older than sparse: ia64's sys32_utime(char
+		 * *filename, ...)); not a trap's register frame */
+		if (sys && node_is(node_field(ps[i].decl, "declarator"), S_pointer_declarator)) {
+			TSNode tn = node_is(type, S_struct_specifier) ? node_field(type, "name") : type;
+			if (!(node_is(tn, S_type_identifier) &&
+			      api_is(node_ptr(tn, src->text), node_len(tn), A_UREG_TYPE)))
+				m |= 1u << i;
+			continue;
+		}
 		bool ulong = node_is(type, S_sized_type_specifier) &&
 			     node_text_is(type, src->text, "unsigned long");
 		if (ulong && i > 0 && ((ioctl && i == n - 1) ||

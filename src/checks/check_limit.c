@@ -553,6 +553,13 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	}
 	const struct fn_summary *t[8];
 	size_t nt = callees(r, call, t, 8);
+	/* an exec whose body is not in view: USER_DS where it succeeded */
+	static const struct fn_summary exec_sum = {
+		.analysed = true, .exit = LV_ENTRY | LV_USER, .exit_neg = LV_ENTRY,
+		.exit_zero = LV_USER, .exit_pos = LV_USER, .name = "exec",
+	};
+	if (!nt && (roles & A_EXEC))
+		t[nt++] = &exec_sum;
 	if (s->forced && !nt && !api)
 		forced_handed_on(r, s, args, nargs);
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));

@@ -480,7 +480,12 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 				break;
 			}
 		uint32_t pm = cf && cf->argmask && i < cf->nargs && i < 64 ? cf->argmask[i] : 0;
-		pm &= ~checked_itself(r, s, a);
+		uint32_t checked = checked_itself(r, s, a);
+		pm &= ~checked;
+		/* (an entry's own user pointer that access_ok() passed before
+		 * the raise points to user memory, as for pm) */
+		if (checked)
+			taint = false;
 		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
 			const char *what = callee_text(cf, call, r);
 			if (taint) {

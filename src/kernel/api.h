@@ -84,6 +84,10 @@ enum api_role {
 	A_UADDR_FIELD = 1ull << 47,	/* a field that always holds an address in user
 					 * space: a VMA's bounds, an mm's layout
 					 * (vma->vm_start, mm->arg_start) */
+	A_EXEC = 1ull << 48,		/* runs a new program: where it succeeds (returns
+					 * zero) the exec has set the limit to USER_DS
+					 * (flush_old_exec), where it fails the limit is
+					 * the caller's */
 	A_NEW_CONTEXT = 1ull << 42,	/* starts code that runs in another context (a
 					 * kernel thread, a work item, a timer, a tasklet):
 					 * a semaphore taken before it may be that code's to

@@ -143,7 +143,11 @@ void entries_add(struct entries *es, const char *name, size_t len, const char *w
 
 const char *entry_syscall(const char *name)
 {
-	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11))
+	/* (and the 32-bit compat layers' own entries before compat_sys_:
+	 * ia64, sparc64, mips, x86-64, s390 and ppc64 named them sys32_,
+	 * mips n32 sysn32_) */
+	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11) ||
+	    !strncmp(name, "sys32_", 6) || !strncmp(name, "sysn32_", 7))
 		return "system call";
 	return NULL;
 }
