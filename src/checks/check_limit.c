@@ -553,13 +553,8 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	}
 	const struct fn_summary *t[8];
 	size_t nt = callees(r, call, t, 8);
-	/* an exec whose body is not in view: USER_DS where it succeeded */
-	static const struct fn_summary exec_sum = {
-		.analysed = true, .exit = LV_ENTRY | LV_USER, .exit_neg = LV_ENTRY,
-		.exit_zero = LV_USER, .exit_pos = LV_USER, .name = "exec",
-	};
-	if (!nt && (roles & A_EXEC))
-		t[nt++] = &exec_sum;
+	if (!nt && (roles & A_EXEC))	/* an exec not in view */
+		t[nt++] = limit_exec_summary();
 	if (s->forced && !nt && !api)
 		forced_handed_on(r, s, args, nargs);
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
@@ -922,7 +917,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	struct run *r = ctx;
 	const struct state *s = sv;
 	r->tested = 0;
-	r->null_bit = r->range_param = -1;
+	r->null_bit = r->range_param = r->range_taint = -1;
 	r->null_on_true = r->signed_test = r->named_test = false;
 	r->macro_sign = limit_macro_sign(r, s, blk);
 	r->sign_true = r->sign_false = RC_ANY;
@@ -988,6 +983,8 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 	/* a parameter access_ok() passed under USER_DS points to user memory */
 	if (r->range_param >= 0 && e->kind == (r->range_on_true ? E_TRUE : E_FALSE))
 		ns->checked |= 1u << r->range_param;
+	if (r->range_taint >= 0 && e->kind == (r->range_on_true ? E_TRUE : E_FALSE))
+		ns->taint &= ~(1u << r->range_taint);
 	return true;
 }
 

@@ -99,6 +99,7 @@ struct run {
 	int null_bit;			/* taint bit a NULL test decides, or -1 */
 	bool null_on_true;		/* ... NULL on the true edge */
 	int range_param;		/* parameter an access_ok() test passes, or -1 */
+	int range_taint;		/* ... its tainted entry (r->tainted), or -1 */
 	bool range_on_true;		/* ... it passes on the true edge */
 	bool signed_test;		/* a sign test of rc_key's value */
 	bool named_test;		/* a test of rc_key's value against a named constant */
@@ -182,6 +183,9 @@ int limit_global_value(struct run *r, TSNode n);
 /* A callee's exits as seen from state s: an end helper that restores from
  * a global slot this path saved into restores (check_limit_handover.c). */
 lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_summary *t);
+/* The summary of an exec whose body is not in view (api.def's A_EXEC):
+ * USER_DS where it succeeds (returns 0), the caller's limit where it fails. */
+const struct fn_summary *limit_exec_summary(void);
 
 /* check_limit_handover.c: is n a named constant (an identifier in
  * capitals: a macro or an enumerator by the kernel's naming; not TRUE,

@@ -459,6 +459,28 @@ static void report_uaddr_field(struct run *r, const struct state *s, TSNode call
 	free(at);
 }
 
+/* `(size_t)a32.newlen`: a user value cast to a size or a plain int is
+ * handed on as a number, not as an address (unsigned long, u64 and
+ * uintptr_t, which carry addresses, are not among these). */
+static bool size_cast(struct run *r, TSNode a)
+{
+	static const char *const sizes[] = { "size_t", "ssize_t", "loff_t", "int", "short", "char",
+					     "bool", "_Bool", "unsigned int", "unsigned short",
+					     "unsigned char", "unsigned" };
+	while (node_is(a, S_parenthesized_expression) && ts_node_named_child_count(a) == 1)
+		a = ts_node_named_child(a, 0);
+	if (!node_is(a, S_cast_expression))
+		return false;
+	TSNode ty = node_field(a, "type");
+	if (!ts_node_is_null(node_field(ty, "declarator")))
+		return false;
+	TSNode tn = node_field(ty, "type");
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (node_text_is(tn, r->text, sizes[i]))
+			return true;
+	return false;
+}
+
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
 		      const struct fn_summary **t, size_t nt)
 {
@@ -470,7 +492,7 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 	for (uint32_t i = 0; i < nargs && i < 32; i++) {
 		TSNode a = ts_node_named_child(args, i);
 		r->taint_now = &s->taint;
-		bool taint = r->tainted.n && carries(r, a, 0);
+		bool taint = r->tainted.n && carries(r, a, 0) && !size_cast(r, a);
 		r->taint_now = NULL;
 		/* (a callee that touches the limit is analysed: its own
 		 * dataflow says which limit its uaccess sees) */
@@ -608,7 +630,7 @@ void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
  */
 void taint_range_test(struct run *r, const struct state *s, TSNode n)
 {
-	r->range_param = -1;
+	r->range_param = r->range_taint = -1;
 	if (!s->limit || (s->limit & ~(lv_t)(LV_ENTRY | LV_USER)))
 		return;
 	bool neg = false;
@@ -634,5 +656,9 @@ void taint_range_test(struct run *r, const struct state *s, TSNode n)
 		if (r->params.v[k].len == node_len(p) &&
 		    !memcmp(r->params.v[k].name, node_ptr(p, r->text), node_len(p)))
 			r->range_param = k;
+	/* a local user pointer that passed it (sys32_sysctl's namep =
+	 * compat_ptr(a32.name)) holds a user address as well */
+	int ti = list_index(r->tainted.v, r->tainted.n, node_ptr(p, r->text), node_len(p));
+	r->range_taint = ti >= 0 && ti < 32 ? ti : -1;
 	r->range_on_true = !neg;
 }

@@ -518,12 +518,13 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 	size_t len;
 	const char *name = call_name(call, r->text, &len);
 	/* a known routine takes no object to follow, but for a syscall called
-	 * in-kernel, whose user-pointer arguments (api.def) the native code
-	 * reads as user memory: an object handed there, cast to a __user
-	 * pointer or not, has its pointer fields followed too (compat
-	 * setsockopt's sock_fprog.filter, fixed in 2.6.17) */
+	 * in-kernel whose native code follows the pointer fields of what it
+	 * reads from its user-pointer arguments (api.def's A_UOBJ_FOLLOW): an
+	 * object handed there, cast to a __user pointer or not, has them
+	 * followed too (compat setsockopt's sock_fprog.filter, fixed in
+	 * 2.6.17) */
 	const struct api *api = name ? api_lookup(name, len) : NULL;
-	if (!(s->limit & LV_KERNEL) || (api && !api->user_args))
+	if (!(s->limit & LV_KERNEL) || (api && !(api->roles & A_UOBJ_FOLLOW)))
 		return;
 	if (!r->ufields_done)
 		uf_collect(r);

@@ -84,6 +84,11 @@ enum api_role {
 	A_UADDR_FIELD = 1ull << 47,	/* a field that always holds an address in user
 					 * space: a VMA's bounds, an mm's layout
 					 * (vma->vm_start, mm->arg_start) */
+	A_UOBJ_FOLLOW = 1ull << 49,	/* a syscall made in-kernel whose native code follows
+					 * the pointer fields of the object given as its
+					 * user-pointer argument (setsockopt's sock_fprog,
+					 * sendmsg's msghdr); others keep them as values
+					 * (rt_sigqueueinfo's si_addr) */
 	A_EXEC = 1ull << 48,		/* runs a new program: where it succeeds (returns
 					 * zero) the exec has set the limit to USER_DS
 					 * (flush_old_exec), where it fails the limit is
