@@ -376,7 +376,7 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	struct param ps[MAX_PARAMS];
 	int n = function_params(fn, src->text, ps, MAX_PARAMS);
 	bool ioctl = strstr(why, "ioctl") != NULL;
-	bool sys = !strcmp(why, entry_syscall("sys_"));
+	bool sys = !strcmp(why, ENTRY_SYSCALL);
 	uint32_t m = 0;
 	for (int i = 0; i < n && i < 32; i++) {
 		if (decl_has_user_mark(src, ps[i].decl)) {

@@ -292,13 +292,3 @@ bool limit_exit_handed_over(struct run *r, const struct exit_rec *e)
 			return true;
 	return false;
 }
-
-const struct fn_summary *limit_exec_summary(void)
-{
-	/* (flush_old_exec() sets USER_DS for the new program) */
-	static const struct fn_summary exec_sum = {
-		.analysed = true, .exit = LV_ENTRY | LV_USER, .exit_neg = LV_ENTRY,
-		.exit_zero = LV_USER, .exit_pos = LV_USER, .name = "exec",
-	};
-	return &exec_sum;
-}

@@ -184,7 +184,8 @@ int limit_global_value(struct run *r, TSNode n);
  * a global slot this path saved into restores (check_limit_handover.c). */
 lv_t limit_restorer_exit(struct run *r, const struct state *s, const struct fn_summary *t);
 /* The summary of an exec whose body is not in view (api.def's A_EXEC):
- * USER_DS where it succeeds (returns 0), the caller's limit where it fails. */
+ * USER_DS where it succeeds (returns 0), the caller's limit where it fails
+ * (check_limit_const.c). */
 const struct fn_summary *limit_exec_summary(void);
 
 /* check_limit_handover.c: is n a named constant (an identifier in

@@ -546,29 +546,21 @@ struct any_part {
 	const struct name_set *s;
 	const struct scan *scans;
 	bool *hit;
-	size_t from, to;
 };
 
-static void *any_part_main(void *arg)
+static void any_part_main(void *arg, size_t from, size_t to)
 {
 	struct any_part *k = arg;
-	for (size_t i = k->from; i < k->to; i++)
+	for (size_t i = from; i < to; i++)
 		k->hit[i] = name_set_any(k->s, &k->scans[i]);
-	return NULL;
 }
 
 static void names_any_each(int jobs, const struct name_set *s, const struct scan *scans,
 			   size_t n, bool *hit)
 {
-	struct any_part a = { s, scans, hit, 0, n }, b = a;
-	if (!s->n)
-		return;
-	if (jobs > 1 && n >= 4096) {
-		a.to = b.from = n / 2;
-		run_pair(any_part_main, &a, &b);
-	} else {
-		any_part_main(&a);
-	}
+	struct any_part a = { s, scans, hit };
+	if (s->n)
+		run_halves(any_part_main, &a, n, jobs);
 }
 
 static size_t relevance_files;

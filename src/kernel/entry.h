@@ -61,6 +61,8 @@ void entries_note_params(struct entries *es, const char *name, const TSNode *dec
  * SYSCALL_DEFINEn defines once normalised), else NULL.  The one place that
  * decides it. */
 const char *entry_syscall(const char *name);
+/* That reason, for comparing an entry's `why` with it. */
+extern const char ENTRY_SYSCALL[];
 const char *entries_lookup(const struct entries *es, const char *name);
 /* Is a handler of kind `why` stored into field[0, len) also called by the
  * kernel with KERNEL_DS in force (entry.def's UNDER_KERNEL_DS rows)? */

@@ -141,6 +141,8 @@ void entries_add(struct entries *es, const char *name, size_t len, const char *w
 	VEC_PUSH(es->v, e);
 }
 
+const char ENTRY_SYSCALL[] = "system call";
+
 const char *entry_syscall(const char *name)
 {
 	/* (and the 32-bit compat layers' own entries before compat_sys_:
@@ -148,7 +150,7 @@ const char *entry_syscall(const char *name)
 	 * mips n32 sysn32_) */
 	if (!strncmp(name, "sys_", 4) || !strncmp(name, "compat_sys_", 11) ||
 	    !strncmp(name, "sys32_", 6) || !strncmp(name, "sysn32_", 7))
-		return "system call";
+		return ENTRY_SYSCALL;
 	return NULL;
 }
 

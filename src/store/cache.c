@@ -406,14 +406,13 @@ struct stale_part {
 	const bool *have;
 	bool *stale;
 	uint64_t shared;
-	size_t from, to;
 };
 
-static void *stale_part_main(void *arg)
+static void stale_part_main(void *arg, size_t from, size_t to)
 {
 	struct stale_part *k = arg;
 	struct cache *c = k->c;
-	for (size_t i = k->from; i < k->to; i++) {
+	for (size_t i = from; i < to; i++) {
 		k->stale[i] = false;
 		if (!k->have[i])
 			continue;
@@ -424,7 +423,6 @@ static void *stale_part_main(void *arg)
 		k->stale[i] = !(uses_parse(&c->uses[i], &u) && uses_digest(&u, view) == c->digest[i]);
 		macro_uses_release(&u);
 	}
-	return NULL;
 }
 
 size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *have, bool *stale)
@@ -436,13 +434,8 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 	}
 	/* the rows' look-ups are independent: with -j above 1, the second
 	 * half on a thread of its own (0.1 s of an edited re-run of 6.1) */
-	struct stale_part a = { c, ctl, have, stale, ctl_macros_shared_digest(ctl), 0, c->n }, b = a;
-	if (c->jobs > 1 && c->n >= 4096) {
-		a.to = b.from = c->n / 2;
-		run_pair(stale_part_main, &a, &b);
-	} else {
-		stale_part_main(&a);
-	}
+	struct stale_part a = { c, ctl, have, stale, ctl_macros_shared_digest(ctl) };
+	run_halves(stale_part_main, &a, c->n, c->jobs);
 	for (size_t i = 0; i < c->n; i++) {
 		if (!stale[i])
 			continue;
@@ -637,34 +630,27 @@ struct keys_part {
 	char **key;
 	struct stat *sts;
 	bool *linked;
-	size_t from, to;
 };
 
-static void *keys_part_main(void *arg)
+static void keys_part_main(void *arg, size_t from, size_t to)
 {
 	struct keys_part *k = arg;
 	char *dir = NULL, *dir_abs = NULL;
 	int dfd = -1;
-	for (size_t i = k->from; i < k->to; i++)
+	for (size_t i = from; i < to; i++)
 		k->key[i] = row_key(k->paths[i], &dir, &dir_abs, &dfd, &k->sts[i], &k->linked[i]);
 	if (dfd >= 0)
 		close(dfd);
 	free(dir);
 	free(dir_abs);
-	return NULL;
 }
 
 /* Every row key, the second half on a thread of its own when there are
  * many (one lstat(2) a file: 0.12 s of an edited re-run of linux-6.1). */
 static void row_keys(char **paths, size_t n, int jobs, char **key, struct stat *sts, bool *linked)
 {
-	struct keys_part a = { paths, key, sts, linked, 0, n }, b = a;
-	if (jobs > 1 && n >= 4096) {
-		a.to = b.from = n / 2;
-		run_pair(keys_part_main, &a, &b);
-	} else {
-		keys_part_main(&a);
-	}
+	struct keys_part a = { paths, key, sts, linked };
+	run_halves(keys_part_main, &a, n, jobs);
 }
 
 /* The rows of the known files of paths[from, to), read through db and

@@ -330,6 +330,29 @@ void run_pair(void *(*fn)(void *), void *a, void *b)
 		fn(b);
 }
 
+struct half {
+	void (*fn)(void *ctx, size_t from, size_t to);
+	void *ctx;
+	size_t from, to;
+};
+
+static void *half_main(void *arg)
+{
+	struct half *h = arg;
+	h->fn(h->ctx, h->from, h->to);
+	return NULL;
+}
+
+void run_halves(void (*fn)(void *ctx, size_t from, size_t to), void *ctx, size_t n, int jobs)
+{
+	if (jobs < 2 || n < 4096) {
+		fn(ctx, 0, n);
+		return;
+	}
+	struct half a = { fn, ctx, 0, n / 2 }, b = { fn, ctx, n / 2, n };
+	run_pair(half_main, &a, &b);
+}
+
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
 size_t utf8_len(const unsigned char *s, size_t n)
 {

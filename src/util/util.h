@@ -104,6 +104,10 @@ double mono_seconds(void);
  * return (fn(b) runs here after fn(a) when no thread can be made).  The
  * work split in two halves: rows, row keys, calls, folders. */
 void run_pair(void *(*fn)(void *), void *a, void *b);
+/* fn(ctx, 0, n) of independent items; with jobs above 1 and at least
+ * 4,096 of them, fn(ctx, n / 2, n) on a thread of its own while
+ * fn(ctx, 0, n / 2) runs here (per-file look-ups of a whole tree). */
+void run_halves(void (*fn)(void *ctx, size_t from, size_t to), void *ctx, size_t n, int jobs);
 /* Is the identifier p[0..len) in upper case (a letter, no lower-case one):
  * the kernel's spelling of a macro (INODE_JOURNAL, SET)? */
 bool upper_case_name(const char *p, size_t len);
