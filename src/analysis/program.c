@@ -368,6 +368,48 @@ static void count_callers(struct program *p)
 	}
 }
 
+/* The parameter of ps[0, n) that e names, through parentheses and one
+ * macro of a single argument in capitals (`A(filename)`), or -1. */
+static int widened_param(const struct source *src, TSNode e, const struct param *ps, int n)
+{
+	e = strip_parens(e);
+	if (node_is(e, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(e, src->text, &len);
+		TSNode args = node_field(e, "arguments");
+		if (!name || !upper_case_name(name, len) || ts_node_named_child_count(args) != 1)
+			return -1;
+		e = strip_parens(ts_node_named_child(args, 0));
+	}
+	if (!node_is(e, S_identifier))
+		return -1;
+	for (int i = 0; i < n && i < 32; i++)
+		if (ps[i].len == node_len(e) && !memcmp(ps[i].name, node_ptr(e, src->text), ps[i].len))
+			return i;
+	return -1;
+}
+
+/* The parameters a body casts to a pointer type: a system call's address
+ * passed as a number, the 32-bit layers' way before compat_ptr()
+ * (sparc64's `sys_utime((char *)A(filename), &t)` for `u32 filename`). */
+static uint32_t cast_params(const struct source *src, TSNode n, const struct param *ps, int np,
+			    int depth)
+{
+	uint32_t m = 0;
+	if (ts_node_is_null(n) || depth > 200)
+		return 0;
+	if (node_is(n, S_cast_expression) &&
+	    node_is(node_field(node_field(n, "type"), "declarator"), S_abstract_pointer_declarator)) {
+		int i = widened_param(src, node_field(n, "value"), ps, np);
+		if (i >= 0)
+			m |= 1u << i;
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t k = 0; k < c; k++)
+		m |= cast_params(src, ts_node_named_child(n, k), ps, np, depth + 1);
+	return m;
+}
+
 /* Parameters of an entry point that hold pointers user space chose. */
 static uint32_t user_params(const struct source *src, TSNode fn, const char *why)
 {
@@ -377,7 +419,7 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	int n = function_params(fn, src->text, ps, MAX_PARAMS);
 	bool ioctl = strstr(why, "ioctl") != NULL;
 	bool sys = !strcmp(why, ENTRY_SYSCALL);
-	uint32_t m = 0;
+	uint32_t m = 0, cast = sys ? cast_params(src, node_field(fn, "body"), ps, n, 0) : 0;
 	for (int i = 0; i < n && i < 32; i++) {
 		if (decl_has_user_mark(src, ps[i].decl)) {
 			m |= 1u << i;
@@ -392,6 +434,10 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 			if (!(node_is(tn, S_type_identifier) &&
 			      api_is(node_ptr(tn, src->text), node_len(tn), A_UREG_TYPE)))
 				m |= 1u << i;
+			continue;
+		}
+		if (cast & (1u << i)) {	/* (not a pointer by its declaration) */
+			m |= 1u << i;
 			continue;
 		}
 		bool ulong = node_is(type, S_sized_type_specifier) &&

@@ -113,9 +113,13 @@ static bool carries(struct run *r, TSNode e, int depth)
 	if (node_is(e, S_call_expression)) {
 		size_t len;
 		const char *name = call_name(e, r->text, &len);
-		if (!api_is(name, len, A_USER_PTR_SOURCE))
+		TSNode args = node_field(e, "arguments");
+		/* (or a macro of one argument in capitals around it: the
+		 * 32-bit layers' `A(filename)`, READ_ONCE(up)) */
+		if (!api_is(name, len, A_USER_PTR_SOURCE) &&
+		    !(name && upper_case_name(name, len) && ts_node_named_child_count(args) == 1))
 			return false;
-		return carries(r, ts_node_named_child(node_field(e, "arguments"), 0), depth + 1);
+		return carries(r, ts_node_named_child(args, 0), depth + 1);
 	}
 	if (node_is(e, S_binary_expression)) {
 		TSNode op = node_field(e, "operator");
