@@ -538,9 +538,9 @@ struct bind_walk {
 static void note_binding(struct file_facts *ff, const char *text, TSNode n)
 {
 	if (node_is(n, S_initializer_pair)) {
-		TSNode des = node_field(n, "designator");
-		if (node_is(des, S_field_designator))
-			add_binding(ff, text, ts_node_named_child(des, 0), node_field(n, "value"));
+		TSNode f = pair_field(n);
+		if (!ts_node_is_null(f))
+			add_binding(ff, text, f, node_field(n, "value"));
 	} else if (node_is(n, S_assignment_expression)) {
 		TSNode lhs = strip_parens(node_field(n, "left"));
 		if (node_is(lhs, S_field_expression)) {

@@ -461,12 +461,12 @@ static void releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int
 }
 
 /* Does n take `rule` (a call of the rule's open, or of a helper of the file
- * whose summary takes it)? */
-static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
+ * whose summary takes it) at a call that starts at byte `from` or later? */
+static bool takes_from(struct run *r, TSNode n, uint16_t rule, uint32_t from, int depth)
 {
-	if (depth > 200)
+	if (depth > 200 || ts_node_end_byte(n) <= from)
 		return false;
-	if (node_is(n, S_call_expression)) {
+	if (node_is(n, S_call_expression) && ts_node_start_byte(n) >= from) {
 		size_t len;
 		const char *name = call_name(n, r->fr->text, &len);
 		int ri, ci;
@@ -485,9 +485,14 @@ static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
 	}
 	uint32_t nc = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < nc; i++)
-		if (takes_within(r, ts_node_named_child(n, i), rule, depth + 1))
+		if (takes_from(r, ts_node_named_child(n, i), rule, from, depth + 1))
 			return true;
 	return false;
+}
+
+static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
+{
+	return takes_from(r, n, rule, 0, depth);
 }
 
 /* The case of switch sw that n lies in: the last of its cases that starts
@@ -543,8 +548,10 @@ static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
  * call or macro the walk cannot see to be the same: static_branch_*(),
  * drm_dev_needs_global_mutex()), taken in one branch of an if/switch and
  * released in another (the PRE/POST phases of a notifier, select_chip(0) /
- * (-1)), released in a loop that does not take it (unwinding the locks of
- * an array), or a trylock in a && / || chain (the walk does not split it)?
+ * (-1)), released in a loop that does not take it again (unwinding the
+ * locks of an array; not a wait that drops it and takes it back, nor a
+ * loop that releases another object of the rule), or a trylock in a && /
+ * || chain (the walk does not split it)?
  */
 static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint16_t rule)
 {
@@ -640,10 +647,12 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 		}
 	}
 	for (int i = 0; i < nrel; i++)
-		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q))
+		for (TSNode q = ts_node_parent(rel[i]);
+		     !ts_node_is_null(q) && pairs_same_object(t, acq, rel[i]); q = ts_node_parent(q))
 			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||
-			     node_is(q, S_do_statement)) && !inside(q, acq))
-				return true;
+			     node_is(q, S_do_statement)) && !inside(q, acq) &&
+			    !takes_from(r, q, rule, ts_node_end_byte(rel[i]), 0))
+				return true;	/* (a loop that drops it and takes it back waits) */
 	return false;
 }
 

@@ -562,3 +562,32 @@ void rel_judge(struct run *r)
 	judge_reacquire(r, fn, &back);
 	VEC_FREE(back);
 }
+
+/* Do calls a and b name the same object by their first arguments' text,
+ * subscripts aside (`&a[i].lock` and `&a[j].lock`: unwinding an array)?
+ * Calls without arguments (lock_kernel()) name the one object there is. */
+bool pairs_same_object(const char *text, TSNode a, TSNode b)
+{
+	TSNode x = ts_node_named_child(node_field(a, "arguments"), 0);
+	TSNode y = ts_node_named_child(node_field(b, "arguments"), 0);
+	if (ts_node_is_null(x) || ts_node_is_null(y))
+		return true;
+	char *s[2] = { node_text_nospace(x, text), node_text_nospace(y, text) };
+	for (int k = 0; k < 2; k++) {
+		size_t w = 0;
+		int depth = 0;
+		for (size_t i = 0; s[k][i]; i++) {
+			depth += s[k][i] == '[';
+			if (!depth || s[k][i] == '[')
+				s[k][w++] = s[k][i];
+			depth -= s[k][i] == ']' && depth;
+			if (s[k][i] == ']' && !depth)
+				s[k][w++] = ']';
+		}
+		s[k][w] = 0;
+	}
+	bool same = !strcmp(s[0], s[1]);
+	free(s[0]);
+	free(s[1]);
+	return same;
+}

@@ -180,6 +180,14 @@ TSNode strip_hints(TSNode n, const char *text)
 	return n;
 }
 
+TSNode pair_field(TSNode pair)
+{
+	TSNode des = node_field(pair, "designator");
+	if (node_is(des, S_field_designator))
+		return ts_node_named_child(des, 0);
+	return node_is(des, S_field_identifier) ? des : (TSNode){0};
+}
+
 TSNode declarator_name(TSNode decl)
 {
 	for (int guard = 0; guard < 64 && !ts_node_is_null(decl); guard++) {

@@ -111,5 +111,8 @@ TSNode strip_hints(TSNode n, const char *text);
 int literal_truth(TSNode n, const char *text);
 /* The identifier a declarator declares (through pointers, arrays, functions). */
 TSNode declarator_name(TSNode decl);
+/* The field an initializer pair names first: `.read = f` or the GNU
+ * spelling older drivers use, `read: f`; a null node for `[i] = ...`. */
+TSNode pair_field(TSNode pair);
 
 #endif

@@ -147,9 +147,10 @@ static void scan_init(struct entries *es, TSNode list, const char *text, const s
 		TSNode ch = kids.v[i];
 		if (node_is(ch, S_comment))
 			continue;
-		TSNode des = {0}, val = ch;
+		TSNode des = {0}, f = {0}, val = ch;
 		if (node_is(ch, S_initializer_pair)) {
 			des = node_field(ch, "designator");
+			f = pair_field(ch);
 			val = node_field(ch, "value");
 		}
 		if (arrays > 0 || k->typed) {
@@ -159,10 +160,7 @@ static void scan_init(struct entries *es, TSNode list, const char *text, const s
 				add_value(es, val, text, k->why);
 			continue;
 		}
-		if (node_is(des, S_field_designator)) {
-			TSNode f = ts_node_named_child(des, 0);
-			if (ts_node_is_null(f))
-				continue;
+		if (!ts_node_is_null(f)) {
 			const char *why = filled_why(k, node_ptr(f, text), node_len(f));
 			if (why)
 				add_value(es, val, text, why);
@@ -738,15 +736,12 @@ static void init_stores(struct entries *es, TSNode list, const char *obj, const 
 		if (node_is(ch, S_initializer_list)) {
 			init_stores(es, ch, obj, tag, tlen, text, depth + 1);
 		} else if (node_is(ch, S_initializer_pair)) {
-			TSNode des = node_field(ch, "designator");
-			TSNode f = node_is(des, S_field_designator) ? ts_node_named_child(des, 0)
-								    : (TSNode){0};
+			TSNode f = pair_field(ch);
 			TSNode val = node_field(ch, "value");
-			if (node_is(des, S_field_designator) && !ts_node_is_null(f) &&
-			    !node_is(val, S_initializer_list))
+			if (!ts_node_is_null(f) && !node_is(val, S_initializer_list))
 				push_store(es, xstrdup(obj), 0, node_ptr(f, text), node_len(f), val,
 					   text, tag, tlen);
-			else if (!node_is(des, S_field_designator) && node_is(val, S_initializer_list))
+			else if (ts_node_is_null(f) && node_is(val, S_initializer_list))
 				init_stores(es, val, obj, tag, tlen, text, depth + 1);	/* [i] = {...} */
 		} else if (node_is(ch, S_pointer_expression)) {
 			push_store(es, xstrdup(obj), 0, "", 0, ch, text, NULL, 0);
