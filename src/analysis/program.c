@@ -420,6 +420,8 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	bool ioctl = strstr(why, "ioctl") != NULL;
 	bool sys = !strcmp(why, ENTRY_SYSCALL);
 	uint32_t m = 0, cast = sys ? cast_params(src, node_field(fn, "body"), ps, n, 0) : 0;
+	if (!strcmp(why, ENTRY_COMPAT_IOCTL) && n >= 3)
+		m |= 1u << 2;	/* (x86-64's serial_struct_ioctl(fd, cmd, void *ptr)) */
 	for (int i = 0; i < n && i < 32; i++) {
 		if (decl_has_user_mark(src, ps[i].decl)) {
 			m |= 1u << i;

@@ -63,6 +63,9 @@ void entries_note_params(struct entries *es, const char *name, const TSNode *dec
 const char *entry_syscall(const char *name);
 /* That reason, for comparing an entry's `why` with it. */
 extern const char ENTRY_SYSCALL[];
+/* The reason of entry.def's 32-bit ioctl translations: handler(fd, cmd,
+ * arg[, file]), the user's argument third whatever its declared type. */
+extern const char ENTRY_COMPAT_IOCTL[];
 const char *entries_lookup(const struct entries *es, const char *name);
 /* Is a handler of kind `why` stored into field[0, len) also called by the
  * kernel with KERNEL_DS in force (entry.def's UNDER_KERNEL_DS rows)? */

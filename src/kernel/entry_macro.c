@@ -83,9 +83,18 @@ void entry_scan_macros(struct entries *es, const char *text, size_t len)
 		const char *q = p;
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
-		if (q >= end || *q != '(' || nlen > 40 || nlen < 4)
+		if (q >= end || nlen > 40 || nlen < 4)
 			continue;
 		const struct row *r = entry_row_named(R_MACRO, a, nlen);
+		/* (a row's call at file scope with no ';' after it and names
+		 * for arguments reaches here spelled as a declaration,
+		 * `HANDLE_IOCTL TIOCGSERIAL, serial_struct_ioctl;`: the
+		 * normaliser's '(' is the one blank after the name, its ')' the ';') */
+		bool decl = r && *q != '(' && q == p + 1 && *p == ' ';
+		if (*q != '(' && !decl)
+			continue;
+		if (decl)
+			q = p;
 		const char *attr = memmem(a, nlen, "ATTR", 4);
 		if (!r && !attr)
 			continue;
@@ -101,7 +110,7 @@ void entry_scan_macros(struct entries *es, const char *text, size_t len)
 				depth++;
 			} else if (*t == ')' && depth) {
 				depth--;
-			} else if ((*t == ',' || *t == ')') && depth == 0) {
+			} else if ((*t == ',' || *t == ')' || (decl && *t == ';')) && depth == 0) {
 				while (s < t && isspace((unsigned char)*s))
 					s++;
 				const char *u = t;
@@ -110,7 +119,7 @@ void entry_scan_macros(struct entries *es, const char *text, size_t len)
 				args[na] = s;
 				alen[na++] = (size_t)(u - s);
 				s = t + 1;
-				if (*t == ')')
+				if (*t != ',')
 					break;
 			} else if (*t == ';' || *t == '{') {
 				break;

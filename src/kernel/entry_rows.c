@@ -142,6 +142,7 @@ void entries_add(struct entries *es, const char *name, size_t len, const char *w
 }
 
 const char ENTRY_SYSCALL[] = "system call";
+const char ENTRY_COMPAT_IOCTL[] = "compat ioctl handler";
 
 const char *entry_syscall(const char *name)
 {
