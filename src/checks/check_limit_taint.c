@@ -512,6 +512,12 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 		 * the raise points to user memory, as for pm) */
 		if (checked)
 			taint = false;
+		/* a user parameter this path no longer passes (found NULL,
+		 * replaced by a kernel copy: `if (timeout) { copy_from_user(&kt,
+		 * timeout, ...); timeout = &kt; }`) is no window's sink for the
+		 * callers: the argument mask does not follow paths, the taint does */
+		if (!taint)
+			pm &= ~r->ctx->user_params;
 		if ((s->limit & LV_KERNEL) && (sinkmask & (1u << i)) && (taint || pm)) {
 			const char *what = callee_text(cf, call, r);
 			if (taint) {

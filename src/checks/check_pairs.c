@@ -648,7 +648,7 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 	}
 	for (int i = 0; i < nrel; i++)
 		for (TSNode q = ts_node_parent(rel[i]);
-		     !ts_node_is_null(q) && pairs_same_object(t, acq, rel[i]); q = ts_node_parent(q))
+		     !ts_node_is_null(q) && pairs_same_object(r, rule, acq, rel[i]); q = ts_node_parent(q))
 			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||
 			     node_is(q, S_do_statement)) && !inside(q, acq) &&
 			    !takes_from(r, q, rule, ts_node_end_byte(rel[i]), 0))

@@ -210,9 +210,10 @@ void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct 
 void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *out,
 		  struct arena *a);
 
-/* check_pairs_rel.c: do calls a and b name the same object by their first
- * arguments' text, subscripts aside (`&a[i].lock`, `&a[j].lock`)? */
-bool pairs_same_object(const char *text, TSNode a, TSNode b);
+/* check_pairs_rel.c: do calls a and b of rule name the same object by
+ * their first arguments' text, subscripts aside (`&a[i].lock`,
+ * `&a[j].lock`)?  Yes when either is a helper's call, not the rule's. */
+bool pairs_same_object(struct run *r, uint16_t rule, TSNode a, TSNode b);
 /* check_pairs_rel.c: what the walk tells it (hooks, so that the walk
  * calls no function of the file that reads the walk's results). */
 struct rel_hooks {

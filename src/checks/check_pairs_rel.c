@@ -563,11 +563,22 @@ void rel_judge(struct run *r)
 	VEC_FREE(back);
 }
 
-/* Do calls a and b name the same object by their first arguments' text,
- * subscripts aside (`&a[i].lock` and `&a[j].lock`: unwinding an array)?
- * Calls without arguments (lock_kernel()) name the one object there is. */
-bool pairs_same_object(const char *text, TSNode a, TSNode b)
+/* Do calls a and b of rule name the same object by their first arguments'
+ * text, subscripts aside (`&a[i].lock` and `&a[j].lock`: unwinding an
+ * array)?  Calls without arguments (lock_kernel()) name the one object
+ * there is; a helper of the file that takes or releases it may be any. */
+bool pairs_same_object(struct run *r, uint16_t rule, TSNode a, TSNode b)
 {
+	const char *text = r->fr->text;
+	for (int k = 0; k < 2; k++) {
+		/* (a helper's arguments need not be the object it takes) */
+		size_t len;
+		const char *name = call_name(k ? b : a, text, &len);
+		int ri, ci;
+		bool open;
+		if (!name || !rules_lookup(name, len, &ri, &ci, &open) || ri != rule)
+			return true;
+	}
 	TSNode x = ts_node_named_child(node_field(a, "arguments"), 0);
 	TSNode y = ts_node_named_child(node_field(b, "arguments"), 0);
 	if (ts_node_is_null(x) || ts_node_is_null(y))
