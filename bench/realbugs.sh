@@ -42,6 +42,9 @@
 # the recall (missing is not a miss).  Exit status: 0, or 2 on a script
 # error (no binary, unreadable manifest); with --strict also 1 when the
 # recall is under 90% or an after file still reports its fixed bug.
+# An entry's optional "after_known_lines" lists lines of the after file where
+# another bug of the same function, fixed later and a manifest entry of its
+# own, is still reported (it does not count as the fixed bug firing).
 # An entry's optional "also_checks" lists weaker checks that count as well
 # (a leak to user mode reported as ds-unbalanced when the entry point is not
 # known).  An entry's optional "found_by" says how the bug was found: "cve" (an
@@ -187,9 +190,10 @@ def hits(bug, doc):
     return None
 
 def after_fires(bug, doc):
+    known = bug.get("after_known_lines", [])
     return [f for f in doc.get("findings", [])
             if f["check"] in checks_of(bug) and f.get("function") == bug["function"]
-            and same_file(f["file"], bug["file"])]
+            and same_file(f["file"], bug["file"]) and f["line"] not in known]
 
 classes = {}
 probes = {}	# class -> [misses found with --entry, misses probed, after firing with --entry]
