@@ -490,11 +490,6 @@ static bool takes_from(struct run *r, TSNode n, uint16_t rule, uint32_t from, in
 	return false;
 }
 
-static bool takes_within(struct run *r, TSNode n, uint16_t rule, int depth)
-{
-	return takes_from(r, n, rule, 0, depth);
-}
-
 /* The case of switch sw that n lies in: the last of its cases that starts
  * before n, by position (an #ifdef inside a case can leave the statements
  * after its #endif outside the case's node), or a null node. */
@@ -612,7 +607,7 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 				if (inside(p, rel[i]) && !ts_node_is_null(cons) &&
 				    inside(cons, acq) != inside(cons, rel[i])) {
 					TSNode other = inside(cons, rel[i]) ? cons : alt;
-					hit = ts_node_is_null(other) || !takes_within(r, other, rule, 0);
+					hit = ts_node_is_null(other) || !takes_from(r, other, rule, 0, 0);
 				}
 				for (TSNode q = ts_node_parent(rel[i]); !hit && !ts_node_is_null(q);
 				     q = ts_node_parent(q))
@@ -639,20 +634,22 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 				TSNode c = case_of(sw, rel[i]);
 				if (!ts_node_is_null(c) && !ts_node_is_null(mine) && ts_node_eq(c, mine))
 					continue;	/* the same case, past an #ifdef */
-				if (ts_node_is_null(c) || !takes_within(r, c, rule, 0))
+				if (ts_node_is_null(c) || !takes_from(r, c, rule, 0, 0))
 					return true;
 			}
 		} else if (node_is(p, S_function_definition)) {
 			break;
 		}
 	}
-	for (int i = 0; i < nrel; i++)
-		for (TSNode q = ts_node_parent(rel[i]);
-		     !ts_node_is_null(q) && pairs_same_object(r, rule, acq, rel[i]); q = ts_node_parent(q))
+	for (int i = 0; i < nrel; i++) {
+		if (!pairs_same_object(r, rule, acq, rel[i]))
+			continue;
+		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q))
 			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||
 			     node_is(q, S_do_statement)) && !inside(q, acq) &&
 			    !takes_from(r, q, rule, ts_node_end_byte(rel[i]), 0))
 				return true;	/* (a loop that drops it and takes it back waits) */
+	}
 	return false;
 }
 
@@ -661,30 +658,20 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 static bool releases_key(struct run *r, const TSNode *rel, int nrel, uint16_t rule, uint16_t key)
 {
 	for (int i = 0; i < nrel; i++) {
-		size_t len;
-		const char *name = call_name(rel[i], r->fr->text, &len);
-		int ri, ci;
-		bool open;
-		if (!name || !rules_lookup(name, len, &ri, &ci, &open) || ri != rule) {
+		bool own;
+		char *t = pairs_object_text(r, rel[i], rule, true, &own);
+		if (!own) {
 			/* a helper of the file whose summary closes it (not a
 			 * name that only says "unlock") */
+			size_t len;
+			const char *name = call_name(rel[i], r->fr->text, &len);
 			int j = name ? pairs_fn_index(r->fr, name, len) : -1;
 			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
 				if (r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
 					return true;
 			continue;
 		}
-		int a = pairs_rule(r, rule)->close.v[ci].arg;
-		TSNode args = node_field(rel[i], "arguments");
-		if (!key || a < 0 || (uint32_t)a >= ts_node_named_child_count(args))
-			return true;
-		char *t = node_text_nospace(ts_node_named_child(args, (uint32_t)a), r->fr->text);
-		size_t w = 0;
-		for (size_t k = 0; t[k]; k++)
-			if (t[k] != '(' && t[k] != ')')
-				t[w++] = t[k];
-		t[w] = 0;
-		bool same = !strcmp(t, r->keys.v[key]);
+		bool same = !key || !t || !strcmp(t, r->keys.v[key]);
 		free(t);
 		if (same)
 			return true;

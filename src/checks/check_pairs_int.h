@@ -214,6 +214,7 @@ void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *ou
  * their first arguments' text, subscripts aside (`&a[i].lock`,
  * `&a[j].lock`)?  Yes when either is a helper's call, not the rule's. */
 bool pairs_same_object(struct run *r, uint16_t rule, TSNode a, TSNode b);
+char *pairs_object_text(struct run *r, TSNode call, uint16_t rule, bool subscripts, bool *own);
 /* check_pairs_rel.c: what the walk tells it (hooks, so that the walk
  * calls no function of the file that reads the walk's results). */
 struct rel_hooks {

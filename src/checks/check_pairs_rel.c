@@ -563,41 +563,56 @@ void rel_judge(struct run *r)
 	VEC_FREE(back);
 }
 
-/* Do calls a and b of rule name the same object by their first arguments'
- * text, subscripts aside (`&a[i].lock` and `&a[j].lock`: unwinding an
- * array)?  Calls without arguments (lock_kernel()) name the one object
- * there is; a helper of the file that takes or releases it may be any. */
+/* The text of the object a call of rule `rule` names (its rule_call's
+ * argument), blanks and parentheses dropped, and with subscripts dropped
+ * too when `subscripts` is false (`&a[i].lock` -> `&a[].lock`); NULL when
+ * the call is not one of the rule's own (*own false) or names no object
+ * (a counter, lock_kernel()). */
+char *pairs_object_text(struct run *r, TSNode call, uint16_t rule, bool subscripts, bool *own)
+{
+	size_t len;
+	const char *name = call_name(call, r->fr->text, &len);
+	int ri, ci;
+	bool open;
+	*own = name && rules_lookup(name, len, &ri, &ci, &open) && ri == rule;
+	if (!*own)
+		return NULL;
+	const struct rule *ru = pairs_rule(r, rule);
+	int a = (open ? ru->open.v[ci] : ru->close.v[ci]).arg;
+	TSNode args = node_field(call, "arguments");
+	if (a < 0 || (uint32_t)a >= ts_node_named_child_count(args))
+		return NULL;
+	char *t = node_text_nospace(ts_node_named_child(args, (uint32_t)a), r->fr->text);
+	size_t w = 0;
+	int depth = 0;
+	for (size_t k = 0; t[k]; k++) {
+		if (t[k] == '(' || t[k] == ')')
+			continue;
+		if (subscripts) {
+			t[w++] = t[k];
+			continue;
+		}
+		depth += t[k] == '[';
+		if (!depth || t[k] == '[')
+			t[w++] = t[k];
+		depth -= t[k] == ']' && depth;
+		if (t[k] == ']' && !depth)
+			t[w++] = ']';
+	}
+	t[w] = 0;
+	return t;
+}
+
+/* Do calls a and b of rule name the same object, subscripts aside
+ * (`&a[i].lock` and `&a[j].lock`: unwinding an array)?  Calls that name
+ * no object (lock_kernel()) name the one object there is; a helper of the
+ * file that takes or releases it may be any. */
 bool pairs_same_object(struct run *r, uint16_t rule, TSNode a, TSNode b)
 {
-	const char *text = r->fr->text;
-	for (int k = 0; k < 2; k++) {
-		/* (a helper's arguments need not be the object it takes) */
-		size_t len;
-		const char *name = call_name(k ? b : a, text, &len);
-		int ri, ci;
-		bool open;
-		if (!name || !rules_lookup(name, len, &ri, &ci, &open) || ri != rule)
-			return true;
-	}
-	TSNode x = ts_node_named_child(node_field(a, "arguments"), 0);
-	TSNode y = ts_node_named_child(node_field(b, "arguments"), 0);
-	if (ts_node_is_null(x) || ts_node_is_null(y))
-		return true;
-	char *s[2] = { node_text_nospace(x, text), node_text_nospace(y, text) };
-	for (int k = 0; k < 2; k++) {
-		size_t w = 0;
-		int depth = 0;
-		for (size_t i = 0; s[k][i]; i++) {
-			depth += s[k][i] == '[';
-			if (!depth || s[k][i] == '[')
-				s[k][w++] = s[k][i];
-			depth -= s[k][i] == ']' && depth;
-			if (s[k][i] == ']' && !depth)
-				s[k][w++] = ']';
-		}
-		s[k][w] = 0;
-	}
-	bool same = !strcmp(s[0], s[1]);
+	bool own[2];
+	char *s[2] = { pairs_object_text(r, a, rule, false, &own[0]),
+		       pairs_object_text(r, b, rule, false, &own[1]) };
+	bool same = !s[0] || !s[1] || !strcmp(s[0], s[1]);
 	free(s[0]);
 	free(s[1]);
 	return same;
