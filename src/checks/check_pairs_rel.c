@@ -373,10 +373,29 @@ static bool scan_jump(TSNode n, void *ctx)
 	return !*j;
 }
 
+/* Does a `break` of loop n's own leave it (not one of a nested loop or
+ * switch)? */
+static bool scan_break(TSNode n, void *ctx)
+{
+	bool *b = ctx;
+	if (node_is(n, S_break_statement))
+		*b = true;
+	return !*b && !loop_node(n) && !node_is(n, S_switch_statement);
+}
+
+static bool breaks_out(TSNode loop)
+{
+	bool b = false;
+	node_walk(node_field(loop, "body"), scan_break, &b);
+	return b;
+}
+
 /*
  * Is the release at a label of the exit ladder: its statement labelled, or
- * preceded in its block by a labelled statement with only plain statements
- * (expressions, declarations, an `if` that does not jump) in between?
+ * preceded in its block by a labelled statement, or by a loop that a
+ * `break` leaves (the loop's exit joins paths as a label does), with only
+ * plain statements (expressions, declarations, an `if` that does not
+ * jump) in between?
  */
 static bool at_label(TSNode call)
 {
@@ -392,7 +411,7 @@ static bool at_label(TSNode call)
 		return false;
 	for (TSNode p = ts_node_prev_named_sibling(st); !ts_node_is_null(p);
 	     p = ts_node_prev_named_sibling(p)) {
-		if (node_is(p, S_labeled_statement))
+		if (node_is(p, S_labeled_statement) || (loop_node(p) && breaks_out(p)))
 			return true;
 		bool jumps = false;
 		if (node_is(p, S_if_statement))
@@ -422,6 +441,39 @@ static bool unguarded(TSNode call, const TSNode *acq, int nacq)
 			return false;
 	}
 	return true;
+}
+
+/* Is call a statement of its own in loop's body, under no test of the
+ * loop's (blocks only between them)? */
+static bool plain_in(TSNode call, TSNode loop)
+{
+	TSNode p = ts_node_parent(call);
+	if (!node_is(p, S_expression_statement))
+		return false;
+	for (p = ts_node_parent(p); node_is(p, S_compound_statement); p = ts_node_parent(p))
+		;
+	return !ts_node_is_null(p) && ts_node_eq(p, loop);
+}
+
+/* Is acquire a, in a loop, the loop taking back what its body dropped:
+ * one of the releases rel[] comes before it in the same loop, both
+ * statements of the loop's body under no test of the loop's?  The loop is
+ * then entered and left round with it held, and a path that leaves the
+ * body between the two (the `break` after a failed copy) is a real path
+ * holding nothing. */
+static bool retaken_in_loop(TSNode fn, const region_vec *back, TSNode a, const TSNode *rel, int nrel)
+{
+	uint32_t lp = loop_of(fn, back, ts_node_start_byte(a));
+	TSNode loop = ts_node_parent(a);
+	while (!ts_node_is_null(loop) && !loop_node(loop))
+		loop = ts_node_parent(loop);
+	if (!lp || ts_node_is_null(loop) || ts_node_start_byte(loop) + 1 != lp || !plain_in(a, loop))
+		return false;
+	for (int i = 0; i < nrel; i++)
+		if (ts_node_start_byte(rel[i]) < ts_node_start_byte(a) &&
+		    loop_of(fn, back, ts_node_start_byte(rel[i])) == lp && plain_in(rel[i], loop))
+			return true;
+	return false;
 }
 
 static TSNode call_node_at(TSNode fn, uint32_t off)
@@ -459,15 +511,19 @@ static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 		int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
 		if (!nacq || foreign || !unguarded(call, acq, nacq))
 			continue;
+		TSNode rel[MAX_SITES];
+		int nrel = calls_of(r, fn, st->rule, st->key, false, rel, MAX_SITES, NULL);
 		uint32_t first = st->off;
-		bool looped = false;
+		bool looped = false, outside = false;
 		for (int k = 0; k < nacq; k++) {
 			uint32_t a = ts_node_start_byte(acq[k]);
-			looped |= loop_of(fn, back, a) != 0;
+			bool in = loop_of(fn, back, a) != 0;
+			outside |= !in;
+			looped |= in && !retaken_in_loop(fn, back, acq[k], rel, nrel);
 			if (a < first)
 				first = a;
 		}
-		if (looped || !key_stable(r, fn, r->keys.v[st->key], first))
+		if (looped || !outside || !key_stable(r, fn, r->keys.v[st->key], first))
 			continue;
 		unsigned line, col;
 		source_pos(r->fr->src, st->taken_off, &line, &col);
