@@ -817,26 +817,86 @@ static bool drops_between(struct program *p, uint32_t id, uint16_t rule, const c
 
 /* Per function: the rules (bit per rule < 32) a caller releases without
  * taking them, itself or through another callee (foo_prepare() ...
- * foo_finish()): a helper returning locked for its callers (lock-unbalanced). */
-static uint32_t *closing_callers(struct program *p)
+ * foo_finish()): a helper returning locked for its callers (lock-unbalanced).
+ * by[] lists each such (callee, caller) pair, callee-major, for
+ * closes_key(). */
+struct closers {
+	uint32_t *m;
+	VEC(uint64_t) by;	/* callee << 32 | caller */
+};
+
+static int cmp_u64(const void *a, const void *b)
 {
-	uint32_t *m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void closing_callers(struct program *p, struct closers *c)
+{
+	c->m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
 	for (uint32_t id = 0; id < p->fn.n; id++) {
 		uint32_t closes = fact(p, id)->pair_closes;
 		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
 			if (p->tg.v[t] != id)
 				closes |= fact(p, p->tg.v[t])->pair_closes;
-		for (uint32_t t = p->tg_base[id]; closes && t < p->tg_base[id + 1]; t++)
-			if (p->tg.v[t] != id)
-				m[p->tg.v[t]] |= closes & ~fact(p, p->tg.v[t])->pair_closes;
+		for (uint32_t t = p->tg_base[id]; closes && t < p->tg_base[id + 1]; t++) {
+			uint32_t to = p->tg.v[t];
+			uint32_t bits = to != id ? closes & ~fact(p, to)->pair_closes : 0;
+			c->m[to] |= bits;
+			if (bits)
+				VEC_PUSH(c->by, (uint64_t)to << 32 | id);
+		}
 	}
-	return m;
+	if (c->by.n)
+		qsort(c->by.v, c->by.n, sizeof(c->by.v[0]), cmp_u64);
+}
+
+/* Does function x, or a callee of x other than id, release for its caller
+ * an object of `rule` that key may name? */
+static bool releases_like(struct program *p, uint32_t x, uint32_t id, uint16_t rule, const char *key)
+{
+	for (uint32_t t = p->tg_base[x]; t <= p->tg_base[x + 1]; t++) {
+		uint32_t y = t < p->tg_base[x + 1] ? p->tg.v[t] : x;
+		const struct fn_fact *f = fact(p, y);
+		if (y == id || !(f->pair_closes & (1u << rule)))
+			continue;
+		if (!f->px_known)
+			return true;	/* no keys to tell: any */
+		for (uint8_t k = 0; k < f->npx; k++)
+			if (f->px[k].close && f->px[k].rule == rule &&
+			    pairs_keys_may_match(key, f->px[k].key))
+				return true;
+	}
+	return false;
+}
+
+/* Does a caller of id release for its own caller what id leaves held (the
+ * rule, and an object key may name: not another lock of the rule the
+ * caller was handed, alloc_key()'s htlbpage_lock for prefault_key()'s
+ * key->lock)? */
+static bool closes_key(struct program *p, const struct closers *c, uint32_t id, uint16_t rule,
+		       const char *key)
+{
+	if (rule >= 32 || !(c->m[id] & (1u << rule)))
+		return false;
+	size_t lo = 0, hi = c->by.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->by.v[mid] >> 32 < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->by.n && c->by.v[lo] >> 32 == id; lo++)
+		if (releases_like(p, (uint32_t)c->by.v[lo], id, rule, key))
+			return true;
+	return false;
 }
 
 static void settle_pairs(struct program *p)
 {
 	uint32_t base = 0;
-	uint32_t *closers = NULL;
+	struct closers closers = { 0 };
 	for (size_t f = 0; f < p->nfiles; f++) {
 		pair_cand_list *v = &p->ff[f].pairs;
 		for (size_t i = 0; i < v->n; i++) {
@@ -849,11 +909,11 @@ static void settle_pairs(struct program *p)
 			bool keep = false;
 			if (c->f.id == C_LOCK_UNBALANCED) {
 				/* an entry point's leaking exits are lock-held-return's */
-				if (!closers)
-					closers = closing_callers(p);
+				if (!closers.m)
+					closing_callers(p, &closers);
 				keep = !(p->entry_why[id] && p->o->enabled[C_LOCK_HELD_RETURN]) &&
 				       !releases_elsewhere(p, id, c->rule) &&
-				       !(c->rule < 32 && (closers[id] & (1u << c->rule)));
+				       !closes_key(p, &closers, id, c->rule, c->held);
 			} else if (c->need == PC_NO_DROP) {
 				keep = !drops_between(p, id, c->rule, c->callee);
 			} else if (c->need == PC_OUTLINE) {
@@ -890,7 +950,8 @@ static void settle_pairs(struct program *p)
 		pair_cands_release(v);
 		base += (uint32_t)p->ff[f].fns.n;
 	}
-	free(closers);
+	free(closers.m);
+	VEC_FREE(closers.by);
 }
 
 /*

@@ -537,6 +537,22 @@ static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
 	return false;
 }
 
+/* Is call followed in its block by a jump out (`goto`, `return`, `break`):
+ * a release on the way out of a loop, not a loop's own release? */
+static bool leaves_after(TSNode call)
+{
+	TSNode st = ts_node_parent(call);
+	if (!node_is(st, S_expression_statement))
+		return false;
+	for (TSNode n = ts_node_next_named_sibling(st); !ts_node_is_null(n); n = ts_node_next_named_sibling(n))
+		if (node_is(n, S_goto_statement) || node_is(n, S_return_statement) ||
+		    node_is(n, S_break_statement))
+			return true;
+		else if (!node_is(n, S_expression_statement) && !node_is(n, S_comment))
+			return false;
+	return false;
+}
+
 /*
  * Is the lock taken at call `acq` part of a protocol rather than a missed
  * unlock: taken under `if (C)` and released under another `if (C)` (C a
@@ -545,7 +561,8 @@ static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
  * released in another (the PRE/POST phases of a notifier, select_chip(0) /
  * (-1)), released in a loop that does not take it again (unwinding the
  * locks of an array; not a wait that drops it and takes it back, nor a
- * loop that releases another object of the rule), or a trylock in a && /
+ * loop that releases another object of the rule, nor a release on the
+ * way out of the loop), or a trylock in a && /
  * || chain (the walk does not split it)?
  */
 static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint16_t rule)
@@ -642,7 +659,7 @@ static bool protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uin
 		}
 	}
 	for (int i = 0; i < nrel; i++) {
-		if (!pairs_same_object(r, rule, acq, rel[i]))
+		if (!pairs_same_object(r, rule, acq, rel[i]) || leaves_after(rel[i]))
 			continue;
 		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q))
 			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||

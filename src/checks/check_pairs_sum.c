@@ -268,6 +268,15 @@ static const char *key_tail(const char *k, bool *global)
  * _finish() or pre_reset() / post_reset() halves of one critical section)?
  * Then the lock is handed from one to the other on purpose.
  */
+bool pairs_keys_may_match(const char *a, const char *b)
+{
+	if (!a || !b)
+		return true;
+	bool g1, g2;
+	const char *t1 = key_tail(a, &g1), *t2 = key_tail(b, &g2);
+	return g1 == g2 && *t1 && !strcmp(t1, t2);
+}
+
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
 {
 	if (!key)
@@ -281,8 +290,7 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
 			const struct pair_item *it = &fr->sums[j].it[k];
 			if (!it->close || it->rule != rule || !it->key)
 				continue;
-			const char *t2 = key_tail(it->key, &g2);
-			if (g1 == g2 && *t1 && !strcmp(t1, t2))
+			if (pairs_keys_may_match(key, it->key))
 				return true;
 			/* `up(ent->page_queue ? &cmd->vars.pages_sem :
 			 * &cmd->vars.sem)` in the completion (mlx5's cmd.c):
