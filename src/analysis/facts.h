@@ -110,9 +110,11 @@ struct pair_cand {
 	char *held;		/* what is still open at the exit, for the entry message */
 	char *callee;		/* PC_OUTLINE: the function called in the window;
 				 * PC_NO_DROP: the functions called in between */
-	bool kept_own;		/* lock-unbalanced of a `balanced` rule: the function's
-				 * last exit releases it itself, so another function
-				 * that releases it too does not take it over */
+	bool kept_own;		/* lock-unbalanced: the function's last exit releases
+				 * it itself (a `balanced` rule), or it is held only
+				 * where an error is returned and released where 0
+				 * is, so another function that releases it too
+				 * does not take it over */
 };
 typedef VEC(struct pair_cand) pair_cand_list;
 

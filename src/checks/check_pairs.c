@@ -312,11 +312,14 @@ static bool inits_lock(struct run *r, TSNode n, const char *key, int depth)
 }
 
 /* Does the function free or destroy the object that the lock p[0, len)
- * ("dev->priv->lock") lives in (kfree(dev), foo_destroy(dev->priv))?  The
- * lock ends with it. */
-static bool frees_object(struct run *r, TSNode n, const char *p, size_t len, int depth)
+ * ("dev->priv->lock") lives in (kfree(dev), foo_destroy(dev->priv)), by a
+ * call between bytes from and to (the acquire and the exit that holds it:
+ * tg3_open()'s tg3_free_consistent(tp) on later error paths does not end
+ * the lock its first error return keeps)?  The lock ends with it. */
+static bool frees_object(struct run *r, TSNode n, const char *p, size_t len, uint32_t from,
+			 uint32_t to, int depth)
 {
-	if (depth > 64)
+	if (depth > 64 || ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to)
 		return false;
 	if (node_is(n, S_call_expression)) {
 		size_t cl;
@@ -339,7 +342,7 @@ static bool frees_object(struct run *r, TSNode n, const char *p, size_t len, int
 	}
 	uint32_t nc = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < nc; i++)
-		if (frees_object(r, ts_node_named_child(n, i), p, len, depth + 1))
+		if (frees_object(r, ts_node_named_child(n, i), p, len, from, to, depth + 1))
 			return true;
 	return false;
 }
@@ -879,7 +882,7 @@ static void judge_unbalanced(struct run *r)
 			const char *kp = h->key ? r->keys.v[h->key] : "";
 			while (*kp == '&' || *kp == '*')
 				kp++;
-			if (*kp && frees_object(r, fn, kp, strlen(kp), 0) &&
+			if (*kp && frees_object(r, fn, kp, strlen(kp), h->off, e->off, 0) &&
 			    !inits_lock(r, fn, r->keys.v[h->key], 0))
 				continue;
 			best = e;
@@ -904,8 +907,24 @@ static void judge_unbalanced(struct run *r)
 	pairs_cand(r, bh->rule, PC_ALWAYS, C_LOCK_UNBALANCED, best->off, best->trace, msg,
 		   bh->key ? xstrdup(r->keys.v[bh->key]) : NULL, NULL,
 		   at_brace ? "falls off the end of the function with it held" : "returns with it held");
-	if (r->cands.n > before && pairs_rule(r, bh->rule)->balanced)
-		r->cands.v[before].kept_own = shown;
+	/* held only where an error is returned, released where 0 is: the
+	 * missed unlock of an error path, not a first half handing the lock
+	 * to a second (pre_reset() returns 0 holding it) */
+	unsigned with = 0, without = 0;
+	for (size_t m = 0; m < r->exits.n; m++) {
+		bool here = false;
+		for (int k = 0; k < r->exits.v[m].nheld; k++)
+			here |= held_eq(&r->exits.v[m].h[k], bh);
+		if (here)
+			with |= 1u << eclass(&r->exits.v[m]);
+		else
+			without |= 1u << eclass(&r->exits.v[m]);
+	}
+	bool err_only = with && !(with & ~((1u << RC_NEG) | (1u << RC_NZ))) &&
+			(without & (1u << RC_ZERO));
+	if (r->cands.n > before)
+		r->cands.v[before].kept_own = err_only ||
+					      (pairs_rule(r, bh->rule)->balanced && shown);
 	if (r->cands.n > before && other != UINT32_MAX && other != best->off) {
 		struct step st = { .at = source_at(r->fr->src, other),
 				   .msg = xstrdup("released before this return") };

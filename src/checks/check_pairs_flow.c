@@ -219,6 +219,9 @@ static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 	} else if (node_is(rhs, S_identifier)) {
 		const char *p = node_ptr(rhs, r->fr->text);
 		size_t len = node_len(rhs);
+		/* (`tp->timer.data = (unsigned long)tp`: stored into itself) */
+		if (node_len(root) == len && !memcmp(node_ptr(root, r->fr->text), p, len))
+			return;
 		for (int i = s->nheld; i-- > 0;) {
 			const char *kr;
 			if (s->h[i].owed || !s->h[i].key)

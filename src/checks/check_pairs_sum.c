@@ -262,12 +262,6 @@ static const char *key_tail(const char *k, bool *global)
 	return *global ? k : p;
 }
 
-/*
- * lock-unbalanced: does another function of the file release the lock that
- * function i leaves held, without having taken it (the _prepare() /
- * _finish() or pre_reset() / post_reset() halves of one critical section)?
- * Then the lock is handed from one to the other on purpose.
- */
 bool pairs_keys_may_match(const char *a, const char *b)
 {
 	if (!a || !b)
@@ -277,6 +271,12 @@ bool pairs_keys_may_match(const char *a, const char *b)
 	return g1 == g2 && *t1 && !strcmp(t1, t2);
 }
 
+/*
+ * lock-unbalanced: does another function of the file release the lock that
+ * function i leaves held, without having taken it (the _prepare() /
+ * _finish() or pre_reset() / post_reset() halves of one critical section)?
+ * Then the lock is handed from one to the other on purpose.
+ */
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
 {
 	if (!key)

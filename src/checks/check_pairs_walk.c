@@ -112,8 +112,12 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 						   node_is(root, S_subscript_expression));
 		     guard++)
 			root = strip_parens(node_field(root, "argument"));
-		if (!node_is(root, S_identifier) ||
-		    df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0) {
+		/* (`tp->timer.data = (unsigned long)tp`: the object stored
+		 * into itself is handed to no other) */
+		bool self = node_is(root, S_identifier) && node_len(root) == rn &&
+			    !memcmp(node_ptr(root, r->fr->text), rp, rn);
+		if (!self && (!node_is(root, S_identifier) ||
+			      df_param_index(&r->params, node_ptr(root, r->fr->text), node_len(root)) < 0)) {
 			if (s->h[held_at].rule < 32)	/* its release here is no longer ours to judge */
 				r->unsure_rules |= 1u << s->h[held_at].rule;
 			held_del(s, held_at);
