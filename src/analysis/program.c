@@ -864,7 +864,7 @@ static bool releases_like(struct program *p, uint32_t x, uint32_t id, uint16_t r
 			return true;	/* no keys to tell: any */
 		for (uint8_t k = 0; k < f->npx; k++)
 			if (f->px[k].close && f->px[k].rule == rule &&
-			    pairs_keys_may_match(key, f->px[k].key))
+			    (!key || !f->px[k].key || pairs_may_alias(key, f->px[k].key)))
 				return true;
 	}
 	return false;
@@ -879,6 +879,12 @@ static bool closes_key(struct program *p, const struct closers *c, uint32_t id, 
 {
 	if (rule >= 32 || !(c->m[id] & (1u << rule)))
 		return false;
+	/* a semaphore (a `balanced` rule) is handed between functions by
+	 * design, whichever of its objects the caller releases (hp_sdc_mlc's
+	 * csem taken by ->out and ->cts for the interrupt to up()) */
+	const struct rule_set *rs = rules_get();
+	if (rule < rs->v.n && rs->v.v[rule].balanced)
+		return true;
 	size_t lo = 0, hi = c->by.n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

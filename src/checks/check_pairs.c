@@ -540,16 +540,17 @@ static bool lock_result(struct run *r, TSNode n, const char *v, int depth)
 	return false;
 }
 
-/* Is call followed in its block by a jump out (`goto`, `return`, `break`):
- * a release on the way out of a loop, not a loop's own release? */
+/* Is call followed in its block by a jump out of the function's loops
+ * (`goto`, `return`): a release on the way out of a loop, not a loop's own
+ * release?  (A `break` may go on with a flag that says it was released:
+ * nbpf_chan_tasklet()'s `recycling = true; break;`.) */
 static bool leaves_after(TSNode call)
 {
 	TSNode st = ts_node_parent(call);
 	if (!node_is(st, S_expression_statement))
 		return false;
 	for (TSNode n = ts_node_next_named_sibling(st); !ts_node_is_null(n); n = ts_node_next_named_sibling(n))
-		if (node_is(n, S_goto_statement) || node_is(n, S_return_statement) ||
-		    node_is(n, S_break_statement))
+		if (node_is(n, S_goto_statement) || node_is(n, S_return_statement))
 			return true;
 		else if (!node_is(n, S_expression_statement) && !node_is(n, S_comment))
 			return false;
@@ -921,7 +922,13 @@ static void judge_unbalanced(struct run *r)
 			without |= 1u << eclass(&r->exits.v[m]);
 	}
 	bool err_only = with && !(with & ~((1u << RC_NEG) | (1u << RC_NZ))) &&
-			(without & (1u << RC_ZERO));
+			(without & (1u << RC_ZERO)) &&
+			!node_is(node_field(fn, "declarator"), S_pointer_declarator);	/* (non-NULL: success) */
+	/* (not taken in a loop, where the walk may lose which result of a
+	 * conditional acquire came last: nvkm_falcon_cmdq_write()) */
+	for (TSNode p = call_at(fn, bh->off); err_only && !ts_node_is_null(p); p = ts_node_parent(p))
+		err_only = !node_is(p, S_for_statement) && !node_is(p, S_while_statement) &&
+			   !node_is(p, S_do_statement);
 	if (r->cands.n > before)
 		r->cands.v[before].kept_own = err_only ||
 					      (pairs_rule(r, bh->rule)->balanced && shown);

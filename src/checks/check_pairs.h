@@ -47,10 +47,10 @@ int pairs_rerun(const struct opts *o, const struct source *src, const char *path
 		 const TSNode *fns, struct file_facts *ff, uint32_t fn, pairs_ext_fn ext,
 		 void *ctx, struct arena *a, pair_cand_list *out, double deadline);
 
-/* Can lock keys a and b (either in its own function's terms: "&dev->lock",
- * "&$0->lock", a global's "&name") name one object: the same field of
- * some object, or the same global?  A NULL key (a counter, one not known)
- * may be any. */
-bool pairs_keys_may_match(const char *a, const char *b);
+/* May lock keys a and b (each in its own function's terms: "&dev->lock",
+ * "&$0->lock", a global's "&name") name one lock?  Not the addresses of
+ * two objects whose last names differ (`&acm->mutex`, `&open_mutex`); a
+ * pointer variable (`m`) may be any. */
+bool pairs_may_alias(const char *a, const char *b);
 
 #endif

@@ -197,12 +197,37 @@ static void handed_drop(struct run *r, struct pstate *s, int i)
  * through a pointer parameter: the caller receives the locked object, the
  * lock goes with it (kernel/dma/debug.c bucket_find_contain(), 6.1).
  */
+/* `priv->trans.act.semaphore = &mlc->csem` with mlc->csem held: the lock
+ * itself is handed to whoever completes the transaction (hp_sdc_mlc_cts()
+ * returns holding it for the interrupt to up()). */
+static void lock_stored(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
+{
+	if (node_is(strip_parens(lhs), S_identifier))
+		return;	/* a local alias */
+	rhs = strip_parens(rhs);
+	while (node_is(rhs, S_cast_expression))
+		rhs = strip_parens(node_field(rhs, "value"));
+	if (!node_is(rhs, S_pointer_expression) || node_text_is(node_field(rhs, "operator"), r->fr->text, "*"))
+		return;
+	char *t = node_text_nospace(rhs, r->fr->text);
+	size_t w = 0;
+	for (size_t k = 0; t[k]; k++)
+		if (t[k] != '(' && t[k] != ')')
+			t[w++] = t[k];
+	t[w] = 0;
+	for (int i = s->nheld; i-- > 0;)
+		if (!s->h[i].owed && s->h[i].key && !strcmp(r->keys.v[s->h[i].key], t))
+			handed_drop(r, s, i);
+	free(t);
+}
+
 static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 {
 	/* an entry point's caller is the way back to user mode: `file->
 	 * private_data = dev` in an ->open keeps the lock (usb-skeleton) */
 	if (r->registered)
 		return;
+	lock_stored(r, s, lhs, rhs);
 	bool through;
 	TSNode root = lvalue_root(lhs, &through);
 	if (!through || ts_node_is_null(root) ||

@@ -83,6 +83,11 @@ struct pstate {
 	const struct df_trace *free_trace;	/* the path since nothing was held (from the
 						 * entry or the last release), for
 						 * lock-release-unheld; never compared */
+	/* the lock (rule, key) the function took and released last on the
+	 * path, at call drop_off, not taken again since (a second release
+	 * is a double one); never compared, cleared by a join that differs */
+	uint16_t drop_rule, drop_key;
+	uint32_t drop_off;
 };
 
 /* The sign of a returned value (enum df_rc); bit RC_* in pair_sum.rets. */
@@ -111,6 +116,8 @@ struct rel_site {
 	bool held;			/* a path reaches it holding the lock */
 	bool unheld;			/* ... and one holding nothing of its rule */
 	uint32_t taken_off;		/* where the holding path took it (first seen) */
+	uint32_t twice_off;		/* a path reaches it having released it already at
+					 * this call (its own, not taken again), or 0 */
 	const struct df_trace *trace;	/* the path that reaches it without it (release),
 					 * or since the first acquire (acquire) */
 };

@@ -87,7 +87,7 @@ static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint
 			continue;
 		if (!h->owed && h->key == key)
 			exact = h;
-		else
+		else if (h->owed || !key || !h->key || pairs_may_alias(r->keys.v[h->key], r->keys.v[key]))
 			other = true;	/* an alias, or the caller's lock released before */
 	}
 	if (exact && !is_pending(s, exact)) {
@@ -100,6 +100,8 @@ static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint
 		if (!st->unheld)
 			st->trace = s->nheld ? s->hd.trace : s->free_trace;
 		st->unheld = true;
+		if (s->drop_off && s->drop_rule == rule && s->drop_key == key && !st->twice_off)
+			st->twice_off = s->drop_off;
 	}
 }
 
@@ -488,12 +490,97 @@ static TSNode call_node_at(TSNode fn, uint32_t off)
 
 #define MAX_SITES 32
 
+/* Is every test around the release that is not around an acquire a test
+ * the walk does not follow (a call's result: `if (rp->handler(ri, regs))`),
+ * rather than a flag it may have merged (`if (locked)`)? */
+static bool scan_call(TSNode n, void *ctx)
+{
+	bool *c = ctx;
+	if (node_is(n, S_call_expression))
+		*c = true;
+	return !*c;
+}
+
+static bool guards_not_flags(TSNode call, const TSNode *acq, int nacq)
+{
+	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && !node_is(p, S_function_definition);
+	     p = ts_node_parent(p)) {
+		if (!node_is(p, S_if_statement) && !node_is(p, S_case_statement) &&
+		    !node_is(p, S_conditional_expression))
+			continue;
+		bool around = false;
+		for (int i = 0; i < nacq && !around; i++)
+			around = contains(p, ts_node_start_byte(acq[i]));
+		if (around)
+			continue;
+		bool calls = false;
+		if (node_is(p, S_if_statement))
+			node_walk(node_field(p, "condition"), scan_call, &calls);
+		if (!calls)
+			return false;
+	}
+	return true;
+}
+
+/* A release reached after the function released the same lock it took,
+ * not taken again: `if (err) mutex_unlock(&m);` missing its return, or a
+ * second unlock in a branch after the first (toshiba bt_rfkill_poll(),
+ * pre_handler_kretprobe()).  Wherever it is, outside loops, with the
+ * shapes the label rule keeps (one object all along, no call the rules
+ * do not know handed the lock, no flag-like test of its own). */
+static bool judge_twice(struct run *r, TSNode fn, const region_vec *back, const struct rel_site *st)
+{
+	TSNode call = call_node_at(fn, st->off);
+	if (ts_node_is_null(call) || loop_of(fn, back, st->off) || loop_of(fn, back, st->twice_off))
+		return false;
+	TSNode acq[MAX_SITES];
+	bool foreign = false;
+	int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
+	if (!nacq || foreign || !guards_not_flags(call, acq, nacq))
+		return false;
+	uint32_t first = st->off;
+	for (int k = 0; k < nacq; k++) {
+		uint32_t a = ts_node_start_byte(acq[k]);
+		if (loop_of(fn, back, a))
+			return false;
+		if (a < first)
+			first = a;
+	}
+	if (!key_stable(r, fn, r->keys.v[st->key], first))
+		return false;
+	unsigned line, col;
+	source_pos(r->fr->src, st->twice_off, &line, &col);
+	struct held h = { .rule = st->rule, .key = st->key };
+	char *hn = held_name(r, &h);
+	size_t nl;
+	const char *nm = call_name(call, r->fr->text, &nl);
+	char *msg = xasprintf("'%s' releases the %s again on a path where it already released it "
+			      "(at line %u) and did not take it again", r->g->name, hn, line);
+	char *fin = xasprintf("'%.*s' here releases it a second time", (int)nl, nm);
+	free(hn);
+	pairs_cand(r, st->rule, PC_ALWAYS, C_LOCK_RELEASE_UNHELD, st->off, st->trace, msg, NULL, NULL,
+		   fin);
+	free(fin);
+	return true;
+}
+
 static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 {
 	const char *text = r->fr->text;
 	for (size_t i = 0; i < r->rel.n; i++) {
 		const struct rel_site *st = &r->rel.v[i];
-		if (!st->held || !st->unheld || (st->rule < 32 && (r->unsure_rules & (1u << st->rule))))
+		if (st->rule < 32 && (r->unsure_rules & (1u << st->rule)))
+			continue;
+		if (st->twice_off && st->unheld) {
+			bool earlier = false;	/* one report per lock */
+			for (size_t k = 0; k < r->rel.n && !earlier; k++)
+				earlier = k != i && r->rel.v[k].rule == st->rule &&
+					  r->rel.v[k].key == st->key && r->rel.v[k].off < st->off &&
+					  (r->rel.v[k].twice_off || (r->rel.v[k].held && r->rel.v[k].unheld));
+			if (!earlier && judge_twice(r, fn, back, st))
+				continue;
+		}
+		if (!st->held || !st->unheld)
 			continue;
 		/* one report per lock: its first release in the text */
 		bool earlier = false;

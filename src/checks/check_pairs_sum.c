@@ -262,13 +262,37 @@ static const char *key_tail(const char *k, bool *global)
 	return *global ? k : p;
 }
 
-bool pairs_keys_may_match(const char *a, const char *b)
+/* Do keys a and b name the same field of some object, or the same global? */
+static bool keys_match(const char *a, const char *b)
 {
 	if (!a || !b)
 		return true;
 	bool g1, g2;
 	const char *t1 = key_tail(a, &g1), *t2 = key_tail(b, &g2);
 	return g1 == g2 && *t1 && !strcmp(t1, t2);
+}
+
+/* The last name of a key ("mutex" of "&acm->mutex", "open_mutex" of
+ * "&open_mutex"), and its length. */
+static size_t last_name(const char *k, const char **at)
+{
+	size_t n = strlen(k), e = n;
+	while (e && !isalnum((unsigned char)k[e - 1]) && k[e - 1] != '_')
+		e--;
+	size_t b = e;
+	while (b && (isalnum((unsigned char)k[b - 1]) || k[b - 1] == '_'))
+		b--;
+	*at = k + b;
+	return e - b;
+}
+
+bool pairs_may_alias(const char *a, const char *b)
+{
+	if (a[0] != '&' || b[0] != '&')
+		return true;
+	const char *x, *y;
+	size_t n = last_name(a, &x), m = last_name(b, &y);
+	return n == m && !memcmp(x, y, n);
 }
 
 /*
@@ -290,7 +314,7 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
 			const struct pair_item *it = &fr->sums[j].it[k];
 			if (!it->close || it->rule != rule || !it->key)
 				continue;
-			if (pairs_keys_may_match(key, it->key))
+			if (keys_match(key, it->key))
 				return true;
 			/* `up(ent->page_queue ? &cmd->vars.pages_sem :
 			 * &cmd->vars.sem)` in the completion (mlx5's cmd.c):

@@ -275,6 +275,8 @@ static bool state_join(void *av, const void *bv)
 		a->hd.trace = b->hd.trace;
 	if (!a->free_trace)
 		a->free_trace = b->free_trace;
+	if (a->drop_off != b->drop_off || a->drop_key != b->drop_key || a->drop_rule != b->drop_rule)
+		a->drop_off = 0;
 	a->mixed |= b->mixed || !same_items(&o, b);
 	return !state_eq(a, &o);
 }
@@ -305,6 +307,8 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 		    uint8_t acq, uint16_t var, const char *text)
 {
 	struct held h = { rule, key, off, true, 0, false, 0 };
+	if (s->drop_rule == rule && s->drop_key == key)
+		s->drop_off = 0;	/* taken again */
 	int debt = held_find(s, &h);
 	if (debt >= 0) {
 		/* drop, sleep, take again: the caller's lock is back */
@@ -361,9 +365,10 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 			at = i;
 			break;
 		}
-	if (at < 0)
+	if (at < 0)	/* (an alias: not `&open_mutex` for `&acm->mutex`) */
 		for (int i = s->nheld; i-- > 0;)
-			if (s->h[i].rule == rule && !s->h[i].owed) {
+			if (s->h[i].rule == rule && !s->h[i].owed &&
+			    (!key || !s->h[i].key || pairs_may_alias(r->keys.v[s->h[i].key], r->keys.v[key]))) {
 				at = i;
 				break;
 			}
@@ -827,7 +832,14 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			open_at(r, s, call, (uint16_t)ri, key, c->acq, in_cond, NULL, 0);
 		} else {
 			r->hooks->release(r, s, call, (uint16_t)ri, key, name, len);
+			struct held own = { (uint16_t)ri, key, 0, false, 0, false, 0 };
+			bool had = key && held_find(s, &own) >= 0;
 			do_close(r, s, (uint16_t)ri, key);
+			if (had && held_find(s, &own) < 0) {
+				s->drop_rule = (uint16_t)ri;
+				s->drop_key = key;
+				s->drop_off = ts_node_start_byte(call);
+			}
 		}
 		return;
 	}
