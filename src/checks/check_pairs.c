@@ -1034,6 +1034,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 	VEC_FREE(r.retaken);
 	VEC_FREE(r.rel);
 	VEC_FREE(r.reacq);
+	VEC_FREE(r.unsure_keys);
 	free(r.bmemo);
 	for (size_t k = 0; k < r.keys.n; k++)
 		free(r.keys.v[k]);

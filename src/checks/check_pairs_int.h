@@ -118,6 +118,8 @@ struct rel_site {
 	uint32_t taken_off;		/* where the holding path took it (first seen) */
 	uint32_t twice_off;		/* a path reaches it having released it already at
 					 * this call (its own, not taken again), or 0 */
+	bool never;			/* a path reaches it that never took it here (the
+					 * caller's lock, btrfs_tree_read_unlock()) */
 	const struct df_trace *trace;	/* the path that reaches it without it (release),
 					 * or since the first acquire (acquire) */
 };
@@ -190,6 +192,9 @@ struct run {
 					 * conditional or non-owner acquire, a release by
 					 * a callee's name) */
 	uint32_t cond_rules;		/* bit per rule < 32: some acquire of it is conditional */
+	VEC(uint32_t) unsure_keys;	/* rule << 16 | key: an item a release of another
+					 * key closed as a guessed alias (the guess touches
+					 * these two objects only) */
 	struct branch_memo *bmemo;	/* per block of g, made on first use */
 };
 

@@ -100,8 +100,12 @@ static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint
 		if (!st->unheld)
 			st->trace = s->nheld ? s->hd.trace : s->free_trace;
 		st->unheld = true;
-		if (s->drop_off && s->drop_rule == rule && s->drop_key == key && !st->twice_off)
-			st->twice_off = s->drop_off;
+		if (s->drop_off && s->drop_rule == rule && s->drop_key == key) {
+			if (!st->twice_off)
+				st->twice_off = s->drop_off;
+		} else {
+			st->never = true;
+		}
 	}
 }
 
@@ -528,10 +532,52 @@ static bool guards_not_flags(TSNode call, const TSNode *acq, int nacq)
  * pre_handler_kretprobe()).  Wherever it is, outside loops, with the
  * shapes the label rule keeps (one object all along, no call the rules
  * do not know handed the lock, no flag-like test of its own). */
+/* Does the block that call (the first release) is a statement of end in a
+ * statement macro or a call that may not come back (`RCV_SKB_FAIL(-EBUSY);`,
+ * `PARSE_ERROR1;`, `gcmkONERROR(status);`, `btrfs_panic(...)`,
+ * `arch_reset(0, "kpoc")`)? */
+static bool ends_in_exit(const char *text, TSNode call)
+{
+	TSNode st = ts_node_parent(call);
+	if (!node_is(st, S_expression_statement))
+		return false;
+	TSNode last = st;
+	for (TSNode n = ts_node_next_named_sibling(st); !ts_node_is_null(n); n = ts_node_next_named_sibling(n))
+		if (!node_is(n, S_comment))
+			last = n;
+	if (ts_node_eq(last, st) || !node_is(last, S_expression_statement))
+		return false;
+	TSNode e = ts_node_named_child(last, 0);
+	if (node_is(e, S_identifier))
+		return true;	/* `PARSE_ERROR1;` */
+	if (!node_is(e, S_call_expression))
+		return false;
+	size_t len;
+	const char *name = call_name(e, text, &len);
+	if (!name)
+		return false;
+	/* a macro by its spelling: capitals, or a run of them (gcmkONERROR) */
+	bool caps = true;
+	size_t run = 0, best = 0;
+	for (size_t i = 0; i < len; i++) {
+		caps &= !islower((unsigned char)name[i]);
+		run = isupper((unsigned char)name[i]) ? run + 1 : 0;
+		best = run > best ? run : best;
+	}
+	caps |= best >= 4;
+	static const char *const words[] = { "panic", "reset", "BUG", "die", "halt", "reboot" };
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !caps; i++)
+		caps = memmem(name, len, words[i], strlen(words[i])) != NULL;
+	return caps;
+}
+
 static bool judge_twice(struct run *r, TSNode fn, const region_vec *back, const struct rel_site *st)
 {
 	TSNode call = call_node_at(fn, st->off);
-	if (ts_node_is_null(call) || loop_of(fn, back, st->off) || loop_of(fn, back, st->twice_off))
+	TSNode first_rel = call_node_at(fn, st->twice_off);
+	if (ts_node_is_null(call) || ts_node_is_null(first_rel) || st->never ||
+	    loop_of(fn, back, st->off) || loop_of(fn, back, st->twice_off) ||
+	    ends_in_exit(r->fr->text, first_rel))
 		return false;
 	TSNode acq[MAX_SITES];
 	bool foreign = false;
@@ -570,6 +616,11 @@ static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 	for (size_t i = 0; i < r->rel.n; i++) {
 		const struct rel_site *st = &r->rel.v[i];
 		if (st->rule < 32 && (r->unsure_rules & (1u << st->rule)))
+			continue;
+		bool guessed = false;
+		for (size_t k = 0; k < r->unsure_keys.n && !guessed; k++)
+			guessed = r->unsure_keys.v[k] == ((uint32_t)st->rule << 16 | st->key);
+		if (guessed)
 			continue;
 		if (st->twice_off && st->unheld) {
 			bool earlier = false;	/* one report per lock */

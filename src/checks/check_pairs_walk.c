@@ -372,9 +372,17 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 				at = i;
 				break;
 			}
-	if (at >= 0 && s->h[at].key != key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN &&
-	    rule < 32)	/* an alias is a guess: lock-release-unheld */
-		r->unsure_rules |= 1u << rule;
+	if (at >= 0 && s->h[at].key != key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN) {
+		/* an alias is a guess: lock-release-unheld leaves both alone */
+		uint32_t two[2] = { (uint32_t)rule << 16 | s->h[at].key, (uint32_t)rule << 16 | key };
+		for (int t = 0; t < 2; t++) {
+			bool known = false;
+			for (size_t k = 0; k < r->unsure_keys.n && !known; k++)
+				known = r->unsure_keys.v[k] == two[t];
+			if (!known)
+				VEC_PUSH(r->unsure_keys, two[t]);
+		}
+	}
 	if (at >= 0 && s->h[at].count) {
 		s->h[at].count--;
 		return;
