@@ -768,198 +768,6 @@ static void visit_scc(struct program *p, const uint32_t *scc, size_t n)
 	VEC_FREE(work);
 }
 
-/* --- pair rules: the candidates that needed the whole tree --------------- */
-
-/* Does function id call a function of another file that releases what
- * `rule` takes for its caller (spu_release() unlocking the context)?  The
- * file's own helpers were already seen through their summaries. */
-static bool releases_elsewhere(struct program *p, uint32_t id, uint16_t rule)
-{
-	if (rule >= 32)
-		return false;
-	const struct fn_fact *f = fact(p, id);
-	uint32_t file = p->fn.v[id].file;
-	for (uint32_t k = 0; k < f->ncalls; k++) {
-		const char *c = f->calls[k].callee;
-		if (c[0] == '.')
-			continue;
-		uint32_t ids[MAX_TARGETS];
-		size_t n = resolve_name(p, file, c, strlen(c), ids, MAX_TARGETS);
-		for (size_t j = 0; j < n; j++)
-			if (p->fn.v[ids[j]].file != file && (fact(p, ids[j])->pair_closes & (1u << rule)))
-				return true;
-	}
-	return false;
-}
-
-/* lock-double-acquire: does one of the functions named in names (blank
- * separated, called by function id between the two acquires) live in
- * another file and release its caller's lock of `rule`
- * (xlog_wait_on_iclog() drops l_icloglock)?  Then the lock was dropped. */
-static bool drops_between(struct program *p, uint32_t id, uint16_t rule, const char *names)
-{
-	if (rule >= 32 || !names)
-		return false;
-	uint32_t file = p->fn.v[id].file;
-	for (const char *n = names; *n;) {
-		size_t len = strcspn(n, " ");
-		uint32_t ids[MAX_TARGETS];
-		size_t k = len ? resolve_name(p, file, n, len, ids, MAX_TARGETS) : 0;
-		for (size_t j = 0; j < k; j++)
-			if (p->fn.v[ids[j]].file != file && (fact(p, ids[j])->pair_closes & (1u << rule)))
-				return true;
-		n += len;
-		while (*n == ' ')
-			n++;
-	}
-	return false;
-}
-
-/* Per function: the rules (bit per rule < 32) a caller releases without
- * taking them, itself or through another callee (foo_prepare() ...
- * foo_finish()): a helper returning locked for its callers (lock-unbalanced).
- * by[] lists each such (callee, caller) pair, callee-major, for
- * closes_key(). */
-struct closers {
-	uint32_t *m;
-	VEC(uint64_t) by;	/* callee << 32 | caller */
-};
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static void closing_callers(struct program *p, struct closers *c)
-{
-	c->m = xcalloc(p->fn.n + 1, sizeof(uint32_t));
-	for (uint32_t id = 0; id < p->fn.n; id++) {
-		uint32_t closes = fact(p, id)->pair_closes;
-		for (uint32_t t = p->tg_base[id]; t < p->tg_base[id + 1]; t++)
-			if (p->tg.v[t] != id)
-				closes |= fact(p, p->tg.v[t])->pair_closes;
-		for (uint32_t t = p->tg_base[id]; closes && t < p->tg_base[id + 1]; t++) {
-			uint32_t to = p->tg.v[t];
-			uint32_t bits = to != id ? closes & ~fact(p, to)->pair_closes : 0;
-			c->m[to] |= bits;
-			if (bits)
-				VEC_PUSH(c->by, (uint64_t)to << 32 | id);
-		}
-	}
-	if (c->by.n)
-		qsort(c->by.v, c->by.n, sizeof(c->by.v[0]), cmp_u64);
-}
-
-/* Does function x, or a callee of x other than id, release for its caller
- * an object of `rule` that key may name? */
-static bool releases_like(struct program *p, uint32_t x, uint32_t id, uint16_t rule, const char *key)
-{
-	for (uint32_t t = p->tg_base[x]; t <= p->tg_base[x + 1]; t++) {
-		uint32_t y = t < p->tg_base[x + 1] ? p->tg.v[t] : x;
-		const struct fn_fact *f = fact(p, y);
-		if (y == id || !(f->pair_closes & (1u << rule)))
-			continue;
-		if (!f->px_known)
-			return true;	/* no keys to tell: any */
-		for (uint8_t k = 0; k < f->npx; k++)
-			if (f->px[k].close && f->px[k].rule == rule &&
-			    (!key || !f->px[k].key || pairs_may_alias(key, f->px[k].key)))
-				return true;
-	}
-	return false;
-}
-
-/* Does a caller of id release for its own caller what id leaves held (the
- * rule, and an object key may name: not another lock of the rule the
- * caller was handed, alloc_key()'s htlbpage_lock for prefault_key()'s
- * key->lock)? */
-static bool closes_key(struct program *p, const struct closers *c, uint32_t id, uint16_t rule,
-		       const char *key)
-{
-	if (rule >= 32 || !(c->m[id] & (1u << rule)))
-		return false;
-	/* a semaphore (a `balanced` rule) is handed between functions by
-	 * design, whichever of its objects the caller releases (hp_sdc_mlc's
-	 * csem taken by ->out and ->cts for the interrupt to up()) */
-	const struct rule_set *rs = rules_get();
-	if (rule < rs->v.n && rs->v.v[rule].balanced)
-		return true;
-	size_t lo = 0, hi = c->by.n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (c->by.v[mid] >> 32 < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < c->by.n && c->by.v[lo] >> 32 == id; lo++)
-		if (releases_like(p, (uint32_t)c->by.v[lo], id, rule, key))
-			return true;
-	return false;
-}
-
-static void settle_pairs(struct program *p)
-{
-	uint32_t base = 0;
-	struct closers closers = { 0 };
-	for (size_t f = 0; f < p->nfiles; f++) {
-		pair_cand_list *v = &p->ff[f].pairs;
-		for (size_t i = 0; i < v->n; i++) {
-			struct pair_cand *c = &v->v[i];
-			uint32_t id = base + c->fn;
-			const char *why = p->entry_why[id];
-			if (why && (c->f.id == C_LOCK_HELD_RETURN || c->f.id == C_PAIR_UNBALANCED) &&
-			    !strcmp(why, "seq_file handler"))
-				why = NULL;	/* ->start takes what ->stop releases */
-			bool keep = false;
-			if (c->f.id == C_LOCK_UNBALANCED) {
-				/* an entry point's leaking exits are lock-held-return's */
-				if (!closers.m)
-					closing_callers(p, &closers);
-				keep = !(p->entry_why[id] && p->o->enabled[C_LOCK_HELD_RETURN]) &&
-				       !releases_elsewhere(p, id, c->rule) &&
-				       !closes_key(p, &closers, id, c->rule, c->held);
-			} else if (c->need == PC_NO_DROP) {
-				keep = !drops_between(p, id, c->rule, c->callee);
-			} else if (c->need == PC_OUTLINE) {
-				uint32_t ids[MAX_TARGETS];
-				size_t k = resolve_name(p, (uint32_t)f, c->callee, strlen(c->callee), ids,
-							MAX_TARGETS);
-				for (size_t j = 0; j < k && !keep; j++)
-					keep = !fact(p, ids[j])->is_inline;
-				if (keep && c->f.msg) {	/* the walk left where it is defined to us */
-					uint32_t at = ids[0];
-					for (size_t j = 0; j < k; j++)
-						if (!fact(p, ids[j])->is_inline)
-							at = ids[j];
-					char *m = xasprintf("%s'%s' is defined out of line in %s (objtool: "
-							    "call with UACCESS enabled)", c->f.msg,
-							    c->callee, p->rs[p->fn.v[at].file].path);
-					free(c->f.msg);
-					c->f.msg = m;
-				}
-			} else if (why && c->held) {
-				keep = !releases_elsewhere(p, id, c->rule);
-				free(c->f.msg);
-				c->f.msg = xasprintf("%s '%s' can return to user mode with %s %s", why,
-						     c->f.func, c->held,
-						     c->f.id == C_LOCK_HELD_RETURN ? "held" : "still open");
-			} else {
-				keep = c->need == PC_ALWAYS && c->f.msg;	/* uaccess-call, unbalanced */
-			}
-			if (keep) {
-				findings_add(&p->rs[f].findings, &c->f);
-				memset(&c->f, 0, sizeof(c->f));
-			}
-		}
-		pair_cands_release(v);
-		base += (uint32_t)p->ff[f].fns.n;
-	}
-	free(closers.m);
-	VEC_FREE(closers.by);
-}
-
 /*
  * p->noret: the functions that never return, by their facts, and those
  * whose body ends in a call that never returns, with no return statement
@@ -1144,7 +952,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 	}
 	if (o->pairs_across_files)
 		program_pairs(&p);
-	settle_pairs(&p);
+	program_settle_pairs(&p);
 	run_summaries(&p);
 	kds_across_files(&p);
 	kthread_context(&p);
@@ -1167,7 +975,7 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 {
 	struct program p;
 	program_init(&p, o, rs, ff, n, ctl, true);
-	/* pair findings that need the whole tree (settle_pairs): the callee
+	/* pair findings that need the whole tree (program_settle_pairs): the callee
 	 * called inside a window (is it out of line anywhere?); an extern
 	 * function's registrations in other files (is it an entry point?);
 	 * for an entry point, the callees that some file defines to release

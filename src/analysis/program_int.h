@@ -170,6 +170,10 @@ void fold_findings(struct program *p);
 /* program_pairs.c: the pair summaries across files, bottom-up; callers of
  * functions of other files run again, their candidates replaced in p->ff. */
 void program_pairs(struct program *p);
+/* ... and the candidates that needed the whole tree, kept or dropped into
+ * their files' findings (an entry point's leaks, a callee elsewhere or a
+ * caller releasing what a helper kept, uaccess-call's out-of-line callee). */
+void program_settle_pairs(struct program *p);
 
 /* program_link.c: the names map, and a name's meaning in a file */
 struct smap_ent *smap_get(struct smap *m, const char *key, size_t len, bool create);

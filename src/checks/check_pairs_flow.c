@@ -637,3 +637,70 @@ uint8_t pairs_path_class(const struct run *r, const struct pstate *s, TSNode val
 	/* tests since the last assignment first, then what that assignment gave */
 	return out != RC_UNK ? out : flow_class(r, s, val);
 }
+
+/* 0, NULL: what `x == 0` and `p == NULL` compare with. */
+static bool zero_literal(TSNode n, const char *t)
+{
+	return node_is(n, S_null) || ((node_is(n, S_number_literal) || node_is(n, S_identifier)) &&
+				      (node_text_is(n, t, "0") || node_text_is(n, t, "NULL")));
+}
+
+/*
+ * How a branch condition relates to a value: 1 when the condition is true
+ * exactly if *core is zero, 0 when exactly if it is non-zero, -1 unknown.
+ * *core is the identifier or call tested.
+ */
+int pairs_zero_on(struct run *r, TSNode c, TSNode *core, int depth)
+{
+	const char *t = r->fr->text;
+	c = strip_parens(c);
+	if (ts_node_is_null(c) || depth > 8)
+		return -1;
+	if (node_is(c, S_identifier) || node_is(c, S_field_expression)) {
+		*core = c;
+		return 0;
+	}
+	if (node_is(c, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(c, t, &len);
+		TSNode args = node_field(c, "arguments");
+		if ((is_hint_call(c, t) || name_is(name, len, "WARN_ON") ||
+		     name_is(name, len, "WARN_ON_ONCE")) &&
+		    ts_node_named_child_count(args) == 1)
+			return pairs_zero_on(r, ts_node_named_child(args, 0), core, depth + 1);
+		*core = c;
+		return 0;
+	}
+	if (node_is(c, S_assignment_expression)) {
+		TSNode rhs = strip_parens(node_field(c, "right"));
+		if (node_is(rhs, S_call_expression)) {
+			*core = rhs;
+			return 0;
+		}
+		return -1;
+	}
+	if (node_is(c, S_unary_expression) && node_text_is(node_field(c, "operator"), t, "!")) {
+		int z = pairs_zero_on(r, node_field(c, "argument"), core, depth + 1);
+		return z < 0 ? -1 : 1 - z;
+	}
+	if (node_is(c, S_binary_expression)) {
+		TSNode a = strip_parens(node_field(c, "left")), b = strip_parens(node_field(c, "right"));
+		TSNode op = node_field(c, "operator");
+		TSNode e;
+		if (zero_literal(b, t))
+			e = a;
+		else if (zero_literal(a, t))
+			e = b;
+		else
+			return -1;
+		int z = pairs_zero_on(r, e, core, depth + 1);
+		if (z < 0)
+			return -1;
+		if (node_text_is(op, t, "==") || node_text_is(op, t, ">="))
+			return 1 - z;
+		if (node_text_is(op, t, "!=") || node_text_is(op, t, "<"))
+			return z;
+		return -1;
+	}
+	return -1;
+}

@@ -223,10 +223,19 @@ void pairs_import(const struct fn_fact *f, const char *file, struct pair_sum *ou
 		  struct arena *a);
 
 /* check_pairs_rel.c: do calls a and b of rule name the same object by
- * their first arguments' text, subscripts aside (`&a[i].lock`,
- * `&a[j].lock`)?  Yes when either is a helper's call, not the rule's. */
+ * the text of the argument the rule says names it, subscripts aside
+ * (`&a[i].lock`, `&a[j].lock`)?  Yes when either is a helper's call, not
+ * the rule's.  pairs_object_text(): that text (see there). */
 bool pairs_same_object(struct run *r, uint16_t rule, TSNode a, TSNode b);
 char *pairs_object_text(struct run *r, TSNode call, uint16_t rule, bool subscripts, bool *own);
+/* check_pairs_proto.c: the call expression that starts at off in fn, or a
+ * null node; the calls under n that release `rule` (its close calls, or a
+ * helper of the file whose summary closes it), at most max into out;
+ * whether the acquire at call acq is one step of a protocol (see there). */
+TSNode pairs_call_at(TSNode fn, uint32_t off);
+void pairs_releases_of(struct run *r, TSNode n, uint16_t rule, TSNode *out, int *nout, int max,
+		       int depth);
+bool pairs_protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint16_t rule);
 /* check_pairs_rel.c: what the walk tells it (hooks, so that the walk
  * calls no function of the file that reads the walk's results). */
 struct rel_hooks {
@@ -306,6 +315,10 @@ char *wrap_subst(const char *a, size_t n, char **argv, int argc);
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */
 bool held_eq(const struct held *a, const struct held *b);
+/* How branch condition c relates to a value: 1 when it is true exactly if
+ * *core (the identifier or call tested) is zero, 0 when exactly if it is
+ * non-zero, -1 unknown. */
+int pairs_zero_on(struct run *r, TSNode c, TSNode *core, int depth);
 /* "mutex '&dev->lock'": what h holds, for messages (caller frees). */
 char *held_name(const struct run *r, const struct held *h);
 /* The index of the file's function called name[0, len), or -1. */

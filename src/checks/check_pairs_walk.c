@@ -357,6 +357,22 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 	s->hd.trace = df_step(&r->d, s->hd.trace, T_OPEN, 0, off, text);
 }
 
+/* lock-release-unheld leaves the object key of rule alone: the walk
+ * guessed at it (all of the rule's objects when key is 0). */
+static void unsure_key(struct run *r, uint16_t rule, uint16_t key)
+{
+	if (!key) {
+		if (rule < 32)
+			r->unsure_rules |= 1u << rule;
+		return;
+	}
+	uint32_t v = (uint32_t)rule << 16 | key;
+	for (size_t k = 0; k < r->unsure_keys.n; k++)
+		if (r->unsure_keys.v[k] == v)
+			return;
+	VEC_PUSH(r->unsure_keys, v);
+}
+
 static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t key)
 {
 	int at = -1;
@@ -374,14 +390,8 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 			}
 	if (at >= 0 && s->h[at].key != key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN) {
 		/* an alias is a guess: lock-release-unheld leaves both alone */
-		uint32_t two[2] = { (uint32_t)rule << 16 | s->h[at].key, (uint32_t)rule << 16 | key };
-		for (int t = 0; t < 2; t++) {
-			bool known = false;
-			for (size_t k = 0; k < r->unsure_keys.n && !known; k++)
-				known = r->unsure_keys.v[k] == two[t];
-			if (!known)
-				VEC_PUSH(r->unsure_keys, two[t]);
-		}
+		unsure_key(r, rule, s->h[at].key);
+		unsure_key(r, rule, key);
 	}
 	if (at >= 0 && s->h[at].count) {
 		s->h[at].count--;
@@ -868,9 +878,9 @@ static void on_call(struct run *r, struct pstate *s, TSNode call, bool in_cond)
 			continue;
 		if (it->close) {
 			/* a callee that drops and takes back its caller's lock sums
-			 * up as a release: lock-release-unheld cannot trust it */
-			if (it->rule < 32)
-				r->unsure_rules |= 1u << it->rule;
+			 * up as a release: lock-release-unheld cannot trust it (that
+			 * object's releases; an alias do_close() guesses adds its own) */
+			unsure_key(r, it->rule, key);
 			do_close(r, s, it->rule, key);
 			continue;
 		}
@@ -938,73 +948,6 @@ static const struct df_walk_ops walk_ops = {
 	.call = hook_call, .assign = hook_assign, .update = hook_kill, .address = hook_kill,
 };
 
-/* 0, NULL: what `x == 0` and `p == NULL` compare with. */
-static bool zero_literal(TSNode n, const char *t)
-{
-	return node_is(n, S_null) || ((node_is(n, S_number_literal) || node_is(n, S_identifier)) &&
-				      (node_text_is(n, t, "0") || node_text_is(n, t, "NULL")));
-}
-
-/*
- * How a branch condition relates to a value: 1 when the condition is true
- * exactly if *core is zero, 0 when exactly if it is non-zero, -1 unknown.
- * *core is the identifier or call tested.
- */
-static int zero_on(struct run *r, TSNode c, TSNode *core, int depth)
-{
-	const char *t = r->fr->text;
-	c = strip_parens(c);
-	if (ts_node_is_null(c) || depth > 8)
-		return -1;
-	if (node_is(c, S_identifier) || node_is(c, S_field_expression)) {
-		*core = c;
-		return 0;
-	}
-	if (node_is(c, S_call_expression)) {
-		size_t len;
-		const char *name = call_name(c, t, &len);
-		TSNode args = node_field(c, "arguments");
-		if ((is_hint_call(c, t) || name_is(name, len, "WARN_ON") ||
-		     name_is(name, len, "WARN_ON_ONCE")) &&
-		    ts_node_named_child_count(args) == 1)
-			return zero_on(r, ts_node_named_child(args, 0), core, depth + 1);
-		*core = c;
-		return 0;
-	}
-	if (node_is(c, S_assignment_expression)) {
-		TSNode rhs = strip_parens(node_field(c, "right"));
-		if (node_is(rhs, S_call_expression)) {
-			*core = rhs;
-			return 0;
-		}
-		return -1;
-	}
-	if (node_is(c, S_unary_expression) && node_text_is(node_field(c, "operator"), t, "!")) {
-		int z = zero_on(r, node_field(c, "argument"), core, depth + 1);
-		return z < 0 ? -1 : 1 - z;
-	}
-	if (node_is(c, S_binary_expression)) {
-		TSNode a = strip_parens(node_field(c, "left")), b = strip_parens(node_field(c, "right"));
-		TSNode op = node_field(c, "operator");
-		TSNode e;
-		if (zero_literal(b, t))
-			e = a;
-		else if (zero_literal(a, t))
-			e = b;
-		else
-			return -1;
-		int z = zero_on(r, e, core, depth + 1);
-		if (z < 0)
-			return -1;
-		if (node_text_is(op, t, "==") || node_text_is(op, t, ">="))
-			return 1 - z;
-		if (node_text_is(op, t, "!=") || node_text_is(op, t, "<"))
-			return z;
-		return -1;
-	}
-	return -1;
-}
-
 static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uint8_t rc,
 			uint8_t pc, int ret_acq)
 {
@@ -1032,7 +975,7 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 	r->in_cond = false;
 	int racq = s->npend > np ? s->p[s->npend - 1].acq : -1;
 	TSNode core = { 0 };
-	int zo = ts_node_is_null(val) ? -1 : zero_on(r, val, &core, 0);
+	int zo = ts_node_is_null(val) ? -1 : pairs_zero_on(r, val, &core, 0);
 	if (racq < 0 && zo >= 0 &&
 	    (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
 		char *k = node_text_nospace(core, r->fr->text);
@@ -1083,7 +1026,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->pend_at = -1;
 	if (cond && s->npend) {
 		TSNode core = { 0 };
-		r->zo = zero_on(r, c, &core, 0);
+		r->zo = pairs_zero_on(r, c, &core, 0);
 		if (r->zo >= 0) {
 			uint16_t var = 0;
 			if (node_is(core, S_call_expression)) {
@@ -1110,7 +1053,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->dead_zero = -1;	/* 1: the edge where the value is zero is dead; 0: non-zero */
 	if (cond) {
 		TSNode core = { 0 };
-		int z = zero_on(r, c, &core, 0);
+		int z = pairs_zero_on(r, c, &core, 0);
 		size_t len;
 		const char *name = z >= 0 && node_is(core, S_call_expression)
 					   ? call_name(core, r->fr->text, &len) : NULL;
@@ -1131,7 +1074,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 	r->null_zo = -1;
 	if (cond && s->nheld) {
 		TSNode core = { 0 };
-		r->null_zo = zero_on(r, c, &core, 0);
+		r->null_zo = pairs_zero_on(r, c, &core, 0);
 		if (r->null_zo >= 0 && (node_is(core, S_identifier) || node_is(core, S_field_expression))) {
 			char *k = node_text_nospace(core, r->fr->text);
 			for (int i = 0; i < s->nheld && r->null_item < 0; i++)
