@@ -391,13 +391,17 @@ static bool releases_key(struct run *r, const TSNode *rel, int nrel, uint16_t ru
 		char *t = pairs_object_text(r, rel[i], rule, true, &own);
 		if (!own) {
 			/* a helper of the file whose summary closes it (not a
-			 * name that only says "unlock") */
+			 * name that only says "unlock"), an object that may be
+			 * this one (not cpci_stop_thread()'s other semaphore) */
 			size_t len;
 			const char *name = call_name(rel[i], r->fr->text, &len);
 			int j = name ? pairs_fn_index(r->fr, name, len) : -1;
-			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
-				if (r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
+			for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++) {
+				const struct pair_item *it = &r->fr->sums[j].it[k];
+				if (it->close && it->rule == rule &&
+				    (!key || !it->key || pairs_may_alias(it->key, r->keys.v[key])))
 					return true;
+			}
 			continue;
 		}
 		bool same = !key || !t || !strcmp(t, r->keys.v[key]);
@@ -533,6 +537,31 @@ static bool continues(const struct run *r, const struct held *h)
 	return false;
 }
 
+/* A release of h's object that no path reaches: a statement after a
+ * `return` in its block, or a null node. */
+static TSNode dead_release(struct run *r, TSNode fn, const struct held *h)
+{
+	TSNode rel[16];
+	int nrel = 0;
+	pairs_releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
+	for (int i = 0; i < nrel; i++) {
+		bool own;
+		char *t = pairs_object_text(r, rel[i], h->rule, true, &own);
+		bool same = own && (!h->key || (t && !strcmp(t, r->keys.v[h->key])));
+		free(t);
+		TSNode st = ts_node_parent(rel[i]);
+		if (!same || !node_is(st, S_expression_statement))
+			continue;
+		for (TSNode p = ts_node_prev_named_sibling(st); !ts_node_is_null(p);
+		     p = ts_node_prev_named_sibling(p))
+			if (node_is(p, S_return_statement))
+				return rel[i];
+			else if (node_is(p, S_labeled_statement) || node_is(p, S_case_statement))
+				break;	/* a jump lands here */
+	}
+	return (TSNode){ 0 };
+}
+
 /*
  * lock-unbalanced: a lock held at some exits and released before others
  * (by the function itself), with a result that does not tell the caller
@@ -549,6 +578,7 @@ static void judge_unbalanced(struct run *r)
 		return;
 	const struct pexit *best = NULL;
 	const struct held *bh = NULL;
+	TSNode dead = { 0 };
 	TSNode fn = r->fr->fns[r->fn];
 	TSNode rel[16];
 	int nrel = 0;
@@ -571,7 +601,19 @@ static void judge_unbalanced(struct run *r)
 			bool mixed = false;
 			for (size_t m = 0; m < r->exits.n && !mixed; m++)
 				mixed = !exit_has_rule(&r->exits.v[m], h->rule);
-			if (!mixed || result_tells(r, h->rule))
+			if (!mixed) {
+				/* held at every exit, but meant to be released:
+				 * its release sits after the return (mv64x60_read()) */
+				TSNode d = dead_release(r, fn, h);
+				if (!ts_node_is_null(d)) {
+					best = e;
+					bh = h;
+					dead = d;
+					break;
+				}
+				continue;
+			}
+			if (result_tells(r, h->rule))
 				continue;
 			if (rel_rule != h->rule) {
 				nrel = 0;
@@ -608,9 +650,14 @@ static void judge_unbalanced(struct run *r)
 			other = r->exits.v[m].off;
 	char *hn = held_name(r, bh);
 	bool at_brace = r->fr->text[best->off] == '}';
-	char *msg = xasprintf("'%s' %s with the %s held on this path and released on others, "
-			      "and its result does not tell its callers which",
-			      r->g->name, at_brace ? "falls off its end" : "returns", hn);
+	unsigned dl = 0, dc;
+	if (!ts_node_is_null(dead))
+		source_pos(r->fr->src, ts_node_start_byte(dead), &dl, &dc);
+	char *msg = dl ? xasprintf("'%s' returns with the %s held: its release at line %u comes "
+				   "after the return and is never reached", r->g->name, hn, dl)
+		       : xasprintf("'%s' %s with the %s held on this path and released on others, "
+				   "and its result does not tell its callers which",
+				   r->g->name, at_brace ? "falls off its end" : "returns", hn);
 	free(hn);
 	size_t before = r->cands.n;
 	pairs_cand(r, bh->rule, PC_ALWAYS, C_LOCK_UNBALANCED, best->off, best->trace, msg,
