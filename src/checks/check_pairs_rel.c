@@ -432,8 +432,19 @@ static bool at_label(TSNode call)
 }
 
 /* Is every test around the release (an if, a case) also around one of the
- * acquires?  Then it is not a release guarded by a test of its own. */
-static bool unguarded(TSNode call, const TSNode *acq, int nacq)
+ * acquires?  Then it is not a release guarded by a test of its own.  With
+ * calls_ok, an `if` of its own whose condition calls a function is a test
+ * the walk does not follow (`if (rp->handler(ri, regs))`), not a flag it
+ * may have merged (`if (locked)`): allowed. */
+static bool scan_call(TSNode n, void *ctx)
+{
+	bool *c = ctx;
+	if (node_is(n, S_call_expression))
+		*c = true;
+	return !*c;
+}
+
+static bool unguarded(TSNode call, const TSNode *acq, int nacq, bool calls_ok)
 {
 	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && !node_is(p, S_function_definition);
 	     p = ts_node_parent(p)) {
@@ -443,7 +454,12 @@ static bool unguarded(TSNode call, const TSNode *acq, int nacq)
 		bool around = false;
 		for (int i = 0; i < nacq && !around; i++)
 			around = contains(p, ts_node_start_byte(acq[i]));
-		if (!around)
+		if (around)
+			continue;
+		bool calls = false;
+		if (calls_ok && node_is(p, S_if_statement))
+			node_walk(node_field(p, "condition"), scan_call, &calls);
+		if (!calls)
 			return false;
 	}
 	return true;
@@ -493,38 +509,6 @@ static TSNode call_node_at(TSNode fn, uint32_t off)
 /* --- judging -------------------------------------------------------------- */
 
 #define MAX_SITES 32
-
-/* Is every test around the release that is not around an acquire a test
- * the walk does not follow (a call's result: `if (rp->handler(ri, regs))`),
- * rather than a flag it may have merged (`if (locked)`)? */
-static bool scan_call(TSNode n, void *ctx)
-{
-	bool *c = ctx;
-	if (node_is(n, S_call_expression))
-		*c = true;
-	return !*c;
-}
-
-static bool guards_not_flags(TSNode call, const TSNode *acq, int nacq)
-{
-	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && !node_is(p, S_function_definition);
-	     p = ts_node_parent(p)) {
-		if (!node_is(p, S_if_statement) && !node_is(p, S_case_statement) &&
-		    !node_is(p, S_conditional_expression))
-			continue;
-		bool around = false;
-		for (int i = 0; i < nacq && !around; i++)
-			around = contains(p, ts_node_start_byte(acq[i]));
-		if (around)
-			continue;
-		bool calls = false;
-		if (node_is(p, S_if_statement))
-			node_walk(node_field(p, "condition"), scan_call, &calls);
-		if (!calls)
-			return false;
-	}
-	return true;
-}
 
 /* A release reached after the function released the same lock it took,
  * not taken again: `if (err) mutex_unlock(&m);` missing its return, or a
@@ -582,7 +566,7 @@ static bool judge_twice(struct run *r, TSNode fn, const region_vec *back, const 
 	TSNode acq[MAX_SITES];
 	bool foreign = false;
 	int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
-	if (!nacq || foreign || !guards_not_flags(call, acq, nacq))
+	if (!nacq || foreign || !unguarded(call, acq, nacq, true))
 		return false;
 	uint32_t first = st->off;
 	for (int k = 0; k < nacq; k++) {
@@ -647,7 +631,7 @@ static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 		TSNode acq[MAX_SITES];
 		bool foreign = false;
 		int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
-		if (!nacq || foreign || !unguarded(call, acq, nacq))
+		if (!nacq || foreign || !unguarded(call, acq, nacq, false))
 			continue;
 		TSNode rel[MAX_SITES];
 		int nrel = calls_of(r, fn, st->rule, st->key, false, rel, MAX_SITES, NULL);
