@@ -429,6 +429,20 @@ static bool retaken(const struct run *r, uint16_t rule, uint16_t key)
 	return false;
 }
 
+/* The result classes (bit RC_*) of the exits that hold h, and of those
+ * that do not. */
+static void exit_classes(const struct run *r, const struct held *h, unsigned *with,
+			 unsigned *without)
+{
+	*with = *without = 0;
+	for (size_t m = 0; m < r->exits.n; m++) {
+		bool here = false;
+		for (int k = 0; k < r->exits.v[m].nheld; k++)
+			here |= held_eq(&r->exits.v[m].h[k], h);
+		*(here ? with : without) |= 1u << eclass(&r->exits.v[m]);
+	}
+}
+
 /*
  * A `balanced` rule (semaphores: down() in open() and up() in release(),
  * down() in a request and up() in its completion): is h, held at an exit,
@@ -445,16 +459,8 @@ static bool retaken(const struct run *r, uint16_t rule, uint16_t key)
 static bool balanced_leak(struct run *r, const struct held *h, bool *shown)
 {
 	*shown = false;
-	unsigned with = 0, without = 0;
-	for (size_t m = 0; m < r->exits.n; m++) {
-		bool here = false;
-		for (int k = 0; k < r->exits.v[m].nheld; k++)
-			here |= held_eq(&r->exits.v[m].h[k], h);
-		if (here)
-			with |= 1u << eclass(&r->exits.v[m]);
-		else
-			without |= 1u << eclass(&r->exits.v[m]);
-	}
+	unsigned with, without;
+	exit_classes(r, h, &with, &without);
 	if (!without || result_tells(r, h->rule))
 		return false;
 	TSNode fn = r->fr->fns[r->fn];
@@ -666,16 +672,8 @@ static void judge_unbalanced(struct run *r)
 	/* held only where an error is returned, released where 0 is: the
 	 * missed unlock of an error path, not a first half handing the lock
 	 * to a second (pre_reset() returns 0 holding it) */
-	unsigned with = 0, without = 0;
-	for (size_t m = 0; m < r->exits.n; m++) {
-		bool here = false;
-		for (int k = 0; k < r->exits.v[m].nheld; k++)
-			here |= held_eq(&r->exits.v[m].h[k], bh);
-		if (here)
-			with |= 1u << eclass(&r->exits.v[m]);
-		else
-			without |= 1u << eclass(&r->exits.v[m]);
-	}
+	unsigned with, without;
+	exit_classes(r, bh, &with, &without);
 	bool err_only = with && !(with & ~((1u << RC_NEG) | (1u << RC_NZ))) &&
 			(without & (1u << RC_ZERO)) &&
 			!node_is(node_field(fn, "declarator"), S_pointer_declarator);	/* (non-NULL: success) */
