@@ -180,6 +180,7 @@ static bool loop_node(TSNode n)
  * a loop too (`retry:` ... `goto retry;`). */
 struct back_region {
 	uint32_t from, to;
+	uint32_t goto_at;	/* the goto statement's first byte */
 };
 typedef VEC(struct back_region) region_vec;
 
@@ -209,15 +210,53 @@ static bool scan_gotos(TSNode n, void *ctx)
 		uint32_t at = ts_node_start_byte(l);
 		if (at < ts_node_start_byte(n) && node_len(name) == node_len(to) &&
 		    !memcmp(node_ptr(name, ls->text), node_ptr(to, ls->text), node_len(to))) {
-			struct back_region b = { at, ts_node_end_byte(n) };
+			struct back_region b = { at, ts_node_end_byte(n), ts_node_start_byte(n) };
 			VEC_PUSH(*ls->out, b);
 		}
 	}
 	return false;
 }
 
+/* Does the backward goto that starts at byte at come back to itself: can
+ * its label reach it?  `vfs_rejected: unlock(); goto abort;` above which
+ * `abort:` only goes on to the exit is a jump back in the text, no loop. */
+static bool goto_loops(const struct cfg *g, uint32_t at)
+{
+	const struct cfg_block *from = NULL, *to = NULL;
+	for (size_t i = 0; i < g->blocks.n && !from; i++)
+		for (size_t k = 0; k < g->blocks.v[i]->succs.n; k++) {
+			const struct cfg_edge *e = &g->blocks.v[i]->succs.v[k];
+			if (e->kind == E_GOTO && e->off == at) {
+				from = g->blocks.v[i];
+				to = e->to;
+				break;
+			}
+		}
+	if (!from || !to)
+		return true;	/* not in the graph: keep the region */
+	bool *seen = xcalloc(g->blocks.n, sizeof(*seen));
+	VEC(const struct cfg_block *) work = {0};
+	VEC_PUSH(work, to);
+	seen[to->id] = true;
+	bool found = false;
+	while (work.n && !found) {
+		const struct cfg_block *b = work.v[--work.n];
+		found = b == from;
+		for (size_t k = 0; k < b->succs.n && !found; k++) {
+			const struct cfg_block *n = b->succs.v[k].to;
+			if (n && !seen[n->id]) {
+				seen[n->id] = true;
+				VEC_PUSH(work, n);
+			}
+		}
+	}
+	VEC_FREE(work);
+	free(seen);
+	return found;
+}
+
 /* The innermost loop around off (a loop statement, or a backward goto's
- * region): its start + 1, or 0 outside every loop. */
+ * region that is a loop): its start + 1, or 0 outside every loop. */
 static uint32_t loop_of(TSNode fn, const region_vec *back, uint32_t off)
 {
 	uint32_t best = 0, best_len = UINT32_MAX;
@@ -736,6 +775,11 @@ void rel_judge(struct run *r)
 	if (ls.labels.n)
 		node_walk(node_field(fn, "body"), scan_gotos, &ls);
 	VEC_FREE(ls.labels);
+	size_t kept = 0;
+	for (size_t i = 0; i < back.n; i++)
+		if (goto_loops(r->g, back.v[i].goto_at))
+			back.v[kept++] = back.v[i];
+	back.n = kept;
 	judge_release(r, fn, &back);
 	judge_reacquire(r, fn, &back);
 	VEC_FREE(back);

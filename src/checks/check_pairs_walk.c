@@ -648,8 +648,8 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 			const char *al = h->alias ? r->keys.v[h->alias] : "";
 			if ((kn == an && !memcmp(kr, ar, an)) ||
 			    (strlen(al) == an && !memcmp(al, ar, an))) {
-				if (h->rule < 32)	/* a guess: lock-release-unheld */
-					r->unsure_rules |= 1u << h->rule;
+				/* a guess: lock-release-unheld leaves the object alone */
+				unsure_key(r, h->rule, h->key);
 				do_close(r, s, h->rule, h->key);
 			}
 		}
@@ -684,8 +684,7 @@ static void release_by_callback(struct run *r, struct pstate *s, TSNode call)
 				struct held h = { .rule = it->rule, .key = key };
 				if (!key || held_find(s, &h) < 0)
 					continue;
-				if (it->rule < 32)
-					r->unsure_rules |= 1u << it->rule;
+				unsure_key(r, it->rule, key);
 				do_close(r, s, it->rule, key);
 			}
 		}
