@@ -963,6 +963,37 @@ static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uin
 }
 
 
+/* Does the value v name a constant that says a lock is held (an all-caps
+ * name with the word LOCKED: `return VM_FAULT_LOCKED;`, `ret |
+ * VM_FAULT_LOCKED`)?  The caller learns from it that it gets the lock. */
+static bool says_locked(const char *text, TSNode v)
+{
+	const char *p = node_ptr(v, text), *end = p + node_len(v);
+	while (p < end) {
+		if (!isupper((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		const char *a = p;
+		bool caps = true;
+		while (p < end && (isalnum((unsigned char)*p) || *p == '_')) {
+			caps &= !islower((unsigned char)*p);
+			p++;
+		}
+		if (!caps || (a > node_ptr(v, text) && (isalnum((unsigned char)a[-1]) || a[-1] == '_')))
+			continue;
+		for (const char *w = a; w < p;) {
+			size_t n = 0;
+			while (w + n < p && w[n] != '_')
+				n++;
+			if (n == 6 && !memcmp(w, "LOCKED", 6))
+				return true;
+			w += n + 1;
+		}
+	}
+	return false;
+}
+
 /* A return statement (or a statement macro that returns): the exit, and
  * whether it returns the result of a conditional acquire. */
 static void on_return(struct run *r, struct pstate *s, TSNode ret)
@@ -987,6 +1018,10 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 	/* `return !trylock()` turns the meaning round */
 	if (racq >= 0 && zo == 1)
 		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
+	/* (a contract only where something is held: `return VM_FAULT_LOCKED;`
+	 * with the page's mapping locked, __dax_fault()) */
+	if (racq < 0 && s->nheld && !ts_node_is_null(val) && says_locked(r->fr->text, val))
+		racq = ACQ_NONZERO;
 	uint8_t rc = df_ret_class(val, r->fr->text);
 	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? pairs_path_class(r, s, val) : rc, racq);
 }
