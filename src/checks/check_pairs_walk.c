@@ -615,11 +615,27 @@ static size_t key_root(const char *k, const char **root)
 	return n;
 }
 
+/* Does the lock key k hang off the object a ("acm" or "&acm->mutex" for
+ * "&acm->mutex"; not "acm->control", a sibling of the lock)? */
+static bool hangs_off(const char *k, const char *a)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	while (*a == '&' || *a == '*')
+		a++;
+	size_t n = strlen(a);
+	if (!n || strncmp(k, a, n))
+		return false;
+	return !k[n] || k[n] == '.' || k[n] == '[' || (k[n] == '-' && k[n + 1] == '>');
+}
+
 /*
  * A function defined nowhere in this file (a static inline of a header:
  * spu_release(ctx), unlock_page_ctx(ctx)) whose name says it releases, given
  * the object a held lock hangs off, is taken to release it: the report
- * would otherwise rest on a body we cannot see.
+ * would otherwise rest on a body we cannot see.  Given another field of
+ * that object (usb_autopm_put_interface(acm->control) with acm->mutex
+ * held), it releases what that field is about, not the lock.
  */
 static void release_by_name(struct run *r, struct pstate *s, TSNode call, const char *name,
 			    size_t len)
@@ -637,17 +653,12 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 	uint32_t na = ts_node_named_child_count(args);
 	for (uint32_t a = 0; a < na && a < 4; a++) {
 		char *t = key_text(ts_node_named_child(args, a), r->fr->text);
-		const char *ar;
-		size_t an = key_root(t, &ar);
-		for (int i = s->nheld; an && i-- > 0;) {
+		for (int i = s->nheld; *t && i-- > 0;) {
 			const struct held *h = &s->h[i];
 			if (h->owed || !h->key || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
 				continue;
-			const char *kr;
-			size_t kn = key_root(r->keys.v[h->key], &kr);
-			const char *al = h->alias ? r->keys.v[h->alias] : "";
-			if ((kn == an && !memcmp(kr, ar, an)) ||
-			    (strlen(al) == an && !memcmp(al, ar, an))) {
+			if (hangs_off(r->keys.v[h->key], t) ||
+			    (h->alias && hangs_off(r->keys.v[h->alias], t))) {
 				/* a guess: lock-release-unheld leaves the object alone */
 				unsure_key(r, h->rule, h->key);
 				do_close(r, s, h->rule, h->key);
