@@ -200,6 +200,24 @@ static bool leaves_after(TSNode call)
  * way out of the loop), or a trylock in a && /
  * || chain (the walk does not split it)?
  */
+/* Is the release call c one only by its name (sem_unlock(id), out of
+ * view): no call of the rule, no helper of the file or header wrapper
+ * known to close it? */
+static bool name_only(struct run *r, TSNode c, uint16_t rule)
+{
+	size_t len;
+	const char *name = call_name(c, r->fr->text, &len);
+	int ri, ci;
+	bool open;
+	if (!name || rules_lookup(name, len, &ri, &ci, &open))
+		return false;
+	int j = pairs_fn_index(r->fr, name, len);
+	for (int k = 0; j >= 0 && k < r->fr->sums[j].n; k++)
+		if (r->fr->sums[j].it[k].close && r->fr->sums[j].it[k].rule == rule)
+			return false;
+	return j >= 0 || !wrapper_does(r, name, len, rule, false, 3);
+}
+
 bool pairs_protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint16_t rule)
 {
 	const char *t = r->fr->text;
@@ -293,8 +311,13 @@ bool pairs_protocol(struct run *r, TSNode acq, const TSNode *rel, int nrel, uint
 			break;
 		}
 	}
+	bool own;
+	char *obj = pairs_object_text(r, acq, rule, false, &own);
+	bool keyless = own && !obj;	/* lock_kernel(): one lock, no object */
+	free(obj);
 	for (int i = 0; i < nrel; i++) {
-		if (!pairs_same_object(r, rule, acq, rel[i]) || leaves_after(rel[i]))
+		if (!pairs_same_object(r, rule, acq, rel[i]) || leaves_after(rel[i]) ||
+		    (keyless && name_only(r, rel[i], rule)))
 			continue;
 		for (TSNode q = ts_node_parent(rel[i]); !ts_node_is_null(q); q = ts_node_parent(q))
 			if ((node_is(q, S_for_statement) || node_is(q, S_while_statement) ||
