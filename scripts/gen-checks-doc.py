@@ -105,6 +105,9 @@ def entry_kinds(_m):
     for k, a in rows:
         if k == 'SIGNATURE':
             out.append('- A function whose parameter %d is a `struct %s *` ("%s").' % (a[0] + 1, a[1], a[2]))
+    for k, a in rows:
+        if k == 'PARAMS':
+            out.append('- A function whose parameters begin with the types `(%s)` ("%s").' % (a[0], a[1]))
     out.append('- Functions passed to these calls (argument counted from 1):')
     out.append('')
     out.append('| call | argument | reported as |')

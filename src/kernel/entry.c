@@ -871,10 +871,52 @@ void entries_note_call(struct entries *es, TSNode call, const char *text)
 		note_registered(es, call, args, name, len, text);
 }
 
+/* Does the parameter declaration d have the type t[0, tn) (blanks
+ * ignored: "struct file *" for `struct file *file`)? */
+static bool param_type_is(TSNode d, const char *text, const char *t, size_t tn)
+{
+	char buf[128];
+	size_t k = 0;
+	TSNode type = node_field(d, "type");
+	const char *p = node_ptr(type, text);
+	for (uint32_t j = 0; j < node_len(type) && k + 2 < sizeof(buf); j++)
+		if (!isspace((unsigned char)p[j]))
+			buf[k++] = p[j];
+	for (TSNode dl = node_field(d, "declarator"); node_is(dl, S_pointer_declarator) && k + 2 < sizeof(buf);
+	     dl = node_field(dl, "declarator"))
+		buf[k++] = '*';
+	size_t m = 0;
+	for (size_t j = 0; j < tn; j++)
+		if (!isspace((unsigned char)t[j])) {
+			if (m >= k || buf[m] != t[j])
+				return false;
+			m++;
+		}
+	return m == k;
+}
+
+/* Do the n parameter declarations begin with the types of the list
+ * "a, b, c"? */
+static bool params_are(const TSNode *decls, int n, const char *text, const char *list)
+{
+	int k = 0;
+	for (const char *p = list; *p; k++) {
+		size_t len = strcspn(p, ",");
+		if (k >= n || !param_type_is(decls[k], text, p, len))
+			return false;
+		p += len + (p[len] == ',');
+	}
+	return k > 0;
+}
+
 void entries_note_params(struct entries *es, const char *name, const TSNode *decls, int n,
 			 const char *text)
 {
 	for (size_t i = 0; i < entry_nrows; i++) {
+		if (entry_rows[i].kind == R_PARAMS && params_are(decls, n, text, entry_rows[i].name)) {
+			entries_add(es, name, strlen(name), entry_rows[i].why);
+			return;
+		}
 		if (entry_rows[i].kind != R_SIGNATURE || entry_rows[i].arg >= n)
 			continue;
 		TSNode d = decls[entry_rows[i].arg];

@@ -11,12 +11,12 @@
 
 /* One row of entry.def (the kinds of row are explained there). */
 enum row_kind { R_OPS, R_DISTINCTIVE, R_ORDER, R_HINT, R_PRIVATE, R_UNSEEN, R_TYPED, R_SIGNATURE,
-		R_CALL, R_MACRO, R_REG_CALL, R_REG_FIELDS, R_REG_SKIP };
+		R_PARAMS, R_CALL, R_MACRO, R_REG_CALL, R_REG_FIELDS, R_REG_SKIP };
 
 struct row {
 	enum row_kind kind;
 	const char *name;	/* struct tag, type, function or macro name; DISTINCTIVE,
-				 * UNSEEN: the fields */
+				 * UNSEEN: the fields; PARAMS: the parameter types */
 	const char *list;	/* OPS, PRIVATE: the fields; ORDER: the members; HINT:
 				 * substrings; MACRO: the handlers */
 	const char *why;

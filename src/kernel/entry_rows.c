@@ -21,6 +21,7 @@ const struct row entry_rows[] = {
 #define UNSEEN(fields, why) { R_UNSEEN, fields, NULL, why, 0 },
 #define TYPED(type, why) { R_TYPED, type, NULL, why, 0 },
 #define SIGNATURE(index, strct, why) { R_SIGNATURE, strct, NULL, why, index },
+#define PARAMS(types, why) { R_PARAMS, types, NULL, why, 0 },
 #define CALL(fn, arg, why) { R_CALL, fn, NULL, why, arg },
 #define MACRO(name, handlers, why) { R_MACRO, name, handlers, why, 0 },
 #define UNDER_KERNEL_DS(strct, fields)
@@ -44,6 +45,7 @@ static const struct {
 #define UNSEEN(fields, why)
 #define TYPED(type, why)
 #define SIGNATURE(index, strct, why)
+#define PARAMS(types, why)
 #define CALL(fn, arg, why)
 #define MACRO(name, handlers, why)
 #define UNDER_KERNEL_DS(strct, fields) { strct, fields },

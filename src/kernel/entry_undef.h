@@ -10,6 +10,7 @@
 #undef UNSEEN
 #undef TYPED
 #undef SIGNATURE
+#undef PARAMS
 #undef CALL
 #undef MACRO
 #undef UNDER_KERNEL_DS
