@@ -192,6 +192,10 @@ struct run {
 					 * conditional or non-owner acquire, a release by
 					 * a callee's name) */
 	uint32_t cond_rules;		/* bit per rule < 32: some acquire of it is conditional */
+	uint32_t callee_partial;	/* bit per rule < 32: this function may return
+					 * holding it on paths its summary's items do not
+					 * tell (a helper of the file it calls does, or
+					 * the walk closed it by a guessed alias) */
 	VEC(uint32_t) unsure_keys;	/* rule << 16 | key: an item a release of another
 					 * key closed as a guessed alias (the guess touches
 					 * these two objects only) */

@@ -389,9 +389,12 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 				break;
 			}
 	if (at >= 0 && s->h[at].key != key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN) {
-		/* an alias is a guess: lock-release-unheld leaves both alone */
+		/* an alias is a guess: lock-release-unheld leaves both alone, and
+		 * the callers theirs (the one closed may still be held) */
 		unsure_key(r, rule, s->h[at].key);
 		unsure_key(r, rule, key);
+		if (rule < 32)
+			r->callee_partial |= 1u << rule;
 	}
 	if (at >= 0 && s->h[at].count) {
 		s->h[at].count--;
@@ -635,7 +638,8 @@ static bool hangs_off(const char *k, const char *a)
  * the object a held lock hangs off, is taken to release it: the report
  * would otherwise rest on a body we cannot see.  Given another field of
  * that object (usb_autopm_put_interface(acm->control) with acm->mutex
- * held), it releases what that field is about, not the lock.
+ * held), it releases what that field is about, not the lock, unless it
+ * is handed a function of the file as well.
  */
 static void release_by_name(struct run *r, struct pstate *s, TSNode call, const char *name,
 			    size_t len)
@@ -651,8 +655,22 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 		return;
 	TSNode args = node_field(call, "arguments");
 	uint32_t na = ts_node_named_child_count(args);
+	/* handed a function of the file too (kref_put(&ctx->kref,
+	 * remove_context)): that callback may release any lock of the object */
+	bool cb = false;
+	for (uint32_t a = 0; a < na && a < 6 && !cb; a++) {
+		TSNode fa = ts_node_named_child(args, a);
+		cb = node_is(fa, S_identifier) &&
+		     pairs_fn_index(r->fr, node_ptr(fa, r->fr->text), node_len(fa)) >= 0;
+	}
 	for (uint32_t a = 0; a < na && a < 4; a++) {
 		char *t = key_text(ts_node_named_child(args, a), r->fr->text);
+		if (cb) {	/* the object the argument hangs off */
+			const char *root;
+			size_t rn = key_root(t, &root);
+			memmove(t, root, rn);
+			t[rn] = 0;
+		}
 		for (int i = s->nheld; *t && i-- > 0;) {
 			const struct held *h = &s->h[i];
 			if (h->owed || !h->key || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
