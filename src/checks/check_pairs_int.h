@@ -140,6 +140,10 @@ struct frun {
 	/* the whole-tree pass: the summaries of callees in other files */
 	pairs_ext_fn ext;
 	void *ext_ctx;
+	/* the names of the function-like macros the file defines (offset <<
+	 * 8 | length into src->raw), found at the first question */
+	VEC(uint32_t) own_macros;
+	bool own_done;
 };
 
 /* check_pairs_flow.c: a block's condition as flow_branch() reads it */

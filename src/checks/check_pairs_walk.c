@@ -841,11 +841,46 @@ next:
 }
 
 /* Is name[0, len) a header's lock wrapper?  Replay it (true). */
+/* Does the file #define a function-like macro name[0, len)?  Then its
+ * calls are of that macro, whatever a header's wrapper of the same name
+ * does (serial_core.c's own uart_port_lock(state, flags) over the
+ * header's uart_port_lock(up)). */
+static bool own_macro(struct frun *fr, const char *name, size_t len)
+{
+	const char *t = fr->src->raw;
+	if (!fr->own_done) {
+		fr->own_done = true;
+		for (const char *p = strstr(t, "define"); p; p = strstr(p + 6, "define")) {
+			const char *h = p;
+			while (h > t && (h[-1] == ' ' || h[-1] == '\t'))
+				h--;
+			if (h == t || h[-1] != '#')
+				continue;
+			const char *q = p + 6;
+			if (*q != ' ' && *q != '\t')
+				continue;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			size_t n = 0;
+			while (isalnum((unsigned char)q[n]) || q[n] == '_')
+				n++;
+			if (n && n < 256 && q[n] == '(' && (size_t)(q - t) < (1u << 24))
+				VEC_PUSH(fr->own_macros, (uint32_t)(q - t) << 8 | (uint32_t)n);
+		}
+	}
+	for (size_t i = 0; i < fr->own_macros.n; i++) {
+		uint32_t v = fr->own_macros.v[i];
+		if ((v & 0xff) == len && !memcmp(t + (v >> 8), name, len))
+			return true;
+	}
+	return false;
+}
+
 static bool wrap_call(struct run *r, struct pstate *s, TSNode call, const char *name, size_t len,
 		      bool in_cond)
 {
 	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
-	if (!eff)
+	if (!eff || (own_macro(r->fr, name, len) && !macros_wrapper_own(r->fr->ff->ctl, name, len)))
 		return false;
 	TSNode args = node_field(call, "arguments");
 	uint32_t na = ts_node_named_child_count(args);

@@ -1044,6 +1044,12 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 	return m ? m->arg : NULL;
 }
 
+bool macros_wrapper_own(const struct ctl_macros *t, const char *name, size_t len)
+{
+	const struct ctl_macro *m = wrapper_entry(t, name, len);
+	return m && t && t->base && m->owner == t->self;
+}
+
 const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len)
 {
 	const struct ctl_macro *m = wrapper_entry(t, name, len);
