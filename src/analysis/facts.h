@@ -115,6 +115,9 @@ struct pair_cand {
 				 * where an error is returned and released where 0
 				 * is, so another function that releases it too
 				 * does not take it over */
+	bool never_rel;		/* lock-unbalanced: the function releases it on no
+				 * path; only a function named as its partner (the
+				 * _stop() of its _start()) takes it over */
 };
 typedef VEC(struct pair_cand) pair_cand_list;
 

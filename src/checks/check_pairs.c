@@ -576,6 +576,81 @@ static TSNode dead_release(struct run *r, TSNode fn, const struct held *h)
 	return (TSNode){ 0 };
 }
 
+/* Does the file define the variable name[0, len) at file scope: a line
+ * that starts with a declaration of it (`spinlock_t ax25_list_lock =
+ * SPIN_LOCK_UNLOCKED;`, `static DEFINE_MUTEX(open_mutex);`), not `extern`? */
+static bool defined_here(const char *text, const char *name, size_t len)
+{
+	for (const char *p = strstr(text, name); p; p = strstr(p + len, name)) {
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		const char *e = p + len;
+		if (isalnum((unsigned char)*e) || *e == '_')
+			continue;
+		while (*e == ' ' || *e == '\t')
+			e++;
+		if (*e != '=' && *e != ';' && *e != ')')
+			continue;
+		const char *l = p;
+		while (l > text && l[-1] != '\n')
+			l--;
+		if (*l == ' ' || *l == '\t' || *l == '#' || *l == '\n' || !strncmp(l, "extern", 6))
+			continue;
+		/* `DEFINE_MUTEX(name)`, `spinlock_t name`: the declaration's
+		 * words before the name, and no '(' but the macro's */
+		bool ok = true;
+		for (const char *q = l; q < p && ok; q++)
+			ok = *q != '=' && *q != ';' && *q != '{' && (*q != '(' || !memcmp(q - 7, "DEFINE_", 7) ||
+								       memmem(l, (size_t)(q - l), "DEFINE_", 7));
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * lock-unbalanced, the lock never released: a void function takes a lock
+ * that its file defines, outside loops, and holds it at every exit with no
+ * release of it anywhere in its body, while other functions of the file
+ * release it (ax25_send_to_raw() of 2.6: `spin_lock_bh(&ax25_list_lock)`
+ * and no unlock).  A function that hands it over (a _start() whose
+ * _stop() releases it) is excused later (handed_over(), by a function
+ * named as its partner only); one named to take it never gets here.
+ */
+static bool never_released(struct run *r, TSNode fn, const struct held *h)
+{
+	if (!h->key || !void_fn(r))
+		return false;
+	const char *k = r->keys.v[h->key];
+	if (k[0] != '&')
+		return false;
+	size_t n = strlen(k + 1);
+	for (size_t i = 1; k[i]; i++)
+		if (!isalnum((unsigned char)k[i]) && k[i] != '_')
+			return false;
+	TSNode acq = pairs_call_at(fn, h->off);
+	if (ts_node_is_null(acq))
+		return false;
+	for (TSNode p = ts_node_parent(acq); !ts_node_is_null(p) && !node_is(p, S_function_definition);
+	     p = ts_node_parent(p))
+		if (node_is(p, S_for_statement) || node_is(p, S_while_statement) ||
+		    node_is(p, S_do_statement))
+			return false;
+	TSNode rel[16];
+	int nrel = 0;
+	pairs_releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
+	if (nrel)
+		return false;	/* (any release of the kind: a guess that it may be this one) */
+	if (!defined_here(r->fr->text, k + 1, n))
+		return false;
+	TSNode root = fn;
+	while (!ts_node_is_null(ts_node_parent(root)))
+		root = ts_node_parent(root);
+	nrel = 0;
+	pairs_releases_of(r, root, h->rule, rel, &nrel, 16, 0);
+	return releases_key(r, rel, nrel, h->rule, h->key);
+}
+
 /*
  * lock-unbalanced: a lock held at some exits and released before others
  * (by the function itself), with a result that does not tell the caller
@@ -593,6 +668,7 @@ static void judge_unbalanced(struct run *r)
 	const struct pexit *best = NULL;
 	const struct held *bh = NULL;
 	TSNode dead = { 0 };
+	bool never = false;
 	TSNode fn = r->fr->fns[r->fn];
 	TSNode rel[16];
 	int nrel = 0;
@@ -623,6 +699,12 @@ static void judge_unbalanced(struct run *r)
 					best = e;
 					bh = h;
 					dead = d;
+					break;
+				}
+				if (never_released(r, fn, h)) {
+					best = e;
+					bh = h;
+					never = true;
 					break;
 				}
 				continue;
@@ -669,6 +751,9 @@ static void judge_unbalanced(struct run *r)
 		source_pos(r->fr->src, ts_node_start_byte(dead), &dl, &dc);
 	char *msg = dl ? xasprintf("'%s' returns with the %s held: its release at line %u comes "
 				   "after the return and is never reached", r->g->name, hn, dl)
+		  : never ? xasprintf("'%s' %s with the %s held and releases it on no path, "
+				      "where the other functions of its file that take it release it",
+				      r->g->name, at_brace ? "falls off its end" : "returns", hn)
 		       : xasprintf("'%s' %s with the %s held on this path and released on others, "
 				   "and its result does not tell its callers which",
 				   r->g->name, at_brace ? "falls off its end" : "returns", hn);
@@ -690,6 +775,8 @@ static void judge_unbalanced(struct run *r)
 	for (TSNode p = pairs_call_at(fn, bh->off); err_only && !ts_node_is_null(p); p = ts_node_parent(p))
 		err_only = !node_is(p, S_for_statement) && !node_is(p, S_while_statement) &&
 			   !node_is(p, S_do_statement);
+	if (r->cands.n > before)
+		r->cands.v[before].never_rel = never;
 	if (r->cands.n > before)
 		r->cands.v[before].kept_own = err_only ||
 					      (pairs_rule(r, bh->rule)->balanced && shown);
@@ -938,7 +1025,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 			struct pair_cand *c = &per[i].v[k];
 			if ((c->need == PC_ENTRY && !may) ||
 			    (c->f.id == C_LOCK_UNBALANCED && !c->kept_own &&
-			     handed_over(&fr, i, c->rule, c->held))) {
+			     (handed_over(&fr, i, c->rule, c->held, c->never_rel) ||
+			      (c->never_rel && caller_names(&fr, i, c->held))))) {
 				finding_release(&c->f);
 				free(c->held);
 				free(c->callee);

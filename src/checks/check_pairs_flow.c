@@ -704,3 +704,34 @@ int pairs_zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 	}
 	return -1;
 }
+
+/* Does the value v name a constant that says a lock is held (an all-caps
+ * name with the word LOCKED: `return VM_FAULT_LOCKED;`, `ret |
+ * VM_FAULT_LOCKED`)?  The caller learns from it that it gets the lock. */
+bool pairs_says_locked(const char *text, TSNode v)
+{
+	const char *p = node_ptr(v, text), *end = p + node_len(v);
+	while (p < end) {
+		if (!isupper((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		const char *a = p;
+		bool caps = true;
+		while (p < end && (isalnum((unsigned char)*p) || *p == '_')) {
+			caps &= !islower((unsigned char)*p);
+			p++;
+		}
+		if (!caps || (a > node_ptr(v, text) && (isalnum((unsigned char)a[-1]) || a[-1] == '_')))
+			continue;
+		for (const char *w = a; w < p;) {
+			size_t n = 0;
+			while (w + n < p && w[n] != '_')
+				n++;
+			if (n == 6 && !memcmp(w, "LOCKED", 6))
+				return true;
+			w += n + 1;
+		}
+	}
+	return false;
+}

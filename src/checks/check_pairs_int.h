@@ -316,7 +316,14 @@ char *key_text(TSNode n, const char *text);
  * item, a timer) after offset off?  Does another function of the file
  * than i release rule's object key without taking it (a hand-over)? */
 bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth);
-bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key);
+bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner);
+bool caller_names(struct frun *fr, size_t i, const char *key);
+/* check_pairs_sum.c: does the file #define a function-like macro
+ * name[0, len) (which then shadows a header's wrapper of that name)? */
+bool pairs_own_macro(struct frun *fr, const char *name, size_t len);
+/* check_pairs_flow.c: does the value v name a LOCKED constant
+ * (VM_FAULT_LOCKED), telling the caller it gets the lock? */
+bool pairs_says_locked(const char *text, TSNode v);
 size_t wrap_arg(const char *t, size_t *at);
 char *wrap_subst(const char *a, size_t n, char **argv, int argc);
 

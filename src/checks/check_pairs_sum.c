@@ -295,20 +295,49 @@ bool pairs_may_alias(const char *a, const char *b)
 	return n == m && !memcmp(x, y, n);
 }
 
+/* lock-unbalanced, a lock never released: does a caller of function i in
+ * the file name the lock's object in its body (bridge_reset() calling
+ * bridge_claim() and then unlocking &bridge_lock)?  It takes it over. */
+bool caller_names(struct frun *fr, size_t i, const char *key)
+{
+	if (!key)
+		return false;
+	while (*key == '&' || *key == '*')
+		key++;
+	size_t kl = strlen(key);
+	const char *me = fr->ff->fns.v[i].name;
+	for (size_t j = 0; j < fr->ff->fns.n && kl; j++) {
+		const struct fn_fact *f = &fr->ff->fns.v[j];
+		bool calls = false;
+		for (uint32_t k = 0; j != i && k < f->ncalls && !calls; k++)
+			calls = !strcmp(f->calls[k].callee, me);
+		if (calls && f->end > f->start && f->end <= fr->src->len &&
+		    memmem(fr->text + f->start, f->end - f->start, key, kl))
+			return true;
+	}
+	return false;
+}
+
 /*
  * lock-unbalanced: does another function of the file release the lock that
  * function i leaves held, without having taken it (the _prepare() /
  * _finish() or pre_reset() / post_reset() halves of one critical section)?
- * Then the lock is handed from one to the other on purpose.
+ * Then the lock is handed from one to the other on purpose.  With partner,
+ * only by a function whose name is i's up to its last '_' and another
+ * word (ax25_info_start()'s ax25_info_stop(), not for ax25_send_to_raw()).
  */
-bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
+bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner)
 {
 	if (!key)
 		return false;
 	bool g1, g2;
 	const char *t1 = key_tail(key, &g1);
+	const char *me = fr->ff->fns.v[i].name, *us = strrchr(me, '_');
+	size_t stem = us ? (size_t)(us - me) + 1 : 0;
 	for (size_t j = 0; j < fr->ff->fns.n; j++) {
 		if (j == i || !fr->sums[j].known)
+			continue;
+		if (partner && (!stem || strncmp(fr->ff->fns.v[j].name, me, stem)))
 			continue;
 		for (int k = 0; k < fr->sums[j].n; k++) {
 			const struct pair_item *it = &fr->sums[j].it[k];
@@ -331,6 +360,41 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key)
 					return true;
 			}
 		}
+	}
+	return false;
+}
+
+/* Does the file #define a function-like macro name[0, len)?  Then its
+ * calls are of that macro, whatever a header's wrapper of the same name
+ * does (serial_core.c's own uart_port_lock(state, flags) over the
+ * header's uart_port_lock(up)). */
+bool pairs_own_macro(struct frun *fr, const char *name, size_t len)
+{
+	const char *t = fr->src->raw;
+	if (!fr->own_done) {
+		fr->own_done = true;
+		for (const char *p = strstr(t, "define"); p; p = strstr(p + 6, "define")) {
+			const char *h = p;
+			while (h > t && (h[-1] == ' ' || h[-1] == '\t'))
+				h--;
+			if (h == t || h[-1] != '#')
+				continue;
+			const char *q = p + 6;
+			if (*q != ' ' && *q != '\t')
+				continue;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			size_t n = 0;
+			while (isalnum((unsigned char)q[n]) || q[n] == '_')
+				n++;
+			if (n && n < 256 && q[n] == '(' && (size_t)(q - t) < (1u << 24))
+				VEC_PUSH(fr->own_macros, (uint32_t)(q - t) << 8 | (uint32_t)n);
+		}
+	}
+	for (size_t i = 0; i < fr->own_macros.n; i++) {
+		uint32_t v = fr->own_macros.v[i];
+		if ((v & 0xff) == len && !memcmp(t + (v >> 8), name, len))
+			return true;
 	}
 	return false;
 }

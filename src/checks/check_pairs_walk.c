@@ -841,46 +841,11 @@ next:
 }
 
 /* Is name[0, len) a header's lock wrapper?  Replay it (true). */
-/* Does the file #define a function-like macro name[0, len)?  Then its
- * calls are of that macro, whatever a header's wrapper of the same name
- * does (serial_core.c's own uart_port_lock(state, flags) over the
- * header's uart_port_lock(up)). */
-static bool own_macro(struct frun *fr, const char *name, size_t len)
-{
-	const char *t = fr->src->raw;
-	if (!fr->own_done) {
-		fr->own_done = true;
-		for (const char *p = strstr(t, "define"); p; p = strstr(p + 6, "define")) {
-			const char *h = p;
-			while (h > t && (h[-1] == ' ' || h[-1] == '\t'))
-				h--;
-			if (h == t || h[-1] != '#')
-				continue;
-			const char *q = p + 6;
-			if (*q != ' ' && *q != '\t')
-				continue;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			size_t n = 0;
-			while (isalnum((unsigned char)q[n]) || q[n] == '_')
-				n++;
-			if (n && n < 256 && q[n] == '(' && (size_t)(q - t) < (1u << 24))
-				VEC_PUSH(fr->own_macros, (uint32_t)(q - t) << 8 | (uint32_t)n);
-		}
-	}
-	for (size_t i = 0; i < fr->own_macros.n; i++) {
-		uint32_t v = fr->own_macros.v[i];
-		if ((v & 0xff) == len && !memcmp(t + (v >> 8), name, len))
-			return true;
-	}
-	return false;
-}
-
 static bool wrap_call(struct run *r, struct pstate *s, TSNode call, const char *name, size_t len,
 		      bool in_cond)
 {
 	const char *eff = macros_wrapper(r->fr->ff->ctl, name, len);
-	if (!eff || (own_macro(r->fr, name, len) && !macros_wrapper_own(r->fr->ff->ctl, name, len)))
+	if (!eff || (pairs_own_macro(r->fr, name, len) && !macros_wrapper_own(r->fr->ff->ctl, name, len)))
 		return false;
 	TSNode args = node_field(call, "arguments");
 	uint32_t na = ts_node_named_child_count(args);
@@ -1027,37 +992,6 @@ static void record_exit(struct run *r, const struct pstate *s, uint32_t off, uin
 }
 
 
-/* Does the value v name a constant that says a lock is held (an all-caps
- * name with the word LOCKED: `return VM_FAULT_LOCKED;`, `ret |
- * VM_FAULT_LOCKED`)?  The caller learns from it that it gets the lock. */
-static bool says_locked(const char *text, TSNode v)
-{
-	const char *p = node_ptr(v, text), *end = p + node_len(v);
-	while (p < end) {
-		if (!isupper((unsigned char)*p) && *p != '_') {
-			p++;
-			continue;
-		}
-		const char *a = p;
-		bool caps = true;
-		while (p < end && (isalnum((unsigned char)*p) || *p == '_')) {
-			caps &= !islower((unsigned char)*p);
-			p++;
-		}
-		if (!caps || (a > node_ptr(v, text) && (isalnum((unsigned char)a[-1]) || a[-1] == '_')))
-			continue;
-		for (const char *w = a; w < p;) {
-			size_t n = 0;
-			while (w + n < p && w[n] != '_')
-				n++;
-			if (n == 6 && !memcmp(w, "LOCKED", 6))
-				return true;
-			w += n + 1;
-		}
-	}
-	return false;
-}
-
 /* A return statement (or a statement macro that returns): the exit, and
  * whether it returns the result of a conditional acquire. */
 static void on_return(struct run *r, struct pstate *s, TSNode ret)
@@ -1084,7 +1018,7 @@ static void on_return(struct run *r, struct pstate *s, TSNode ret)
 		racq = racq == ACQ_ZERO ? ACQ_NONZERO : ACQ_ZERO;
 	/* (a contract only where something is held: `return VM_FAULT_LOCKED;`
 	 * with the page's mapping locked, __dax_fault()) */
-	if (racq < 0 && s->nheld && !ts_node_is_null(val) && says_locked(r->fr->text, val))
+	if (racq < 0 && s->nheld && !ts_node_is_null(val) && pairs_says_locked(r->fr->text, val))
 		racq = ACQ_NONZERO;
 	uint8_t rc = df_ret_class(val, r->fr->text);
 	record_exit(r, s, ts_node_start_byte(ret), rc, rc == RC_UNK ? pairs_path_class(r, s, val) : rc, racq);

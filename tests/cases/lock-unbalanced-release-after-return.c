@@ -33,3 +33,10 @@ void bridge_claim(struct bridge *b)
 	spin_lock(&bridge_lock);
 	out_le32(b->base, 1);
 }
+
+void bridge_reset(struct bridge *b)
+{
+	bridge_claim(b);
+	out_le32(b->base + 4, 0);
+	spin_unlock(&bridge_lock);
+}
