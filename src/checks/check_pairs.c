@@ -177,11 +177,11 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 	for (size_t m = 0; m < cand.n; m++)
 		if (cand.v[m].rule < 32 && pairs_rule(r, cand.v[m].rule)->check == C_LOCK_HELD_RETURN)
 			sum->partial |= 1u << cand.v[m].rule;
-	/* (what a helper it calls may leave held, it may; and what the walk
-	 * closed by a guessed alias may be held still: __d_materialise_dentry()
-	 * releasing &anon->d_parent->d_lock, a lock dentry_lock_for_move()
-	 * takes on some paths, is not a release of &anon->d_lock) */
-	uint32_t inherited = r->callee_partial;
+	/* (what the walk closed by a guessed alias may be held still:
+	 * __d_materialise_dentry() releasing &anon->d_parent->d_lock, a lock
+	 * dentry_lock_for_move() takes on some paths, is not a release of
+	 * &anon->d_lock) */
+	uint32_t inherited = r->guessed_close;
 	for (size_t m = 0; m < cand.n && sum->n < MAX_ITEMS; m++) {
 		const struct held *h = &cand.v[m];
 		bool all = true;

@@ -196,10 +196,9 @@ struct run {
 					 * conditional or non-owner acquire, a release by
 					 * a callee's name) */
 	uint32_t cond_rules;		/* bit per rule < 32: some acquire of it is conditional */
-	uint32_t callee_partial;	/* bit per rule < 32: this function may return
-					 * holding it on paths its summary's items do not
-					 * tell (a helper of the file it calls does, or
-					 * the walk closed it by a guessed alias) */
+	uint32_t guessed_close;		/* bit per rule < 32: the walk closed a lock of it
+					 * by a guessed alias, so this function may return
+					 * holding it where its summary's items say not */
 	VEC(uint32_t) unsure_keys;	/* rule << 16 | key: an item a release of another
 					 * key closed as a guessed alias (the guess touches
 					 * these two objects only) */

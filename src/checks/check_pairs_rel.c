@@ -148,7 +148,6 @@ static void rel_call(struct run *r, const char *name, size_t len)
 		return;
 	if (r->fr->sums[i].known) {
 		r->unsure_rules |= r->fr->sums[i].partial;
-		r->callee_partial |= r->fr->sums[i].partial;
 		return;
 	}
 	/* not summed up yet (it comes later in the file): whatever lock it takes */
@@ -157,10 +156,8 @@ static void rel_call(struct run *r, const char *name, size_t len)
 		const char *c = f->calls[k].callee;
 		int ri, ci;
 		bool open;
-		if (c[0] != '.' && rules_lookup(c, strlen(c), &ri, &ci, &open) && open && ri < 32) {
+		if (c[0] != '.' && rules_lookup(c, strlen(c), &ri, &ci, &open) && open && ri < 32)
 			r->unsure_rules |= 1u << ri;
-			r->callee_partial |= 1u << ri;
-		}
 	}
 }
 

@@ -394,7 +394,7 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 		unsure_key(r, rule, s->h[at].key);
 		unsure_key(r, rule, key);
 		if (rule < 32)
-			r->callee_partial |= 1u << rule;
+			r->guessed_close |= 1u << rule;
 	}
 	if (at >= 0 && s->h[at].count) {
 		s->h[at].count--;
