@@ -508,28 +508,12 @@ static bool lock_word(const char *name)
 
 /* Is the statement macro named at `at` (`LOCK_FDC(drive, 1);`) defined in
  * this file, so that its return is in view as much as the function's own? */
-static bool macro_defined_here(const char *text, const char *at)
+static bool macro_defined_here(struct frun *fr, const char *at)
 {
 	size_t n = 0;
 	while (isalnum((unsigned char)at[n]) || at[n] == '_')
 		n++;
-	if (!n)
-		return false;
-	for (const char *p = strstr(text, "define"); p; p = strstr(p + 6, "define")) {
-		const char *h = p;
-		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
-			h--;
-		if (h == text || h[-1] != '#')
-			continue;
-		const char *q = p + 6;
-		if (*q != ' ' && *q != '\t')
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (!strncmp(q, at, n) && q[n] == '(')
-			return true;
-	}
-	return false;
+	return n && pairs_own_macro(fr, at, n);
 }
 
 /*
@@ -681,7 +665,7 @@ static void judge_unbalanced(struct run *r)
 			continue;
 		/* a statement macro that may return: its body is out of view,
 		 * unless the file defines it (floppy.c's LOCK_FDC()) */
-		if (*at != '}' && strncmp(at, "return", 6) && !macro_defined_here(r->fr->text, at))
+		if (*at != '}' && strncmp(at, "return", 6) && !macro_defined_here(r->fr, at))
 			continue;
 		for (int k = 0; k < e->nheld; k++) {
 			const struct held *h = &e->h[k];
