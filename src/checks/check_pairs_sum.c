@@ -323,21 +323,37 @@ bool caller_names(struct frun *fr, size_t i, const char *key)
  * function i leaves held, without having taken it (the _prepare() /
  * _finish() or pre_reset() / post_reset() halves of one critical section)?
  * Then the lock is handed from one to the other on purpose.  With partner,
- * only by a function whose name is i's up to its last '_' and another
- * word (ax25_info_start()'s ax25_info_stop(), not for ax25_send_to_raw()).
+ * only by a function whose name is i's with one word ('_' apart) changed
+ * (ax25_info_start()'s ax25_info_stop(), acquire_fc_mutex()'s
+ * release_fc_mutex(); nothing for ax25_send_to_raw()).
  */
+static bool one_word_apart(const char *a, const char *b)
+{
+	int diff = 0;
+	while (*a || *b) {
+		size_t n = strcspn(a, "_"), m = strcspn(b, "_");
+		if (!*a || !*b)
+			return false;	/* not as many words */
+		diff += n != m || memcmp(a, b, n);
+		a += n + (a[n] == '_');
+		b += m + (b[m] == '_');
+		if (!*a != !*b)
+			return false;
+	}
+	return diff == 1;
+}
+
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner)
 {
 	if (!key)
 		return false;
 	bool g1, g2;
 	const char *t1 = key_tail(key, &g1);
-	const char *me = fr->ff->fns.v[i].name, *us = strrchr(me, '_');
-	size_t stem = us ? (size_t)(us - me) + 1 : 0;
+	const char *me = fr->ff->fns.v[i].name;
 	for (size_t j = 0; j < fr->ff->fns.n; j++) {
 		if (j == i || !fr->sums[j].known)
 			continue;
-		if (partner && (!stem || strncmp(fr->ff->fns.v[j].name, me, stem)))
+		if (partner && !one_word_apart(me, fr->ff->fns.v[j].name))
 			continue;
 		for (int k = 0; k < fr->sums[j].n; k++) {
 			const struct pair_item *it = &fr->sums[j].it[k];

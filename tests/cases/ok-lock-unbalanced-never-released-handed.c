@@ -1,5 +1,6 @@
-/* case: lock-unbalanced must not fire: void functions that take a lock of their file and release it on no path on purpose: a seq_file-style start whose partner stop (same name up to its last word) releases it, and a function whose lock is its caller's to release (another file's, not defined here) */
+/* case: lock-unbalanced must not fire: void functions that take a lock of their file and release it on no path on purpose: a seq_file-style start whose partner stop (the same name but one word) releases it, an acquire_fc_mutex() whose release_fc_mutex() does (a Marvell 3.4 clock driver's exported pair), and a function whose lock is its caller's to release (another file's, not defined here) */
 /* args: -Wlock-unbalanced */
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 
 struct node {
@@ -8,6 +9,7 @@ struct node {
 };
 
 static DEFINE_SPINLOCK(list_lock);
+static DEFINE_MUTEX(ddr_freqs_mutex);
 static struct node *list_head;
 extern spinlock_t other_lock;
 
@@ -33,4 +35,21 @@ void other_prepare(struct node *n)
 {
 	spin_lock(&other_lock);
 	n->v = 1;
+}
+
+void acquire_fc_mutex(void)
+{
+	mutex_lock(&ddr_freqs_mutex);
+}
+
+void release_fc_mutex(void)
+{
+	mutex_unlock(&ddr_freqs_mutex);
+}
+
+void ddr_set_rate(struct node *n)
+{
+	mutex_lock(&ddr_freqs_mutex);
+	n->v = 2;
+	mutex_unlock(&ddr_freqs_mutex);
 }
