@@ -584,8 +584,8 @@ static bool defined_here(const char *text, const char *name, size_t len)
 		 * words before the name, and no '(' but the macro's */
 		bool ok = true;
 		for (const char *q = l; q < p && ok; q++)
-			ok = *q != '=' && *q != ';' && *q != '{' && (*q != '(' || !memcmp(q - 7, "DEFINE_", 7) ||
-								       memmem(l, (size_t)(q - l), "DEFINE_", 7));
+			ok = *q != '=' && *q != ';' && *q != '{' &&
+			     (*q != '(' || memmem(l, (size_t)(q - l), "DEFINE_", 7));
 		if (ok)
 			return true;
 	}
