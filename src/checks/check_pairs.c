@@ -177,11 +177,6 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 	for (size_t m = 0; m < cand.n; m++)
 		if (cand.v[m].rule < 32 && pairs_rule(r, cand.v[m].rule)->check == C_LOCK_HELD_RETURN)
 			sum->partial |= 1u << cand.v[m].rule;
-	/* (what the walk closed by a guessed alias may be held still:
-	 * __d_materialise_dentry() releasing &anon->d_parent->d_lock, a lock
-	 * dentry_lock_for_move() takes on some paths, is not a release of
-	 * &anon->d_lock) */
-	uint32_t inherited = r->guessed_close;
 	for (size_t m = 0; m < cand.n && sum->n < MAX_ITEMS; m++) {
 		const struct held *h = &cand.v[m];
 		bool all = true;
@@ -213,9 +208,11 @@ static void summarize(struct run *r, struct pair_sum *sum, struct arena *a)
 			sum->partial &= ~(1u << h->rule);
 	}
 	VEC_FREE(cand);
-	for (uint16_t k = 0; k < 32 && inherited; k++)
-		if ((inherited & (1u << k)) && pairs_rule(r, k)->check == C_LOCK_HELD_RETURN)
-			sum->partial |= 1u << k;
+	/* what the walk closed by a guessed alias may be held still (lock rules
+	 * only): __d_materialise_dentry() releasing &anon->d_parent->d_lock, a
+	 * lock dentry_lock_for_move() takes on some paths, is not a release of
+	 * &anon->d_lock */
+	sum->partial |= r->guessed_close;
 	for (size_t i = 0; i < r->closes.n && sum->n < MAX_ITEMS; i++) {
 		struct pair_item it = r->closes.v[i];
 		if (it.key) {
@@ -560,41 +557,9 @@ static TSNode dead_release(struct run *r, TSNode fn, const struct held *h)
 	return (TSNode){ 0 };
 }
 
-/* Does the file define the variable name[0, len) at file scope: a line
- * that starts with a declaration of it (`spinlock_t ax25_list_lock =
- * SPIN_LOCK_UNLOCKED;`, `static DEFINE_MUTEX(open_mutex);`), not `extern`? */
-static bool defined_here(const char *text, const char *name, size_t len)
-{
-	for (const char *p = strstr(text, name); p; p = strstr(p + len, name)) {
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue;
-		const char *e = p + len;
-		if (isalnum((unsigned char)*e) || *e == '_')
-			continue;
-		while (*e == ' ' || *e == '\t')
-			e++;
-		if (*e != '=' && *e != ';' && *e != ')')
-			continue;
-		const char *l = p;
-		while (l > text && l[-1] != '\n')
-			l--;
-		if (*l == ' ' || *l == '\t' || *l == '#' || *l == '\n' || !strncmp(l, "extern", 6))
-			continue;
-		/* `DEFINE_MUTEX(name)`, `spinlock_t name`: the declaration's
-		 * words before the name, and no '(' but the macro's */
-		bool ok = true;
-		for (const char *q = l; q < p && ok; q++)
-			ok = *q != '=' && *q != ';' && *q != '{' &&
-			     (*q != '(' || memmem(l, (size_t)(q - l), "DEFINE_", 7));
-		if (ok)
-			return true;
-	}
-	return false;
-}
-
 /*
  * lock-unbalanced, the lock never released: a void function takes a lock
- * that its file defines, outside loops, and holds it at every exit with no
+ * that its file defines (pairs_file_defines()), outside loops, and holds it at every exit with no
  * release of it anywhere in its body, while other functions of the file
  * release it (ax25_send_to_raw() of 2.6: `spin_lock_bh(&ax25_list_lock)`
  * and no unlock).  A function that hands it over (a _start() whose
@@ -625,7 +590,7 @@ static bool never_released(struct run *r, TSNode fn, const struct held *h)
 	pairs_releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
 	if (nrel)
 		return false;	/* (any release of the kind: a guess that it may be this one) */
-	if (!defined_here(r->fr->text, k + 1, n))
+	if (!pairs_file_defines(r->fr, fn, k + 1, n))
 		return false;
 	TSNode root = fn;
 	while (!ts_node_is_null(ts_node_parent(root)))

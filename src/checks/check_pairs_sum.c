@@ -52,9 +52,12 @@ static bool find_local(TSNode n, void *ctx)
 	return false;
 }
 
-/* A declaration at file scope (or under #if there) that is static and
- * names it: `static DEFINE_MUTEX(name);`, `static spinlock_t name;`. */
-static bool file_static(TSNode n, const char *text, const char *name, size_t len, int depth)
+/* A declaration at file scope (or under #if there) that names it and is
+ * static (`static DEFINE_MUTEX(name);`, `static spinlock_t name;`), or
+ * with statics false any that is not `extern` (`spinlock_t name =
+ * SPIN_LOCK_UNLOCKED;`, `DEFINE_SPINLOCK(name);`). */
+static bool file_scope(TSNode n, const char *text, const char *name, size_t len, bool statics,
+		       int depth)
 {
 	node_vec kids = {0};
 	node_children(n, &kids);	/* a cursor: named_child(i) in a loop is quadratic */
@@ -65,12 +68,13 @@ static bool file_static(TSNode n, const char *text, const char *name, size_t len
 			continue;
 		if ((node_is(d, S_preproc_if) || node_is(d, S_preproc_ifdef) ||
 		     node_is(d, S_preproc_else) || node_is(d, S_preproc_elif)) && depth < 4) {
-			found = file_static(d, text, name, len, depth + 1);
+			found = file_scope(d, text, name, len, statics, depth + 1);
 			continue;
 		}
-		found = node_len(d) > 7 && !memcmp(node_ptr(d, text), "static", 6) &&
-			!(isalnum((unsigned char)node_ptr(d, text)[6]) || node_ptr(d, text)[6] == '_') &&
-			has_word(d, text, name, len);
+		const char *w = statics ? "static" : "extern";
+		bool lead = node_len(d) > 7 && !memcmp(node_ptr(d, text), w, 6) &&
+			    !(isalnum((unsigned char)node_ptr(d, text)[6]) || node_ptr(d, text)[6] == '_');
+		found = lead == statics && has_word(d, text, name, len);
 	}
 	VEC_FREE(kids);
 	return found;
@@ -100,7 +104,14 @@ static uint8_t key_kind(struct frun *fr, size_t i, const char *key)
 	TSNode root = fr->fns[i];
 	while (!ts_node_is_null(ts_node_parent(root)))
 		root = ts_node_parent(root);
-	return file_static(root, fr->text, key, len, 0) ? PK_STATIC : PK_GLOBAL;
+	return file_scope(root, fr->text, key, len, true, 0) ? PK_STATIC : PK_GLOBAL;
+}
+
+bool pairs_file_defines(struct frun *fr, TSNode n, const char *name, size_t len)
+{
+	while (!ts_node_is_null(ts_node_parent(n)))
+		n = ts_node_parent(n);
+	return file_scope(n, fr->text, name, len, false, 0);
 }
 
 void pairs_export(struct frun *fr, size_t i, const struct pair_sum *sum, struct arena *a)

@@ -149,11 +149,11 @@ const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t 
 /* The same, NULL for an inert macro (ctl_macro.inert): for the questions
  * "does a body naming it take part in the lock rules?" (locktok.h). */
 const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len);
-/* Both at once: macros_wrapper(), and *live whether macros_wrapper_live()
- * gives it too (one look-up). */
 /* Is the wrapper macros_wrapper() answers for name[0, len) defined by
  * the file of view t itself (a macro of the .c file, not a header's)? */
 bool macros_wrapper_own(const struct ctl_macros *t, const char *name, size_t len);
+/* Both at once: macros_wrapper(), and *live whether macros_wrapper_live()
+ * gives it too (one look-up). */
 const char *macros_wrapper_both(const struct ctl_macros *t, const char *name, size_t len,
 				bool *live);
 /* The names of the table's static inline lock wrappers, and with macros
