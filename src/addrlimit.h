@@ -136,8 +136,11 @@ struct file_result {
 	size_t tok_checked;		/* --verify-token-locks: functions settled from the
 					 * tokens and analysed all the same, */
 	size_t tok_differs;		/* ... of which the analysis reports or sums up */
-	uint8_t scan_flags;		/* ... and its scan (unparsed or elided), kept for
-					 * --cache (relevance.h) */
+	uint8_t scan_flags;		/* its name scan's flags (relevance.h), kept for
+					 * --cache: an unparsed file's are its scan; a parsed
+					 * one's tell a later run whether the limit is raised
+					 * before any probe (scan_known: there was a scan) */
+	bool scan_known;
 	uint32_t nscan_hash;
 	uint32_t *scan_hash;		/* owned, or NULL */
 };

@@ -31,6 +31,16 @@ grep -q 'files reused, 1 analysed$' <<<"$s" && ok "cache: after editing one file
 want=$(plain)
 [ "$(cached)" == "$want" ] && grep -q 'ok-blkdev-ioctl.c' <<<"$want" &&
 	ok "cache: the edit's new findings are reported, the rest reused" || bad "cache: edit not reflected"
+# an edit of a file that does not touch the limit, in a tree where another
+# file raises it: the rows say so, and no probe is run to find it out (one
+# round of the relevance pass, not a probe and a second)
+echo '/* edited */' >>"$cw/src/lock-double-acquire-error-branch.c"
+s=$(cd "$cw/src" && "$bin" --cache="$db" --stats . 2>&1 >/dev/null | grep 'stats: relevance')
+grep -q 'files parsed, 1 round (1); every file: the address limit is raised' <<<"$s" &&
+	ok "cache: a raised limit is known from the rows, without a probe ($s)" ||
+	bad "cache: raised limit not known from the rows" "$s"
+[ "$(cached)" == "$(plain)" ] && ok "cache: ... and the report is the uncached one" ||
+	bad "cache: report after a non-limit edit differs"
 # other options: nothing reused across them
 s=$(cd "$cw/src" && "$bin" --cache="$db" --stats --disable=oops-in-window . 2>&1 >/dev/null | grep 'stats: cache')
 grep -q ' 0 files reused' <<<"$s" && ok "cache: results are kept apart per set of options" ||

@@ -591,6 +591,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	struct scan *scans = xcalloc(n ? n : 1, sizeof(*scans));
 	/* a file the cache knew unparsed comes with its scan and its macros */
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));
+	/* the rows the cache knew parsed; from_cache: with their scan's flags */
+	bool *was_parsed = xcalloc(n ? n : 1, sizeof(bool));
+	bool *from_cache = xcalloc(n ? n : 1, sizeof(bool));
 	for (size_t i = 0; i < n; i++) {
 		known[i] = parsed[i];
 		if (!parsed[i] && results[i].unparsed && results[i].scan_hash) {
@@ -624,6 +627,13 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		run_workers(&w, scanner_main);
 	}
 	free(stale);
+	/* (and their scans' flags: a row parsed again below is reset) */
+	uint8_t *cached_flags = xcalloc(n ? n : 1, sizeof(uint8_t));
+	for (size_t i = 0; i < n; i++) {
+		was_parsed[i] = parsed[i];
+		from_cache[i] = parsed[i] && results[i].scan_known;
+		cached_flags[i] = results[i].scan_flags;
+	}
 	free(known);
 	phase_end(PH_SCAN, &since);
 	/* the headers' lock wrappers: a file that calls one is parsed whole
@@ -668,8 +678,11 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			results[i].locks_settled = true;
 		}
 		/* a file that both changes the limit and names KERNEL_DS: the
-		 * limit is raised, and the summaries will need every file */
-		full |= (f & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
+		 * limit is raised, and the summaries will need every file (a
+		 * row the cache knew parsed says so by its scan's flags: the
+		 * probe that would find it out is not run) */
+		uint8_t lf = from_cache[i] ? cached_flags[i] : f;
+		full |= (lf & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
 	}
 	/* every name asked so far: the bodies that mention one are kept; from
 	 * the start the headers' lock macros (pte_unmap_unlock() releases the
@@ -763,6 +776,10 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	}
 	size_t nparsed = 0;
 	for (size_t i = 0; i < n; i++) {
+		if (parsed[i] && (from_cache[i] || !was_parsed[i])) {
+			results[i].scan_flags = from_cache[i] ? cached_flags[i] : scans[i].flags;
+			results[i].scan_known = true;
+		}
 		if (!parsed[i]) {
 			/* its facts are the macros it defines; nothing to report;
 			 * its scan goes to the cache with it */
@@ -775,6 +792,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 				 * check looked up answers otherwise: drop_stale) */
 				if (results[i].locks_settled)
 					results[i].scan_flags |= SC_SETTLED;
+				results[i].scan_known = true;
 				results[i].nscan_hash = scans[i].nhash;
 				results[i].scan_hash = scans[i].hash;
 				scans[i].hash = NULL;
@@ -788,6 +806,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	relevance_rounds = rounds;
 	relevance_full = full;
 	free(scans);
+	free(was_parsed);
+	free(from_cache);
+	free(cached_flags);
 	free(skip);
 	free(want);
 	free(elide);

@@ -148,6 +148,8 @@ static void w_result(struct strbuf *b, const struct file_result *r)
 	w_u8(b, r->unparsed);
 	w_u8(b, r->elided);
 	w_u64(b, r->elided_bodies);
+	w_u8(b, r->scan_flags);
+	w_u8(b, r->scan_known);
 	w_u32(b, (uint32_t)r->supps.n);
 	for (size_t i = 0; i < r->supps.n; i++) {
 		const struct suppression *s = &r->supps.v[i];
@@ -195,6 +197,8 @@ static void r_result(struct rd *rd, struct file_result *r)
 	r->unparsed = r_u8(rd);
 	r->elided = r_u8(rd);
 	r->elided_bodies = r_u64(rd);
+	r->scan_flags = r_u8(rd);
+	r->scan_known = r_u8(rd);
 	uint32_t n = r_count(rd, 37);
 	for (uint32_t i = 0; i < n && !rd->bad; i++) {
 		struct suppression s = {0};
@@ -480,10 +484,9 @@ void ser_file(struct strbuf *out, const struct file_result *r, const struct file
 	if (ff)
 		w_facts(out, ff);
 	if (ff && (r->unparsed || r->elided)) {
-		/* a file row keeps an unparsed file's scan: a later run need not
-		 * read the file again to know its names (a run row does not);
-		 * for a file parsed with bodies left out, their names */
-		w_u8(out, r->scan_flags);
+		/* a file row keeps an unparsed file's names: a later run need
+		 * not read the file again to know them (a run row does not);
+		 * for a file parsed with bodies left out, those bodies' names */
 		w_u32(out, r->nscan_hash);
 		for (uint32_t i = 0; i < r->nscan_hash; i++)
 			w_u32(out, r->scan_hash[i]);
@@ -499,7 +502,6 @@ bool deser_file(const void *p, size_t n, struct file_result *r, struct file_fact
 	if (has)
 		r_facts(&rd, ff);
 	if (has && (r->unparsed || r->elided) && !rd.bad) {
-		r->scan_flags = r_u8(&rd);
 		r->nscan_hash = r_count(&rd, 4);
 		r->scan_hash = xmalloc((r->nscan_hash ? r->nscan_hash : 1) * sizeof(uint32_t));
 		for (uint32_t i = 0; i < r->nscan_hash; i++)
