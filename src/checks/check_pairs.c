@@ -559,8 +559,9 @@ static TSNode dead_release(struct run *r, TSNode fn, const struct held *h)
 
 /*
  * lock-unbalanced, the lock never released: a void function takes a lock
- * that its file defines (pairs_file_defines()), outside loops, and holds it at every exit with no
- * release of it anywhere in its body, while other functions of the file
+ * that its file defines (pairs_file_defines()), outside loops, and holds it
+ * at every exit where it was taken (all, or those of a conditional acquire's
+ * success) with no release of it anywhere in its body, while other functions of the file
  * release it (ax25_send_to_raw() of 2.6: `spin_lock_bh(&ax25_list_lock)`
  * and no unlock).  A function that hands it over (a _start() whose
  * _stop() releases it) is excused later (handed_over(), by a function
@@ -666,9 +667,18 @@ static void judge_unbalanced(struct run *r)
 				rel_rule = h->rule;
 			}
 			/* released on others: by the function, not only by an exit
-			 * before the lock was taken */
-			if (!nrel)
+			 * before the lock was taken; released on none, never
+			 * (taken on some paths: `if (atomic_dec_and_lock(&d->ref,
+			 * &list_lock)) { list_del(&d->node); }` and no unlock) */
+			if (!nrel) {
+				if (never_released(r, fn, h)) {
+					best = e;
+					bh = h;
+					never = true;
+					break;
+				}
 				continue;
+			}
 			shown = false;
 			if (pairs_rule(r, h->rule)->balanced && !balanced_leak(r, h, &shown))
 				continue;
