@@ -41,6 +41,17 @@ grep -q 'files parsed, 1 round (1); every file: the address limit is raised' <<<
 	bad "cache: raised limit not known from the rows" "$s"
 [ "$(cached)" == "$(plain)" ] && ok "cache: ... and the report is the uncached one" ||
 	bad "cache: report after a non-limit edit differs"
+# a row's key is the file's real path: a tree read through a link to its
+# folder and then through the folder itself is the same files (the folders'
+# real paths are built from their parents', each checked to be no link)
+lw=$cw/linked
+mkdir -p "$lw/real/a/b" && cp "$here/cases/ok-blkdev-ioctl.c" "$lw/real/a/b/x.c" &&
+	cp "$here/cases/lock-double-acquire-error-branch.c" "$lw/real/a/y.c" && ln -s real "$lw/alias"
+"$bin" --cache="$cw/l.sqlite" "$lw/alias" >/dev/null 2>&1
+s=$("$bin" --cache="$cw/l.sqlite" --stats "$lw/real" 2>&1 >/dev/null | grep 'stats: cache')
+grep -q ' 2 files reused, 0 analysed' <<<"$s" &&
+	ok "cache: a tree read through a link to its folder keeps the rows of its real paths ($s)" ||
+	bad "cache: rows of a linked folder" "$s"
 # other options: nothing reused across them
 s=$(cd "$cw/src" && "$bin" --cache="$db" --stats --disable=oops-in-window . 2>&1 >/dev/null | grep 'stats: cache')
 grep -q ' 0 files reused' <<<"$s" && ok "cache: results are kept apart per set of options" ||
