@@ -455,9 +455,6 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 
 /* --- the headers' control macros ----------------------------------------- */
 
-/* The headers beside the sources, as files: where they are, which inode,
- * size, times (the change time too: a restored mtime does not hide an
- * edit).  Stat'ed once a run: the headers' key and the run's use it. */
 /* What headers_state() takes of each header of [from, to): stat(2) through
  * its folder, held open for a run of headers in it (each looks up its name
  * alone, not every folder of its path again: 26,000 headers of linux-6.1). */
@@ -501,6 +498,9 @@ static void hstat_part_main(void *arg, size_t from, size_t to)
 	free(dir);
 }
 
+/* The headers beside the sources, as files: where they are, which inode,
+ * size, times (the change time too: a restored mtime does not hide an
+ * edit).  Stat'ed once a run: the headers' key and the run's use it. */
 static uint64_t headers_state(struct cache *c, const struct opts *o)
 {
 	if (c->hstate_known)
@@ -631,11 +631,12 @@ static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, siz
  * of no link).
  */
 /*
- * realpath(3) of folder d, through the real paths of the folders resolved
- * before (memo, a ring): a folder whose parent is there and which is no
- * link is its parent's real path and its name, one lstat(2) instead of
- * realpath()'s readlink(2) of every folder of its path (3,400 folders of
- * linux-6.1, ten deep).
+ * realpath(3) of folder d: a folder that is no link (lstat(2)) is its
+ * parent's real path and its name, the parent resolved the same way and
+ * remembered (memo, a ring of the last ones), so a run of folders costs an
+ * lstat each, not realpath()'s readlink(2) of every folder of its path
+ * (3,400 folders of linux-6.1, ten deep).  "." and ".." and a folder at
+ * the top of a relative path go to realpath().
  */
 #define DIR_MEMO 64
 
