@@ -561,7 +561,8 @@ static TSNode dead_release(struct run *r, TSNode fn, const struct held *h)
  * lock-unbalanced, the lock never released: a void function takes a lock
  * that its file defines (pairs_file_defines()), outside loops, and holds it
  * at every exit where it was taken (all, or those of a conditional acquire's
- * success) with no release of it anywhere in its body, while other functions of the file
+ * success) with no release of its kind anywhere in its body (the caller
+ * found none: any might be this one), while other functions of the file
  * release it (ax25_send_to_raw() of 2.6: `spin_lock_bh(&ax25_list_lock)`
  * and no unlock).  A function that hands it over (a _start() whose
  * _stop() releases it) is excused later (handed_over(), by a function
@@ -579,24 +580,15 @@ static bool never_released(struct run *r, TSNode fn, const struct held *h)
 		if (!isalnum((unsigned char)k[i]) && k[i] != '_')
 			return false;
 	TSNode acq = pairs_call_at(fn, h->off);
-	if (ts_node_is_null(acq))
+	if (ts_node_is_null(acq) || pairs_in_loop(acq))
 		return false;
-	for (TSNode p = ts_node_parent(acq); !ts_node_is_null(p) && !node_is(p, S_function_definition);
-	     p = ts_node_parent(p))
-		if (node_is(p, S_for_statement) || node_is(p, S_while_statement) ||
-		    node_is(p, S_do_statement))
-			return false;
-	TSNode rel[16];
-	int nrel = 0;
-	pairs_releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
-	if (nrel)
-		return false;	/* (any release of the kind: a guess that it may be this one) */
 	if (!pairs_file_defines(r->fr, fn, k + 1, n))
 		return false;
 	TSNode root = fn;
 	while (!ts_node_is_null(ts_node_parent(root)))
 		root = ts_node_parent(root);
-	nrel = 0;
+	TSNode rel[16];
+	int nrel = 0;
 	pairs_releases_of(r, root, h->rule, rel, &nrel, 16, 0);
 	return releases_key(r, rel, nrel, h->rule, h->key);
 }
@@ -651,27 +643,21 @@ static void judge_unbalanced(struct run *r)
 					dead = d;
 					break;
 				}
-				if (never_released(r, fn, h)) {
-					best = e;
-					bh = h;
-					never = true;
-					break;
-				}
+			} else if (result_tells(r, h->rule)) {
 				continue;
 			}
-			if (result_tells(r, h->rule))
-				continue;
 			if (rel_rule != h->rule) {
 				nrel = 0;
 				pairs_releases_of(r, fn, h->rule, rel, &nrel, 16, 0);
 				rel_rule = h->rule;
 			}
 			/* released on others: by the function, not only by an exit
-			 * before the lock was taken; released on none, never
-			 * (taken on some paths: `if (atomic_dec_and_lock(&d->ref,
-			 * &list_lock)) { list_del(&d->node); }` and no unlock) */
-			if (!nrel) {
-				if (never_released(r, fn, h)) {
+			 * before the lock was taken; released on none (held at
+			 * every exit, or taken on some paths only: `if
+			 * (atomic_dec_and_lock(&d->ref, &list_lock)) {
+			 * list_del(&d->node); }` and no unlock), never */
+			if (!nrel || !mixed) {
+				if (!nrel && never_released(r, fn, h)) {
 					best = e;
 					bh = h;
 					never = true;
@@ -731,14 +717,12 @@ static void judge_unbalanced(struct run *r)
 			!node_is(node_field(fn, "declarator"), S_pointer_declarator);	/* (non-NULL: success) */
 	/* (not taken in a loop, where the walk may lose which result of a
 	 * conditional acquire came last: nvkm_falcon_cmdq_write()) */
-	for (TSNode p = pairs_call_at(fn, bh->off); err_only && !ts_node_is_null(p); p = ts_node_parent(p))
-		err_only = !node_is(p, S_for_statement) && !node_is(p, S_while_statement) &&
-			   !node_is(p, S_do_statement);
-	if (r->cands.n > before)
+	err_only = err_only && !pairs_in_loop(pairs_call_at(fn, bh->off));
+	if (r->cands.n > before) {
 		r->cands.v[before].never_rel = never;
-	if (r->cands.n > before)
 		r->cands.v[before].kept_own = err_only ||
 					      (pairs_rule(r, bh->rule)->balanced && shown);
+	}
 	if (r->cands.n > before && other != UINT32_MAX && other != best->off) {
 		struct step st = { .at = source_at(r->fr->src, other),
 				   .msg = xstrdup("released before this return") };

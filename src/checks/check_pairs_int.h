@@ -317,6 +317,8 @@ char *key_text(TSNode n, const char *text);
 bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth);
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner);
 bool caller_names(struct frun *fr, size_t i, const char *key);
+/* check_pairs_rel.c: is n inside a for, while or do loop of its function? */
+bool pairs_in_loop(TSNode n);
 /* check_pairs_sum.c: does a declaration at file scope of the tree n is in,
  * not `extern`, name name[0, len) (the file defines that variable)? */
 bool pairs_file_defines(struct frun *fr, TSNode n, const char *name, size_t len);

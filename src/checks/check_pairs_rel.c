@@ -176,6 +176,14 @@ static bool loop_node(TSNode n)
 	       node_is(n, S_do_statement);
 }
 
+bool pairs_in_loop(TSNode n)
+{
+	for (; !ts_node_is_null(n) && !node_is(n, S_function_definition); n = ts_node_parent(n))
+		if (loop_node(n))
+			return true;
+	return false;
+}
+
 /* The labels of fn that a later goto jumps back to: [label, last goto) is
  * a loop too (`retry:` ... `goto retry;`). */
 struct back_region {

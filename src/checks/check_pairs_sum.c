@@ -12,6 +12,7 @@
  */
 #include "check_pairs_int.h"
 #include "api.h"
+#include "lexer.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -400,17 +401,7 @@ bool pairs_own_macro(struct frun *fr, const char *name, size_t len)
 	const char *t = fr->src->raw;
 	if (!fr->own_done) {
 		fr->own_done = true;
-		for (const char *p = strstr(t, "define"); p; p = strstr(p + 6, "define")) {
-			const char *h = p;
-			while (h > t && (h[-1] == ' ' || h[-1] == '\t'))
-				h--;
-			if (h == t || h[-1] != '#')
-				continue;
-			const char *q = p + 6;
-			if (*q != ' ' && *q != '\t')
-				continue;
-			while (*q == ' ' || *q == '\t')
-				q++;
+		for (const char *p = t, *q; (q = lex_next_define(t, &p));) {
 			size_t n = 0;
 			while (isalnum((unsigned char)q[n]) || q[n] == '_')
 				n++;

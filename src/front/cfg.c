@@ -7,6 +7,7 @@
  */
 #include "cfg.h"
 #include "cfg_atoms.h"
+#include "lexer.h"
 #include "macros.h"
 #include "api.h"
 
@@ -498,17 +499,7 @@ static bool file_defines(TSNode fn, const char *text, const char *name, size_t l
 {
 	/* `#define X(afi, T, name) do { ... } while (0)` of the file itself
 	 * (xfrm_state.c's X(), 6.1): another file's X() says nothing here */
-	for (const char *q = text; (q = strstr(q, "define")); q += 6) {
-		const char *h = q;
-		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
-			h--;
-		if (h == text || h[-1] != '#')
-			continue;
-		const char *nm = q + 6;
-		if (*nm != ' ' && *nm != '\t')
-			continue;
-		while (*nm == ' ' || *nm == '\t')
-			nm++;
+	for (const char *q = text, *nm; (nm = lex_next_define(text, &q));) {
 		if (strncmp(nm, name, len) || (nm[len] != '(' && nm[len] != ' ' && nm[len] != '\t'))
 			continue;
 		/* its own definition, when it hides no jump (one that does is

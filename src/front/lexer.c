@@ -90,3 +90,22 @@ size_t lex_skip_space(const char *t, size_t n, size_t i)
 		i = lex_comment(t, n, i, 0);
 	}
 }
+
+const char *lex_next_define(const char *text, const char **from)
+{
+	for (const char *q = *from; (q = strstr(q, "define")); q += 6) {
+		const char *h = q;
+		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
+			h--;
+		if (h == text || h[-1] != '#')
+			continue;
+		const char *nm = q + 6;
+		if (*nm != ' ' && *nm != '\t')
+			continue;
+		while (*nm == ' ' || *nm == '\t')
+			nm++;
+		*from = q + 6;
+		return nm;
+	}
+	return NULL;
+}

@@ -80,4 +80,12 @@ size_t lex_line_end(const char *t, size_t n, size_t i, unsigned flags);
  */
 size_t lex_skip_space(const char *t, size_t n, size_t i);
 
+/*
+ * The name of the next `#define` in text (NUL-terminated) at or after
+ * *from: a '#', blanks, the word, blanks, then the name's first byte,
+ * returned; *from is moved past the word for the next call.  NULL when
+ * there is none.  (The '#' need not open its line: a quick scan.)
+ */
+const char *lex_next_define(const char *text, const char **from);
+
 #endif

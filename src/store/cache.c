@@ -453,11 +453,104 @@ size_t cache_drop_stale(struct cache *c, const struct ctl_macros *ctl, bool *hav
 	return dropped;
 }
 
+/* --- the folders of the paths -------------------------------------------- */
+
+/*
+ * realpath(3) of folder d: a folder that is no link (lstat(2)) is its
+ * parent's real path and its name, the parent resolved the same way and
+ * remembered (memo, a ring of the last ones), so a run of folders costs an
+ * lstat each, not realpath()'s readlink(2) of every folder of its path
+ * (3,400 folders of linux-6.1, ten deep).  "." and ".." and a folder at
+ * the top of a relative path go to realpath().
+ */
+#define DIR_MEMO 64
+
+struct dir_memo {
+	char *dir[DIR_MEMO], *abs[DIR_MEMO];
+	unsigned next;
+};
+
+static char *dir_realpath(struct dir_memo *m, const char *d, int depth)
+{
+	for (unsigned i = 0; i < DIR_MEMO; i++)
+		if (m->dir[i] && !strcmp(m->dir[i], d))
+			return m->abs[i] ? xstrdup(m->abs[i]) : NULL;
+	char *abs = NULL;
+	const char *slash = strrchr(d, '/');
+	const char *base = slash ? slash + 1 : d;
+	if (slash && slash != d && *base && strcmp(base, ".") && strcmp(base, "..") && depth < 64) {
+		char *pd = xstrndup(d, (size_t)(slash - d));
+		char *pabs = dir_realpath(m, pd, depth + 1);
+		struct stat st;
+		if (pabs && lstat(d, &st) == 0 && S_ISDIR(st.st_mode)) {
+			size_t al = strlen(pabs);
+			abs = xconcat3(pabs, al && pabs[al - 1] == '/' ? "" : "/", base);
+		}
+		free(pabs);
+		free(pd);
+	}
+	if (!abs)
+		abs = realpath(d, NULL);
+	unsigned k = m->next++ % DIR_MEMO;
+	free(m->dir[k]);
+	free(m->abs[k]);
+	m->dir[k] = xstrdup(d);
+	m->abs[k] = abs ? xstrdup(abs) : NULL;
+	return abs;
+}
+
+static void dir_memo_release(struct dir_memo *m)
+{
+	for (unsigned i = 0; i < DIR_MEMO; i++) {
+		free(m->dir[i]);
+		free(m->abs[i]);
+	}
+}
+
+/*
+ * A run of paths in one folder: the folder held open (O_PATH), so that
+ * each file's stat(2) looks up its name alone, not every folder of its
+ * path again; with_abs, its real path too (dir_realpath()).
+ */
+struct folder_at {
+	char *dir, *abs;
+	int fd;				/* -1: none */
+	bool with_abs;
+	struct dir_memo memo;
+};
+
+/* f moved to path's folder ("." for a bare name), reopened only when it
+ * differs from the last one's; *base: the name in it. */
+static void folder_move(struct folder_at *f, const char *path, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	*base = slash ? slash + 1 : path;
+	const char *d = slash ? path : ".";
+	size_t dl = slash ? (size_t)(slash - path) + (slash == path) : 1;
+	if (f->dir && strlen(f->dir) == dl && !memcmp(f->dir, d, dl))
+		return;
+	free(f->dir);
+	free(f->abs);
+	if (f->fd >= 0)
+		close(f->fd);
+	f->dir = xstrndup(d, dl);
+	f->abs = f->with_abs ? dir_realpath(&f->memo, f->dir, 0) : NULL;
+	f->fd = open(f->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+static void folder_release(struct folder_at *f)
+{
+	dir_memo_release(&f->memo);
+	if (f->fd >= 0)
+		close(f->fd);
+	free(f->dir);
+	free(f->abs);
+}
+
 /* --- the headers' control macros ----------------------------------------- */
 
-/* What headers_state() takes of each header of [from, to): stat(2) through
- * its folder, held open for a run of headers in it (each looks up its name
- * alone, not every folder of its path again: 26,000 headers of linux-6.1). */
+/* What headers_state() takes of each header of [from, to): stat(2)
+ * through its folder (folder_at: 26,000 headers of linux-6.1). */
 struct hstat_part {
 	char **paths;
 	uint64_t (*v)[6];
@@ -467,23 +560,12 @@ struct hstat_part {
 static void hstat_part_main(void *arg, size_t from, size_t to)
 {
 	struct hstat_part *h = arg;
-	char *dir = NULL;
-	int dfd = -1;
+	struct folder_at f = { .fd = -1 };
 	for (size_t i = from; i < to; i++) {
-		const char *path = h->paths[i];
-		const char *slash = strrchr(path, '/');
-		const char *base = slash ? slash + 1 : path;
-		size_t dl = slash ? (size_t)(slash - path) + (slash == path) : 0;
-		if (slash && *base && (!dir || strlen(dir) != dl || memcmp(dir, path, dl))) {
-			free(dir);
-			if (dfd >= 0)
-				close(dfd);
-			dir = xstrndup(path, dl);
-			dfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		}
+		const char *path = h->paths[i], *base;
+		folder_move(&f, path, &base);
 		struct stat st;
-		bool got = slash && *base && dfd >= 0 ? fstatat(dfd, base, &st, 0) == 0
-						      : stat(path, &st) == 0;
+		bool got = *base && f.fd >= 0 ? fstatat(f.fd, base, &st, 0) == 0 : stat(path, &st) == 0;
 		h->ok[i] = got;
 		if (!got)
 			continue;
@@ -493,9 +575,7 @@ static void hstat_part_main(void *arg, size_t from, size_t to)
 				  (uint64_t)st.st_mode };
 		memcpy(h->v[i], v, sizeof(v));
 	}
-	if (dfd >= 0)
-		close(dfd);
-	free(dir);
+	folder_release(&f);
 }
 
 /* The headers beside the sources, as files: where they are, which inode,
@@ -626,64 +706,11 @@ static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, siz
  * A row's key: path made absolute with every link resolved, as realpath(3)
  * gives it, or path itself when it cannot be.  A file that is no link is
  * its folder's real path and its name: the folder is resolved once for a
- * run of paths in it (*dir, *dir_abs: the last one), not once per file.
+ * run of paths in it (f, folder_move()), not once per file.
  * *linked is false when st holds what stat(2) of path gives (its lstat,
  * of no link).
  */
-/*
- * realpath(3) of folder d: a folder that is no link (lstat(2)) is its
- * parent's real path and its name, the parent resolved the same way and
- * remembered (memo, a ring of the last ones), so a run of folders costs an
- * lstat each, not realpath()'s readlink(2) of every folder of its path
- * (3,400 folders of linux-6.1, ten deep).  "." and ".." and a folder at
- * the top of a relative path go to realpath().
- */
-#define DIR_MEMO 64
-
-struct dir_memo {
-	char *dir[DIR_MEMO], *abs[DIR_MEMO];
-	unsigned next;
-};
-
-static char *dir_realpath(struct dir_memo *m, const char *d, int depth)
-{
-	for (unsigned i = 0; i < DIR_MEMO; i++)
-		if (m->dir[i] && !strcmp(m->dir[i], d))
-			return m->abs[i] ? xstrdup(m->abs[i]) : NULL;
-	char *abs = NULL;
-	const char *slash = strrchr(d, '/');
-	const char *base = slash ? slash + 1 : d;
-	if (slash && slash != d && *base && strcmp(base, ".") && strcmp(base, "..") && depth < 64) {
-		char *pd = xstrndup(d, (size_t)(slash - d));
-		char *pabs = dir_realpath(m, pd, depth + 1);
-		struct stat st;
-		if (pabs && lstat(d, &st) == 0 && S_ISDIR(st.st_mode)) {
-			size_t al = strlen(pabs);
-			abs = xconcat3(pabs, al && pabs[al - 1] == '/' ? "" : "/", base);
-		}
-		free(pabs);
-		free(pd);
-	}
-	if (!abs)
-		abs = realpath(d, NULL);
-	unsigned k = m->next++ % DIR_MEMO;
-	free(m->dir[k]);
-	free(m->abs[k]);
-	m->dir[k] = xstrdup(d);
-	m->abs[k] = abs ? xstrdup(abs) : NULL;
-	return abs;
-}
-
-static void dir_memo_release(struct dir_memo *m)
-{
-	for (unsigned i = 0; i < DIR_MEMO; i++) {
-		free(m->dir[i]);
-		free(m->abs[i]);
-	}
-}
-
-static char *row_key(const char *path, char **dir, char **dir_abs, int *dfd, struct stat *st,
-		     bool *linked, struct dir_memo *memo)
+static char *row_key(const char *path, struct folder_at *f, struct stat *st, bool *linked)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -692,28 +719,15 @@ static char *row_key(const char *path, char **dir, char **dir_abs, int *dfd, str
 		char *abs = realpath(path, NULL);
 		return abs ? abs : xstrdup(path);
 	}
-	char *d = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
-	if (!*dir || strcmp(*dir, d)) {
-		free(*dir);
-		free(*dir_abs);
-		if (*dfd >= 0)
-			close(*dfd);
-		*dir = d;
-		*dir_abs = dir_realpath(memo, d, 0);
-		/* the folder held open: each file's lstat(2) looks up its
-		 * name alone, not every folder of its path again */
-		*dfd = open(d, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	} else {
-		free(d);
-	}
-	if ((*dfd >= 0 ? fstatat(*dfd, base, st, AT_SYMLINK_NOFOLLOW) : lstat(path, st)) != 0 ||
-	    S_ISLNK(st->st_mode) || !*dir_abs) {
+	folder_move(f, path, &base);
+	if ((f->fd >= 0 ? fstatat(f->fd, base, st, AT_SYMLINK_NOFOLLOW) : lstat(path, st)) != 0 ||
+	    S_ISLNK(st->st_mode) || !f->abs) {
 		char *abs = realpath(path, NULL);
 		return abs ? abs : xstrdup(path);
 	}
 	*linked = false;
-	size_t dl = strlen(*dir_abs);
-	return xconcat3(*dir_abs, dl && (*dir_abs)[dl - 1] == '/' ? "" : "/", base);
+	size_t dl = strlen(f->abs);
+	return xconcat3(f->abs, dl && f->abs[dl - 1] == '/' ? "" : "/", base);
 }
 
 /* The row keys of paths[from, to) (row_key), one run of a folder's files
@@ -728,17 +742,10 @@ struct keys_part {
 static void keys_part_main(void *arg, size_t from, size_t to)
 {
 	struct keys_part *k = arg;
-	char *dir = NULL, *dir_abs = NULL;
-	int dfd = -1;
-	struct dir_memo memo = {0};
+	struct folder_at f = { .fd = -1, .with_abs = true };
 	for (size_t i = from; i < to; i++)
-		k->key[i] = row_key(k->paths[i], &dir, &dir_abs, &dfd, &k->sts[i], &k->linked[i],
-				    &memo);
-	dir_memo_release(&memo);
-	if (dfd >= 0)
-		close(dfd);
-	free(dir);
-	free(dir_abs);
+		k->key[i] = row_key(k->paths[i], &f, &k->sts[i], &k->linked[i]);
+	folder_release(&f);
 }
 
 /* Every row key, the second half on a thread of its own when there are
