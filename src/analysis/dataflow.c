@@ -340,7 +340,131 @@ char *df_written_key(TSNode lhs, const char *text)
 	return node_text_nospace(n, text);
 }
 
-void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
+/* --- the expression walk ------------------------------------------------ */
+
+enum { EV_CALL, EV_ASSIGN, EV_UPDATE, EV_ADDRESS, EV_BARE_DECL };
+
+/* One hook call of a walk: which hook, its nodes, and the walk's depth
+ * (above the walk's start) when it was called. */
+struct df_event {
+	TSNode a, b;
+	uint16_t depth;
+	uint8_t kind;
+	bool plain, decl;
+};
+
+/* A walk being recorded: its hook calls so far and the deepest it went. */
+struct df_rec {
+	VEC(struct df_event) ev;
+	int start, deepest;
+	bool cut;	/* the recursion guard stopped it: not kept */
+};
+
+/* A recorded walk: events first .. first + n of the memo's.  A node is
+ * known by its id and where it starts: a small leaf's id is its data, not
+ * a pointer, the same for two equal tokens. */
+struct df_slot {
+	const void *id;		/* the node's id; NULL: free */
+	uint32_t at;		/* its first byte */
+	uint32_t first, n;
+	uint16_t deepest;	/* how deep it went, above its start */
+	bool root;
+};
+
+struct df_memo {
+	VEC(struct df_event) ev;
+	struct df_slot *slot;
+	size_t cap, used;
+};
+
+static size_t memo_hash(const void *id, uint32_t at, bool root)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)id ^ ((uint64_t)at << 1 | root)) * 0x9e3779b97f4a7c15ULL;
+	return (size_t)(h >> 29);
+}
+
+static struct df_slot *memo_find(struct df_memo *m, const void *id, uint32_t at, bool root)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = memo_hash(id, at, root) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct df_slot *sl = &m->slot[i];
+		if (!sl->id || (sl->id == id && sl->at == at && sl->root == root))
+			return sl;
+	}
+}
+
+static void memo_put(struct df_memo *m, const void *id, uint32_t at, bool root,
+		     const struct df_rec *rec)
+{
+	if (2 * (m->used + 1) > m->cap) {
+		struct df_memo old = *m;
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->slot = xcalloc(m->cap, sizeof(*m->slot));
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.slot[i].id)
+				*memo_find(m, old.slot[i].id, old.slot[i].at, old.slot[i].root) = old.slot[i];
+		free(old.slot);
+	}
+	struct df_slot *sl = memo_find(m, id, at, root);
+	*sl = (struct df_slot){ id, at, (uint32_t)m->ev.n, (uint32_t)rec->ev.n,
+				(uint16_t)(rec->deepest - rec->start), root };
+	m->used++;
+	VEC_GROW(m->ev, m->ev.n + rec->ev.n);
+	if (rec->ev.n)
+		memcpy(m->ev.v + m->ev.n, rec->ev.v, rec->ev.n * sizeof(*rec->ev.v));
+	m->ev.n += rec->ev.n;
+}
+
+void df_walker_release(struct df_walker *w)
+{
+	if (!w->memo)
+		return;
+	VEC_FREE(w->memo->ev);
+	free(w->memo->slot);
+	free(w->memo);
+	w->memo = NULL;
+}
+
+/* Call a hook at the walk's depth, outside any recording (a walk the hook
+ * starts is a walk from outside, remembered by its own node). */
+static void call_hook(struct df_walker *w, void *s, const struct df_event *e)
+{
+	const struct df_walk_ops *ops = w->ops;
+	struct df_rec *rec = w->rec;
+	w->rec = NULL;
+	switch (e->kind) {
+	case EV_CALL:
+		ops->call(w->ctx, s, e->a);
+		break;
+	case EV_ASSIGN:
+		ops->assign(w->ctx, s, e->a, e->b, e->plain, e->decl);
+		break;
+	case EV_UPDATE:
+		ops->update(w->ctx, s, e->a);
+		break;
+	case EV_ADDRESS:
+		ops->address(w->ctx, s, e->a);
+		break;
+	default:
+		ops->bare_decl(w->ctx, s, e->a);
+		break;
+	}
+	w->rec = rec;
+}
+
+static void hook(struct df_walker *w, void *s, uint8_t kind, TSNode a, TSNode b, bool plain,
+		 bool decl)
+{
+	struct df_event e = { a, b, 0, kind, plain, decl };
+	if (w->rec) {
+		e.depth = (uint16_t)(w->depth - w->rec->start);
+		VEC_PUSH(w->rec->ev, e);
+	}
+	call_hook(w, s, &e);
+}
+
+static void walk(struct df_walker *w, void *s, TSNode n, bool root)
 {
 	if (ts_node_is_null(n))
 		return;
@@ -348,49 +472,89 @@ void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
 		return;
 	if (++w->depth > 400) {
 		w->depth--;
+		if (w->rec)
+			w->rec->cut = true;
 		return;
 	}
+	if (w->rec && w->depth > w->rec->deepest)
+		w->rec->deepest = w->depth;
 	const struct df_walk_ops *ops = w->ops;
+	TSNode none = { 0 };
 	if (node_is(n, S_call_expression)) {
-		df_walk(w, s, node_field(n, "arguments"), false);
+		walk(w, s, node_field(n, "arguments"), false);
 		if (ops->call)
-			ops->call(w->ctx, s, n);
+			hook(w, s, EV_CALL, n, none, false, false);
 	} else if (node_is(n, S_assignment_expression) && !ops->assign) {
-		df_walk(w, s, node_field(n, "left"), false);
-		df_walk(w, s, node_field(n, "right"), false);
+		walk(w, s, node_field(n, "left"), false);
+		walk(w, s, node_field(n, "right"), false);
 	} else if (node_is(n, S_init_declarator) && !ops->assign) {
-		df_walk(w, s, node_field(n, "value"), false);
+		walk(w, s, node_field(n, "value"), false);
 	} else if (node_is(n, S_update_expression) && !ops->update) {
-		df_walk(w, s, node_field(n, "argument"), false);
+		walk(w, s, node_field(n, "argument"), false);
 	} else if (node_is(n, S_assignment_expression)) {
-		ops->assign(w->ctx, s, node_field(n, "left"), node_field(n, "right"),
-			    node_text_is(node_field(n, "operator"), w->text, "="), false);
+		hook(w, s, EV_ASSIGN, node_field(n, "left"), node_field(n, "right"),
+		     node_text_is(node_field(n, "operator"), w->text, "="), false);
 	} else if (node_is(n, S_init_declarator)) {
-		ops->assign(w->ctx, s, declarator_name(node_field(n, "declarator")),
-			    node_field(n, "value"), true, true);
+		hook(w, s, EV_ASSIGN, declarator_name(node_field(n, "declarator")),
+		     node_field(n, "value"), true, true);
 	} else if (node_is(n, S_update_expression)) {
-		ops->update(w->ctx, s, node_field(n, "argument"));
+		hook(w, s, EV_UPDATE, node_field(n, "argument"), none, false, false);
 	} else if (node_is(n, S_pointer_expression) &&
 		   node_text_is(node_field(n, "operator"), w->text, "&")) {
 		/* what a call is given the address of, it may change */
 		if (ops->address)
-			ops->address(w->ctx, s, node_field(n, "argument"));
-		df_walk(w, s, node_field(n, "argument"), false);
+			hook(w, s, EV_ADDRESS, node_field(n, "argument"), none, false, false);
+		walk(w, s, node_field(n, "argument"), false);
 	} else if (node_is(n, S_declaration) && ops->bare_decl) {
 		uint32_t c = ts_node_named_child_count(n);
 		for (uint32_t i = 0; i < c; i++) {
 			TSNode ch = ts_node_named_child(n, i);
 			if (node_is(ch, S_init_declarator))
-				df_walk(w, s, ch, false);
+				walk(w, s, ch, false);
 			else if (node_is(ch, S_identifier))
-				ops->bare_decl(w->ctx, s, ch);
+				hook(w, s, EV_BARE_DECL, ch, none, false, false);
 		}
 	} else {
 		struct kids k;
 		kids_start(&k, n);
 		for (TSNode ch; kids_next(&k, &ch);)
-			df_walk(w, s, ch, false);
+			walk(w, s, ch, false);
 		kids_end(&k);
 	}
 	w->depth--;
+}
+
+void df_walk(struct df_walker *w, void *s, TSNode n, bool root)
+{
+	if (ts_node_is_null(n))
+		return;
+	if (!w->memo)
+		w->memo = xcalloc(1, sizeof(*w->memo));
+	uint32_t at = ts_node_start_byte(n);
+	struct df_slot *sl = memo_find(w->memo, n.id, at, root);
+	if (sl && sl->id && w->depth + sl->deepest <= 400) {
+		/* (by index, from copies: a hook's own walk may grow the
+		 * events and the slots) */
+		int start = w->depth;
+		uint32_t first = sl->first, nev = sl->n;
+		for (uint32_t i = 0; i < nev; i++) {
+			struct df_event e = w->memo->ev.v[first + i];
+			w->depth = start + e.depth;
+			call_hook(w, s, &e);
+		}
+		w->depth = start;
+		return;
+	}
+	if (sl && sl->id) {	/* too deep to replay: walked as it comes */
+		walk(w, s, n, root);
+		return;
+	}
+	struct df_rec rec = { .start = w->depth, .deepest = w->depth };
+	struct df_rec *outer = w->rec;
+	w->rec = &rec;
+	walk(w, s, n, root);
+	w->rec = outer;
+	if (!rec.cut)
+		memo_put(w->memo, n.id, at, root, &rec);
+	VEC_FREE(rec.ev);
 }

@@ -1191,6 +1191,7 @@ bool check_limit(struct limit_ctx *ctx)
 	VEC_FREE(r.loaded);
 	VEC_FREE(r.errps);
 	VEC_FREE(r.errp_from);
+	df_walker_release(&r.w);
 	ufield_release(&r);
 	df_release(&r.d);
 	return !ctx->budget_hit;

@@ -831,6 +831,7 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
 		free(r.keys.v[k]);
 	VEC_FREE(r.keys);
 	int hit = r.d.time_hit ? 2 : r.d.budget_hit ? 1 : 0;
+	df_walker_release(&r.w);
 	df_release(&r.d);
 	cfg_release(&g);
 	arena_release(&ga);
