@@ -101,6 +101,22 @@ if grep -q 'relevance: 5 of 5 files parsed, 2 rounds (4 + 1);' <<<"$out" &&
 else
 	bad "relevance: bodies left out: not the files expected" "$(grep stats <<<"$out")"
 fi
+# a file that locks through a header's wrappers only, and (on a kernel
+# without the limit) a ->write handler's file: both parsed with only the
+# bodies that take part; on a kernel with the limit the handler's file is
+# parsed whole (user-ptr-kernel-ds reads it)
+out=$(cd "$here/cases/relevance-bodies-modern" && "$bin" -j1 --stats --kernel-version=6.1 . 2>&1)
+if grep -q 'bodies: 2 files parsed with only the bodies the pair rules need (3 bodies left out)' <<<"$out"; then
+	ok "relevance: a wrapper's caller and, without the limit, a ->write handler's file keep only the bodies that take part"
+else
+	bad "relevance: wrapper and ->write files: not the bodies expected" "$(grep stats <<<"$out")"
+fi
+out=$(cd "$here/cases/relevance-bodies-modern" && "$bin" -j1 --stats --kernel-version=4.4 . 2>&1)
+if grep -q 'bodies: 1 file parsed with only the bodies the pair rules need (1 bodies left out)' <<<"$out"; then
+	ok "relevance: on a kernel with the limit, the ->write handler's file is parsed whole"
+else
+	bad "relevance: ->write handler's file on an old kernel: not parsed whole" "$(grep stats <<<"$out")"
+fi
 out=$(cd "$here/cases/relevance-bodies" && "$bin" -j1 --stats --full . 2>&1)
 if ! grep -q 'bodies:' <<<"$out"; then
 	ok "relevance: --full leaves no body out"

@@ -636,8 +636,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	}
 	free(known);
 	phase_end(PH_SCAN, &since);
-	/* the headers' lock wrappers: a file that calls one is parsed whole
-	 * (elision keeps the bodies that name a rule call, not a wrapper) */
+	/* the headers' lock wrappers: a file that calls one is wanted (its
+	 * bodies that name one are kept: they are among the names asked
+	 * from the start, below) */
 	struct name_set wraps = {0};
 	if (o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED])
 		macros_wrapper_names(ctl, false, put_wrapper, &wraps);
@@ -663,10 +664,7 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		/* (the cache's elided files are not scanned: they were elided
 		 * for the same reasons, under the same options) */
 		elide[i] |= parsed[i] && results[i].elided;
-		if (wrapped[i]) {
-			want[i] = true;
-			elide[i] = false;
-		}
+		want[i] |= wrapped[i];
 		/* wanted for its rule calls alone: the token check may settle them */
 		rules_only[i] = want[i] && elide[i] && !parsed[i];
 		/* ... and the cache says it did, under the same answers of the

@@ -207,7 +207,8 @@ static void scan_want_init(const struct opts *o, struct scan_want *w)
 		w->limit_min = strlen(*p) < w->limit_min ? strlen(*p) : w->limit_min;
 	/* check_limit_kds.c's precondition: `.write = fn` (or `->write`) and
 	 * a copy from user memory in the same file */
-	w->kds = o->enabled[C_USER_PTR_KERNEL_DS];
+	/* (the check runs on kernels that still have set_fs() only) */
+	w->kds = o->enabled[C_USER_PTR_KERNEL_DS] && o->kernel_version < KERNEL_WITHOUT_SET_FS;
 	pthread_once(&filter_once, filter_build);
 }
 
