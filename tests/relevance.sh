@@ -101,6 +101,15 @@ if grep -q 'relevance: 5 of 5 files parsed, 2 rounds (4 + 1);' <<<"$out" &&
 else
 	bad "relevance: bodies left out: not the files expected" "$(grep stats <<<"$out")"
 fi
+# a definition asked for (where is the helper a window calls defined?):
+# the file that defines it and one whose braces do not pair up are parsed;
+# the files that only call it or store it into a table are not
+out=$(cd "$here/cases/relevance-definitions" && "$bin" -j1 --stats . 2>&1)
+if grep -q 'relevance: 3 of 5 files parsed, 2 rounds (1 + 2);' <<<"$out"; then
+	ok "relevance: a definition asked for parses the file that may define it, not its callers"
+else
+	bad "relevance: definitions: not the files expected" "$(grep stats <<<"$out")"
+fi
 # a file that locks through a header's wrappers only, and (on a kernel
 # without the limit) a ->write handler's file: both parsed with only the
 # bodies that take part; on a kernel with the limit the handler's file is

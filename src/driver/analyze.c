@@ -563,6 +563,36 @@ static void names_any_each(int jobs, const struct name_set *s, const struct scan
 		run_halves(any_part_main, &a, n, jobs);
 }
 
+/* The files not parsed nor wanted whose names hold one of s's (hit[i]
+ * false so far) and that name it where a function is defined
+ * (scan_outside_bodies): hit[i] set; with -j above 1 on two threads. */
+struct def_part {
+	const struct opts *o;
+	char **paths;
+	const struct name_set *s;
+	const struct scan *scans;
+	const bool *parsed, *want;
+	bool *hit;
+};
+
+static void def_part_main(void *arg, size_t from, size_t to)
+{
+	struct def_part *k = arg;
+	struct scan_buf buf = {0};
+	for (size_t i = from; i < to; i++)
+		if (!k->hit[i] && !k->parsed[i] && !k->want[i] && name_set_any(k->s, &k->scans[i]))
+			k->hit[i] = scan_outside_bodies(k->o, k->paths[i], k->s, &buf);
+	free(buf.p);
+}
+
+static void defined_in(const struct opts *o, char **paths, size_t n, const struct name_set *s,
+		       const struct scan *scans, const bool *parsed, const bool *want, bool *hit)
+{
+	struct def_part k = { o, paths, s, scans, parsed, want, hit };
+	if (s->n)
+		run_halves(def_part_main, &k, n, o->jobs);
+}
+
 static size_t relevance_files;
 static int relevance_rounds = -1;
 static bool relevance_full;
@@ -725,18 +755,19 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			parsed[i] |= !skip[i];
 		if (full)
 			break;
-		struct name_set ask = {0};
+		struct name_set ask = {0}, ask_def = {0};
 		program_discard(*graph);
 		*graph = NULL;
 		phase_end(PH_FILES, &since);
-		bool raised = program_probe(o, results, facts, n, ctl, &ask, graph);
+		bool raised = program_probe(o, results, facts, n, ctl, &ask, &ask_def, graph);
 		phase_end(PH_PROBE, &since);
 		if (raised) {
 			full = true;
 			name_set_release(&ask);
+			name_set_release(&ask_def);
 			continue;
 		}
-		if (ask.n)
+		if (ask.n || ask_def.n)
 			names_for(o, paths, n, scans, parsed, want);
 		/* the names of a file not parsed, or of the bodies a parsed
 		 * one left out */
@@ -750,6 +781,10 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 						      .hash = results[i].scan_hash };
 		}
 		names_any_each(o->jobs, &ask, q, n, hit);
+		/* a definition asked for: an unparsed file that names it where a
+		 * function is defined (a parsed file has every head its bodies
+		 * left out had) */
+		defined_in(o, paths, n, &ask_def, scans, parsed, want, hit);
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!hit[i])
@@ -765,7 +800,9 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		free(q);
 		free(hit);
 		name_set_merge(&asked, &ask);
+		name_set_merge(&asked, &ask_def);
 		name_set_release(&ask);
+		name_set_release(&ask_def);
 		if (!more)
 			break;
 		/* more files: the facts change, the graph is redone */

@@ -23,6 +23,7 @@
 
 #include "api.h"
 #include "entry.h"
+#include "lexer.h"
 #include "load.h"
 #include "macros.h"
 #include "rules.h"
@@ -474,6 +475,42 @@ void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_ma
 	long n = read_file(path, o->max_file_size, buf);
 	if (n > 0)	/* a header that cannot be read only costs its macros */
 		macros_scan(buf->p, (size_t)n, pair_checks_on(o), a, out);
+}
+
+bool scan_outside_bodies(const struct opts *o, const char *path, const struct name_set *s,
+			 struct scan_buf *buf)
+{
+	long n = read_file(path, o->max_file_size, buf);
+	if (n < 0)
+		return true;
+	const char *t = buf->p;
+	size_t len = (size_t)n;
+	long depth = 0;
+	bool named = false;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '/' && lex_comment_at(t, len, i)) {
+			i = lex_comment(t, len, i, LEX_ESC_ANY);
+		} else if (c == '"' || c == '\'') {
+			i = lex_quoted(t, len, i, 0);
+		} else if (ident_byte(c) && !(c >= '0' && c <= '9')) {
+			size_t j = i + 1;
+			while (j < len && ident_byte((unsigned char)t[j]))
+				j++;
+			named |= !depth && name_set_has(s, scan_name_hash(t + i, j - i));
+			i = j;
+		} else if (ident_byte(c)) {	/* a number: 0x1f is no name */
+			while (i < len && ident_byte((unsigned char)t[i]))
+				i++;
+		} else {
+			depth += c == '{';
+			depth -= c == '}';
+			if (depth < 0)
+				return true;
+			i++;
+		}
+	}
+	return named || depth != 0;
 }
 
 void scan_release(struct scan *s)

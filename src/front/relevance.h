@@ -70,6 +70,14 @@ void scan_text(const struct opts *o, const char *t, size_t len, struct scan *out
  * what a run that asks no name needs, at a fraction of the cost (no hash
  * per byte, no set; the substrings searched for as grep would). */
 void scan_flags_text(const struct opts *o, const char *t, size_t len, struct scan *out);
+struct name_set;
+/* Does the file name one of s's names outside every brace pair: where a
+ * function is defined (its head, SYSCALL_DEFINEn(name, ...), a prototype,
+ * EXPORT_SYMBOL(name)), never where it is only called or stored into a
+ * table?  True as well when the file cannot be read or its braces do not
+ * pair up (then the parse decides). */
+bool scan_outside_bodies(const struct opts *o, const char *path, const struct name_set *s,
+			 struct scan_buf *buf);
 /* Only the control macros of a file (a header beside the input). */
 void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_macro_list *out,
 		 struct scan_buf *buf);
