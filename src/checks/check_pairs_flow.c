@@ -58,21 +58,48 @@ static void note_rvar(struct run *r, TSNode n)
 	r->rvar_len[r->nrvars++] = (uint8_t)len;
 }
 
+/* Does some `return` of the body (offsets ret[0, n), in order) lie in
+ * [from, to)? */
+static bool holds_return(const uint32_t *ret, size_t n, uint32_t from, uint32_t to)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (ret[mid] < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && ret[lo] < to;
+}
+
 /* The variables the body's return statements return, in the order of the
  * text, no deeper than 200 nodes.  A cursor: ts_node_named_child(n, i)
- * walks from the first child each time, quadratic over a long body. */
+ * walks from the first child each time, quadratic over a long body; and
+ * only into the nodes whose text holds the word `return` (the walk went
+ * through every node of every function analysed: 1.4% of a linux-6.1
+ * run). */
 static void collect_rvars(struct run *r, TSNode body)
 {
 	if (ts_node_is_null(body))
+		return;
+	const char *t = r->fr->text;
+	uint32_t from = ts_node_start_byte(body), to = ts_node_end_byte(body);
+	VEC(uint32_t) ret = {0};
+	for (const char *p = t + from; (p = memmem(p, (size_t)(t + to - p), "return", 6)); p += 6)
+		VEC_PUSH(ret, (uint32_t)(p - t));
+	if (!ret.n)
 		return;
 	TSTreeCursor c = ts_tree_cursor_new(body);
 	int depth = 0;
 	while (r->nrvars < MAX_RVARS) {
 		TSNode n = ts_tree_cursor_current_node(&c);
-		bool named = ts_node_is_named(n), ret = named && node_is(n, S_return_statement);
-		if (ret)
+		bool named = ts_node_is_named(n), ret_stmt = named && node_is(n, S_return_statement);
+		if (ret_stmt)
 			note_rvar(r, n);
-		if (named && !ret && depth < 200 && ts_tree_cursor_goto_first_child(&c)) {
+		if (named && !ret_stmt && depth < 200 &&
+		    holds_return(ret.v, ret.n, ts_node_start_byte(n), ts_node_end_byte(n)) &&
+		    ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			continue;
 		}
@@ -84,6 +111,7 @@ static void collect_rvars(struct run *r, TSNode body)
 			break;
 	}
 	ts_tree_cursor_delete(&c);
+	VEC_FREE(ret);
 }
 
 void flow_init(struct run *r)
