@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the expression walk's memo (src/analysis/dataflow.c): a
+ * statement walked again replays the hook calls of its first walk, at the
+ * depths they were made, and a walk started deep enough for the recursion
+ * guard to cut it goes as a walk without a memo would; and for the
+ * relevance pass's definition test (scan_outside_bodies(),
+ * src/front/relevance.c): a name outside every brace pair, or braces that
+ * do not pair up, and never a name used only inside a body or a table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "addrlimit.h"
+#include "cfg.h"
+#include "dataflow.h"
+#include "front.h"
+#include "parse.h"
+#include "relevance.h"
+#include "util.h"
+
+static int failures;
+
+static void check(bool cond, const char *what)
+{
+	printf("%s - %s\n", cond ? "ok" : "not ok", what);
+	failures += !cond;
+}
+
+/* --- the walk's memo ------------------------------------------------------ */
+
+/* What the hooks were called with: kind, node start, the walk's depth. */
+struct log {
+	struct strbuf b;
+	struct df_walker *w;
+};
+
+static void note(struct log *l, char kind, TSNode n)
+{
+	strbuf_addf(&l->b, "%c%u@%d ", kind, ts_node_is_null(n) ? 0u : ts_node_start_byte(n),
+		    l->w->depth);
+}
+
+static void on_call(void *ctx, void *s, TSNode call)
+{
+	(void)s;
+	note(ctx, 'c', call);
+}
+
+/* as the pair walk does: the right side is walked by the hook itself */
+static void on_assign(void *ctx, void *s, TSNode lhs, TSNode rhs, bool plain, bool decl)
+{
+	struct log *l = ctx;
+	note(l, plain ? (decl ? 'd' : '=') : 'o', lhs);
+	df_walk(l->w, s, rhs, false);
+}
+
+static void on_update(void *ctx, void *s, TSNode v)
+{
+	(void)s;
+	note(ctx, 'u', v);
+}
+
+static void on_address(void *ctx, void *s, TSNode v)
+{
+	(void)s;
+	note(ctx, '&', v);
+}
+
+static const struct df_walk_ops log_ops = {
+	.call = on_call, .assign = on_assign, .update = on_update, .address = on_address,
+};
+
+/* Every element of g walked from depth `depth`, into l->b (free_memo:
+ * forgetting after each walk); false when a walk left another depth. */
+static bool walk_all(struct log *l, const struct cfg *g, int depth, bool free_memo)
+{
+	bool same = true;
+	for (size_t b = 0; b < g->blocks.n; b++)
+		for (size_t e = 0; e < g->blocks.v[b]->elems.n; e++) {
+			l->w->depth = depth;
+			df_walk(l->w, NULL, g->blocks.v[b]->elems.v[e].node, true);
+			same &= l->w->depth == depth;
+			if (free_memo)
+				df_walker_release(l->w);
+		}
+	return same;
+}
+
+static void test_memo(void)
+{
+	struct strbuf src;
+	strbuf_init(&src);
+	strbuf_addf(&src, "int f(struct d *d, int *p)\n{\n\tint x = g(h(d), &d->n), y;\n"
+			  "\ty = x++ + k(l(m(1)));\n\tp[x] = q(y) ? r(&y) : s(t(u(v(w(x)))));\n"
+			  "\tif (a(b(c(0))))\n\t\treturn z(x = e(y));\n\treturn ");
+	/* an expression nested past the walk's recursion guard (400) */
+	for (int i = 0; i < 300; i++)
+		strbuf_addf(&src, "n(");
+	strbuf_addf(&src, "x");
+	for (int i = 0; i < 300; i++)
+		strbuf_addf(&src, ")");
+	strbuf_addf(&src, ";\n}\n");
+	TSParser *p = ts_parser_new();
+	ts_parser_set_language(p, tree_sitter_c());
+	TSTree *tree = ts_parser_parse_string(p, NULL, src.buf, (uint32_t)src.len);
+	node_list fns = {0};
+	collect_functions(ts_tree_root_node(tree), &fns, 0);
+	check(fns.n == 1, "df_walk: the test function parsed");
+	if (fns.n != 1)
+		goto out;
+	struct arena a;
+	arena_init(&a);
+	struct cfg g;
+	cfg_build(&g, &a, src.buf, fns.v[0], "f", NULL);
+	/* for each depth a walk may start at: a walker that remembers,
+	 * walking each element twice, against one that starts afresh for
+	 * every walk (its memo freed each time) */
+	int depths[] = { 0, 150, 397, 399 };
+	for (size_t k = 0; k < sizeof(depths) / sizeof(depths[0]); k++) {
+		struct df_walker wm = { .g = &g, .text = src.buf, .ops = &log_ops };
+		struct df_walker wf = wm;
+		struct log lm = { .w = &wm }, lf = { .w = &wf };
+		wm.ctx = &lm;
+		wf.ctx = &lf;
+		strbuf_init(&lm.b);
+		strbuf_init(&lf.b);
+		bool same = walk_all(&lm, &g, 0, false);	/* recorded at depth 0 */
+		size_t first = lm.b.len;
+		same &= walk_all(&lm, &g, depths[k], false);	/* replayed where it can be */
+		same &= walk_all(&lf, &g, depths[k], true);
+		char what[160];
+		snprintf(what, sizeof(what),
+			 "df_walk: a second walk from depth %d calls the hooks a walk without a memo calls, "
+			 "and leaves the depth as it was", depths[k]);
+		check(same && wm.memo && first && lm.b.len - first == lf.b.len &&
+			      !memcmp(lm.b.buf + first, lf.b.buf, lf.b.len),
+		      what);
+		if (k == 0)
+			check(!memcmp(lm.b.buf, lm.b.buf + first, first) &&
+				      strstr(lm.b.buf, "@300 ") && !strstr(lm.b.buf, "@401 "),
+			      "df_walk: the replay from depth 0 is the first walk, 300 calls deep and cut at 400");
+		strbuf_release(&lm.b);
+		strbuf_release(&lf.b);
+		df_walker_release(&wm);
+		df_walker_release(&wf);
+	}
+	cfg_release(&g);
+	arena_release(&a);
+out:
+	VEC_FREE(fns);
+	ts_tree_delete(tree);
+	ts_parser_delete(p);
+	strbuf_release(&src);
+}
+
+/* --- where a name may be defined --------------------------------------------- */
+
+static bool outside(const char *text, const char *name)
+{
+	char path[] = "/tmp/addrlimit-def-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return false;
+	bool ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	close(fd);
+	struct opts o = { .max_file_size = 1 << 20 };
+	struct name_set s = {0};
+	name_set_add(&s, name);
+	struct scan_buf buf = {0};
+	bool r = ok && scan_outside_bodies(&o, path, &s, &buf);
+	free(buf.p);
+	name_set_release(&s);
+	unlink(path);
+	return r;
+}
+
+static void test_outside(void)
+{
+	check(outside("int helper(void)\n{\n\treturn 0;\n}\n", "helper"),
+	      "scan_outside_bodies: a definition's head");
+	check(outside("EXPORT_SYMBOL(helper);\n", "helper") &&
+		      outside("u32 helper(u32 x);\nint f(void) { return 0; }\n", "helper"),
+	      "scan_outside_bodies: EXPORT_SYMBOL and a prototype count");
+	check(!outside("int f(void)\n{\n\treturn helper();\n}\n", "helper"),
+	      "scan_outside_bodies: a call inside a body does not");
+	check(!outside("static const struct ops o = {\n\t.fn = helper,\n};\n", "helper"),
+	      "scan_outside_bodies: a table's initialiser does not");
+	check(!outside("int f(void)\n{\n\tconst char *s = \"}\", c = '{';\n\t/* } */\n"
+		       "\treturn helper(s, c);\n}\n", "helper"),
+	      "scan_outside_bodies: braces in strings, characters and comments do not count");
+	check(!outside("int f(int x)\n{\n\treturn x ? 0x1f : helper2(x);\n}\n", "helper"),
+	      "scan_outside_bodies: another name that starts alike does not");
+	check(outside("#ifdef A\nint f(int a) {\n#else\nint f(void) {\n#endif\n"
+		      "\treturn helper();\n}\n", "helper"),
+	      "scan_outside_bodies: braces that do not pair up as they stand: maybe");
+	struct opts o = { .max_file_size = 1 << 20 };
+	struct name_set s = {0};
+	name_set_add(&s, "helper");
+	struct scan_buf buf = {0};
+	check(scan_outside_bodies(&o, "/nonexistent/addrlimit/x.c", &s, &buf),
+	      "scan_outside_bodies: a file that cannot be read: maybe (the parse says why)");
+	free(buf.p);
+	name_set_release(&s);
+}
+
+int main(void)
+{
+	parse_init();
+	test_memo();
+	test_outside();
+	return failures ? 1 : 0;
+}
