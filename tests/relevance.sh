@@ -110,6 +110,15 @@ if grep -q 'relevance: 3 of 5 files parsed, 2 rounds (1 + 2);' <<<"$out"; then
 else
 	bad "relevance: definitions: not the files expected" "$(grep stats <<<"$out")"
 fi
+# an extern function that can return with a lock held: the files that may
+# register it are parsed (a table, an assignment inside a body), not the
+# one that only calls it
+out=$(cd "$here/cases/relevance-registrations" && "$bin" -j1 --stats . 2>&1)
+if grep -q 'relevance: 3 of 4 files parsed, 2 rounds (1 + 2);' <<<"$out"; then
+	ok "relevance: a registration asked for parses the files that may register the function, not its callers"
+else
+	bad "relevance: registrations: not the files expected" "$(grep stats <<<"$out")"
+fi
 # a file that locks through a header's wrappers only, and (on a kernel
 # without the limit) a ->write handler's file: both parsed with only the
 # bodies that take part; on a kernel with the limit the handler's file is

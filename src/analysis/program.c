@@ -972,7 +972,7 @@ void program_discard(struct program *kept)
 
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
 		   const struct ctl_macros *ctl, struct name_set *ask, struct name_set *ask_def,
-		   struct program **keep)
+		   struct name_set *ask_reg, struct program **keep)
 {
 	struct program p;
 	program_init(&p, o, rs, ff, n, ctl, true);
@@ -1003,8 +1003,13 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 			}
 			if (!c->held)
 				continue;
+			/* (a finding waiting only for "is it an entry point?" needs
+			 * the files that register the function, not its callers:
+			 * lock-unbalanced asks whether a caller releases) */
+			bool reg = c->f.id != C_LOCK_UNBALANCED && c->need != PC_NO_DROP &&
+				   c->need != PC_OUTLINE;
 			if (!fn->is_static)
-				name_set_add(ask, fn->name);
+				name_set_add(reg ? ask_reg : ask, fn->name);
 			if (!p.entry_why[id] || c->rule >= 32)
 				continue;
 			for (uint32_t k = 0; k < fn->ncalls; k++) {

@@ -27,7 +27,9 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
  * The same over the files parsed so far, reporting nothing, for the
  * relevance pass: adds to `ask` the names whose files must be parsed too
  * (see relevance.h), to `ask_def` those of which only the files that may
- * define them are (where a callee is defined, and how), and returns true when some analysed function may run
+ * define them are (where a callee is defined, and how), to `ask_reg` those
+ * of which only the files that may register them are (is an extern
+ * function an entry point?), and returns true when some analysed function may run
  * with the limit raised (then every file must be parsed).  With keep, and
  * unless it returns true, *keep gets its call graph for program_run (the
  * caller frees it with program_discard when the facts change first).
@@ -35,7 +37,7 @@ void program_run(const struct opts *o, struct file_result *rs, struct file_facts
 struct name_set;
 bool program_probe(const struct opts *o, struct file_result *rs, struct file_facts *ff, size_t n,
 		   const struct ctl_macros *ctl, struct name_set *ask, struct name_set *ask_def,
-		   struct program **keep);
+		   struct name_set *ask_reg, struct program **keep);
 /* Free what program_probe kept (NULL: nothing). */
 void program_discard(struct program *kept);
 

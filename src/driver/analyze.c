@@ -565,11 +565,13 @@ static void names_any_each(int jobs, const struct name_set *s, const struct scan
 
 /* The files not parsed nor wanted whose names hold one of s's (hit[i]
  * false so far) and that name it where a function is defined
- * (scan_outside_bodies): hit[i] set; with -j above 1 on two threads. */
+ * (scan_outside_bodies), or with reg where it may be registered
+ * (scan_not_called): hit[i] set; with -j above 1 on two threads. */
 struct def_part {
 	const struct opts *o;
 	char **paths;
 	const struct name_set *s;
+	bool reg;
 	const struct scan *scans;
 	const bool *parsed, *want;
 	bool *hit;
@@ -581,14 +583,16 @@ static void def_part_main(void *arg, size_t from, size_t to)
 	struct scan_buf buf = {0};
 	for (size_t i = from; i < to; i++)
 		if (!k->hit[i] && !k->parsed[i] && !k->want[i] && name_set_any(k->s, &k->scans[i]))
-			k->hit[i] = scan_outside_bodies(k->o, k->paths[i], k->s, &buf);
+			k->hit[i] = k->reg ? scan_not_called(k->o, k->paths[i], k->s, &buf)
+					   : scan_outside_bodies(k->o, k->paths[i], k->s, &buf);
 	free(buf.p);
 }
 
-static void defined_in(const struct opts *o, char **paths, size_t n, const struct name_set *s,
-		       const struct scan *scans, const bool *parsed, const bool *want, bool *hit)
+static void named_in(const struct opts *o, char **paths, size_t n, const struct name_set *s,
+		     bool reg, const struct scan *scans, const bool *parsed, const bool *want,
+		     bool *hit)
 {
-	struct def_part k = { o, paths, s, scans, parsed, want, hit };
+	struct def_part k = { o, paths, s, reg, scans, parsed, want, hit };
 	if (s->n)
 		run_halves(def_part_main, &k, n, o->jobs);
 }
@@ -755,36 +759,52 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			parsed[i] |= !skip[i];
 		if (full)
 			break;
-		struct name_set ask = {0}, ask_def = {0};
+		struct name_set ask = {0}, ask_def = {0}, ask_reg = {0};
 		program_discard(*graph);
 		*graph = NULL;
 		phase_end(PH_FILES, &since);
-		bool raised = program_probe(o, results, facts, n, ctl, &ask, &ask_def, graph);
+		bool raised = program_probe(o, results, facts, n, ctl, &ask, &ask_def, &ask_reg,
+					    graph);
 		phase_end(PH_PROBE, &since);
 		if (raised) {
 			full = true;
 			name_set_release(&ask);
 			name_set_release(&ask_def);
+			name_set_release(&ask_reg);
 			continue;
 		}
-		if (ask.n || ask_def.n)
+		if (ask.n || ask_def.n || ask_reg.n)
 			names_for(o, paths, n, scans, parsed, want);
 		/* the names of a file not parsed, or of the bodies a parsed
-		 * one left out */
+		 * one left out (there a registration asked for counts by name
+		 * too: `request_irq(irq, fn, ...)` sits in a body) */
 		struct scan *q = xcalloc(n ? n : 1, sizeof(*q));
+		struct scan *qe = xcalloc(n ? n : 1, sizeof(*qe));
 		bool *hit = xcalloc(n ? n : 1, sizeof(bool));
-		for (size_t i = 0; i < n && ask.n; i++) {
+		bool *hite = xcalloc(n ? n : 1, sizeof(bool));
+		for (size_t i = 0; i < n; i++) {
 			if (!parsed[i] && !want[i])
 				q[i] = scans[i];
 			else if (parsed[i] && results[i].elided)
-				q[i] = (struct scan){ .nhash = results[i].nscan_hash,
-						      .hash = results[i].scan_hash };
+				qe[i] = (struct scan){ .nhash = results[i].nscan_hash,
+						       .hash = results[i].scan_hash };
 		}
 		names_any_each(o->jobs, &ask, q, n, hit);
+		struct name_set left_out = {0};
+		name_set_merge(&left_out, &ask);
+		name_set_merge(&left_out, &ask_reg);
+		names_any_each(o->jobs, &left_out, qe, n, hite);
+		name_set_release(&left_out);
+		for (size_t i = 0; i < n; i++)
+			hit[i] |= hite[i];
+		free(qe);
+		free(hite);
 		/* a definition asked for: an unparsed file that names it where a
 		 * function is defined (a parsed file has every head its bodies
-		 * left out had) */
-		defined_in(o, paths, n, &ask_def, scans, parsed, want, hit);
+		 * left out had); a registration: an unparsed file that names it
+		 * where it is not called */
+		named_in(o, paths, n, &ask_def, false, scans, parsed, want, hit);
+		named_in(o, paths, n, &ask_reg, true, scans, parsed, want, hit);
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!hit[i])
@@ -801,8 +821,10 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		free(hit);
 		name_set_merge(&asked, &ask);
 		name_set_merge(&asked, &ask_def);
+		name_set_merge(&asked, &ask_reg);
 		name_set_release(&ask);
 		name_set_release(&ask_def);
+		name_set_release(&ask_reg);
 		if (!more)
 			break;
 		/* more files: the facts change, the graph is redone */

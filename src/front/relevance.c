@@ -477,8 +477,12 @@ void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_ma
 		macros_scan(buf->p, (size_t)n, pair_checks_on(o), a, out);
 }
 
-bool scan_outside_bodies(const struct opts *o, const char *path, const struct name_set *s,
-			 struct scan_buf *buf)
+/* The file at path read for the names of s: named outside every brace
+ * pair (called false) or where no '(' follows (called true; comments
+ * and blanks stepped over).  True also when it cannot be read, or (called
+ * false) when its braces do not pair up as they stand. */
+static bool names_where(const struct opts *o, const char *path, const struct name_set *s,
+			bool called, struct scan_buf *buf)
 {
 	long n = read_file(path, o->max_file_size, buf);
 	if (n < 0)
@@ -486,7 +490,6 @@ bool scan_outside_bodies(const struct opts *o, const char *path, const struct na
 	const char *t = buf->p;
 	size_t len = (size_t)n;
 	long depth = 0;
-	bool named = false;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (c == '/' && lex_comment_at(t, len, i)) {
@@ -497,7 +500,13 @@ bool scan_outside_bodies(const struct opts *o, const char *path, const struct na
 			size_t j = i + 1;
 			while (j < len && ident_byte((unsigned char)t[j]))
 				j++;
-			named |= !depth && name_set_has(s, scan_name_hash(t + i, j - i));
+			if ((called || !depth) && name_set_has(s, scan_name_hash(t + i, j - i))) {
+				if (!called)
+					return true;
+				size_t k = lex_skip_space(t, len, j);
+				if (k >= len || t[k] != '(')
+					return true;
+			}
 			i = j;
 		} else if (ident_byte(c)) {	/* a number: 0x1f is no name */
 			while (i < len && ident_byte((unsigned char)t[i]))
@@ -505,12 +514,24 @@ bool scan_outside_bodies(const struct opts *o, const char *path, const struct na
 		} else {
 			depth += c == '{';
 			depth -= c == '}';
-			if (depth < 0)
+			if (depth < 0 && !called)
 				return true;
 			i++;
 		}
 	}
-	return named || depth != 0;
+	return !called && depth != 0;
+}
+
+bool scan_outside_bodies(const struct opts *o, const char *path, const struct name_set *s,
+			 struct scan_buf *buf)
+{
+	return names_where(o, path, s, false, buf);
+}
+
+bool scan_not_called(const struct opts *o, const char *path, const struct name_set *s,
+		     struct scan_buf *buf)
+{
+	return names_where(o, path, s, true, buf);
 }
 
 void scan_release(struct scan *s)

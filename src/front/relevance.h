@@ -78,6 +78,13 @@ struct name_set;
  * pair up (then the parse decides). */
 bool scan_outside_bodies(const struct opts *o, const char *path, const struct name_set *s,
 			 struct scan_buf *buf);
+/* Does the file name one of s's names where no '(' follows (comments and
+ * blanks stepped over): where a function may be registered (`.open =
+ * name`, `request_irq(irq, name, ...)`, `module_init(name)`,
+ * DEVICE_ATTR_RW(x) for x_show), never where it is only called?  True as
+ * well when the file cannot be read. */
+bool scan_not_called(const struct opts *o, const char *path, const struct name_set *s,
+		     struct scan_buf *buf);
 /* Only the control macros of a file (a header beside the input). */
 void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_macro_list *out,
 		 struct scan_buf *buf);

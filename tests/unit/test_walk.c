@@ -6,7 +6,8 @@
  * guard to cut it goes as a walk without a memo would; and for the
  * relevance pass's definition test (scan_outside_bodies(),
  * src/front/relevance.c): a name outside every brace pair, or braces that
- * do not pair up, and never a name used only inside a body or a table.
+ * do not pair up, and never a name used only inside a body or a table;
+ * and its registration test (scan_not_called()): a name no '(' follows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,7 +159,7 @@ out:
 
 /* --- where a name may be defined --------------------------------------------- */
 
-static bool outside(const char *text, const char *name)
+static bool where(const char *text, const char *name, bool called)
 {
 	char path[] = "/tmp/addrlimit-def-XXXXXX";
 	int fd = mkstemp(path);
@@ -170,11 +171,22 @@ static bool outside(const char *text, const char *name)
 	struct name_set s = {0};
 	name_set_add(&s, name);
 	struct scan_buf buf = {0};
-	bool r = ok && scan_outside_bodies(&o, path, &s, &buf);
+	bool r = ok && (called ? scan_not_called(&o, path, &s, &buf)
+			       : scan_outside_bodies(&o, path, &s, &buf));
 	free(buf.p);
 	name_set_release(&s);
 	unlink(path);
 	return r;
+}
+
+static bool outside(const char *text, const char *name)
+{
+	return where(text, name, false);
+}
+
+static bool uncalled(const char *text, const char *name)
+{
+	return where(text, name, true);
 }
 
 static void test_outside(void)
@@ -200,8 +212,17 @@ static void test_outside(void)
 	struct name_set s = {0};
 	name_set_add(&s, "helper");
 	struct scan_buf buf = {0};
-	check(scan_outside_bodies(&o, "/nonexistent/addrlimit/x.c", &s, &buf),
-	      "scan_outside_bodies: a file that cannot be read: maybe (the parse says why)");
+	check(scan_outside_bodies(&o, "/nonexistent/addrlimit/x.c", &s, &buf) &&
+		      scan_not_called(&o, "/nonexistent/addrlimit/x.c", &s, &buf),
+	      "scan_outside_bodies, scan_not_called: a file that cannot be read: maybe (the parse says why)");
+	check(!uncalled("int f(void)\n{\n\treturn helper (1) + helper/* x */(2) + helper\n(3);\n}\n",
+			"helper") &&
+		      !uncalled("int helper(int x)\n{\n\treturn x;\n}\n", "helper"),
+	      "scan_not_called: calls (blanks and comments before the '(') and a definition do not register");
+	check(uncalled("static const struct ops o = {\n\t.fn = helper,\n};\n", "helper") &&
+		      uncalled("int f(void)\n{\n\treturn request_irq(1, helper, 0);\n}\n", "helper") &&
+		      uncalled("int f(void)\n{\n\tops.fn = helper;\n\treturn 0;\n}\n", "helper"),
+	      "scan_not_called: a table, an argument and an assignment inside a body may register");
 	free(buf.p);
 	name_set_release(&s);
 }
