@@ -31,6 +31,19 @@ PY
 	fi
 }
 
+# stats_say NAME DIR PATTERN [ARGS...]: a --stats run of DIR (-j1) prints
+# a line with PATTERN (grep -q).
+stats_say() {
+	local name=$1 dir=$2 pat=$3 out
+	shift 3
+	out=$(cd "$dir" && "$bin" -j1 --stats "$@" . 2>&1)
+	if grep -q -- "$pat" <<<"$out"; then
+		ok "relevance: $name"
+	else
+		bad "relevance: $name: not the stats expected" "$(grep stats <<<"$out")"
+	fi
+}
+
 for d in "$here"/cases/*/; do
 	same_findings "cases/$(basename "$d")" "$d"
 done
@@ -104,37 +117,23 @@ fi
 # a definition asked for (where is the helper a window calls defined?):
 # the file that defines it and one whose braces do not pair up are parsed;
 # the files that only call it or store it into a table are not
-out=$(cd "$here/cases/relevance-definitions" && "$bin" -j1 --stats . 2>&1)
-if grep -q 'relevance: 3 of 5 files parsed, 2 rounds (1 + 2);' <<<"$out"; then
-	ok "relevance: a definition asked for parses the file that may define it, not its callers"
-else
-	bad "relevance: definitions: not the files expected" "$(grep stats <<<"$out")"
-fi
+stats_say "a definition asked for parses the file that may define it, not its callers" \
+	"$here/cases/relevance-definitions" 'relevance: 3 of 5 files parsed, 2 rounds (1 + 2);'
 # an extern function that can return with a lock held: the files that may
 # register it are parsed (a table, an assignment inside a body), not the
 # one that only calls it
-out=$(cd "$here/cases/relevance-registrations" && "$bin" -j1 --stats . 2>&1)
-if grep -q 'relevance: 3 of 4 files parsed, 2 rounds (1 + 2);' <<<"$out"; then
-	ok "relevance: a registration asked for parses the files that may register the function, not its callers"
-else
-	bad "relevance: registrations: not the files expected" "$(grep stats <<<"$out")"
-fi
+stats_say "a registration asked for parses the files that may register the function, not its callers" \
+	"$here/cases/relevance-registrations" 'relevance: 3 of 4 files parsed, 2 rounds (1 + 2);'
 # a file that locks through a header's wrappers only, and (on a kernel
 # without the limit) a ->write handler's file: both parsed with only the
 # bodies that take part; on a kernel with the limit the handler's file is
 # parsed whole (user-ptr-kernel-ds reads it)
-out=$(cd "$here/cases/relevance-bodies-modern" && "$bin" -j1 --stats --kernel-version=6.1 . 2>&1)
-if grep -q 'bodies: 2 files parsed with only the bodies the pair rules need (3 bodies left out)' <<<"$out"; then
-	ok "relevance: a wrapper's caller and, without the limit, a ->write handler's file keep only the bodies that take part"
-else
-	bad "relevance: wrapper and ->write files: not the bodies expected" "$(grep stats <<<"$out")"
-fi
-out=$(cd "$here/cases/relevance-bodies-modern" && "$bin" -j1 --stats --kernel-version=4.4 . 2>&1)
-if grep -q 'bodies: 1 file parsed with only the bodies the pair rules need (1 bodies left out)' <<<"$out"; then
-	ok "relevance: on a kernel with the limit, the ->write handler's file is parsed whole"
-else
-	bad "relevance: ->write handler's file on an old kernel: not parsed whole" "$(grep stats <<<"$out")"
-fi
+stats_say "a wrapper's caller and, without the limit, a ->write handler's file keep only the bodies that take part" \
+	"$here/cases/relevance-bodies-modern" \
+	'bodies: 2 files parsed with only the bodies the pair rules need (3 bodies left out)' --kernel-version=6.1
+stats_say "on a kernel with the limit, the ->write handler's file is parsed whole" \
+	"$here/cases/relevance-bodies-modern" \
+	'bodies: 1 file parsed with only the bodies the pair rules need (1 bodies left out)' --kernel-version=4.4
 out=$(cd "$here/cases/relevance-bodies" && "$bin" -j1 --stats --full . 2>&1)
 if ! grep -q 'bodies:' <<<"$out"; then
 	ok "relevance: --full leaves no body out"
