@@ -734,7 +734,7 @@ static void macro_bindings(struct file_facts *ff, const char *t, size_t n)
  * `DECLARE_WORK(w, fn)`; api.def's A_KTHREAD_FN rows), as bindings to the
  * pseudo-field "@kthread" (KTHREAD_FIELD): read from the raw text, so a
  * macro at file scope counts as well as a call.  Each such name is looked
- * for with memmem() (a dozen names: looking every identifier of the text
+ * for with mem_find() (a dozen names: looking every identifier of the text
  * up in the API table cost 2% of a linux-6.1 run), the places taken in the
  * order of the text.
  */
@@ -752,7 +752,7 @@ static void kthread_bindings(struct file_facts *ff, const char *t, size_t n)
 	for (size_t k = 0; k < na; k++) {
 		if (!(tab[k].roles & A_KTHREAD_FN))
 			continue;
-		for (const char *p = t; (p = memmem(p, (size_t)(t + n - p), tab[k].name, tab[k].len));
+		for (const char *p = t; (p = mem_find(p, (size_t)(t + n - p), tab[k].name, tab[k].len));
 		     p += tab[k].len) {
 			size_t i = (size_t)(p - t), e = i + tab[k].len;
 			if ((!i || !ident_char(t[i - 1])) && (e == n || !ident_char(t[e])))

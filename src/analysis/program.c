@@ -1006,10 +1006,8 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 			/* (a finding waiting only for "is it an entry point?" needs
 			 * the files that register the function, not its callers:
 			 * lock-unbalanced asks whether a caller releases) */
-			bool reg = c->f.id != C_LOCK_UNBALANCED && c->need != PC_NO_DROP &&
-				   c->need != PC_OUTLINE;
 			if (!fn->is_static)
-				name_set_add(reg ? ask_reg : ask, fn->name);
+				name_set_add(c->f.id == C_LOCK_UNBALANCED ? ask : ask_reg, fn->name);
 			if (!p.entry_why[id] || c->rule >= 32)
 				continue;
 			for (uint32_t k = 0; k < fn->ncalls; k++) {

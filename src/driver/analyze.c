@@ -563,38 +563,42 @@ static void names_any_each(int jobs, const struct name_set *s, const struct scan
 		run_halves(any_part_main, &a, n, jobs);
 }
 
-/* The files not parsed nor wanted whose names hold one of s's (hit[i]
- * false so far) and that name it where a function is defined
- * (scan_outside_bodies), or with reg where it may be registered
- * (scan_not_called): hit[i] set; with -j above 1 on two threads. */
-struct def_part {
+/* The questions of one round (program_probe), file by file into hit[]:
+ * a file not parsed nor wanted that names one of `named`, or names one of
+ * `def` where a function is defined (scan_outside_bodies), or one of `reg`
+ * where it is not called (scan_not_called); a file parsed with bodies left
+ * out whose left-out bodies name one of `named` or `reg` (a registration
+ * sits in a body: `request_irq(irq, fn, ...)`; a parsed file has every
+ * head already).  With -j above 1 on two threads. */
+struct asked_part {
 	const struct opts *o;
 	char **paths;
-	const struct name_set *s;
-	bool reg;
+	const struct name_set *named, *def, *reg;
 	const struct scan *scans;
+	const struct file_result *results;
 	const bool *parsed, *want;
 	bool *hit;
 };
 
-static void def_part_main(void *arg, size_t from, size_t to)
+static void asked_part_main(void *arg, size_t from, size_t to)
 {
-	struct def_part *k = arg;
+	struct asked_part *k = arg;
 	struct scan_buf buf = {0};
-	for (size_t i = from; i < to; i++)
-		if (!k->hit[i] && !k->parsed[i] && !k->want[i] && name_set_any(k->s, &k->scans[i]))
-			k->hit[i] = k->reg ? scan_not_called(k->o, k->paths[i], k->s, &buf)
-					   : scan_outside_bodies(k->o, k->paths[i], k->s, &buf);
+	for (size_t i = from; i < to; i++) {
+		const struct scan *sc = &k->scans[i];
+		if (!k->parsed[i] && !k->want[i]) {
+			k->hit[i] = name_set_any(k->named, sc) ||
+				    (name_set_any(k->def, sc) &&
+				     scan_outside_bodies(k->o, k->paths[i], k->def, &buf)) ||
+				    (name_set_any(k->reg, sc) &&
+				     scan_not_called(k->o, k->paths[i], k->reg, &buf));
+		} else if (k->parsed[i] && k->results[i].elided) {
+			const struct scan gone = { .nhash = k->results[i].nscan_hash,
+						   .hash = k->results[i].scan_hash };
+			k->hit[i] = name_set_any(k->named, &gone) || name_set_any(k->reg, &gone);
+		}
+	}
 	free(buf.p);
-}
-
-static void named_in(const struct opts *o, char **paths, size_t n, const struct name_set *s,
-		     bool reg, const struct scan *scans, const bool *parsed, const bool *want,
-		     bool *hit)
-{
-	struct def_part k = { o, paths, s, reg, scans, parsed, want, hit };
-	if (s->n)
-		run_halves(def_part_main, &k, n, o->jobs);
 }
 
 static size_t relevance_files;
@@ -773,38 +777,13 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 			name_set_release(&ask_reg);
 			continue;
 		}
-		if (ask.n || ask_def.n || ask_reg.n)
-			names_for(o, paths, n, scans, parsed, want);
-		/* the names of a file not parsed, or of the bodies a parsed
-		 * one left out (there a registration asked for counts by name
-		 * too: `request_irq(irq, fn, ...)` sits in a body) */
-		struct scan *q = xcalloc(n ? n : 1, sizeof(*q));
-		struct scan *qe = xcalloc(n ? n : 1, sizeof(*qe));
 		bool *hit = xcalloc(n ? n : 1, sizeof(bool));
-		bool *hite = xcalloc(n ? n : 1, sizeof(bool));
-		for (size_t i = 0; i < n; i++) {
-			if (!parsed[i] && !want[i])
-				q[i] = scans[i];
-			else if (parsed[i] && results[i].elided)
-				qe[i] = (struct scan){ .nhash = results[i].nscan_hash,
-						       .hash = results[i].scan_hash };
+		if (ask.n || ask_def.n || ask_reg.n) {
+			names_for(o, paths, n, scans, parsed, want);
+			struct asked_part ap = { o, paths, &ask, &ask_def, &ask_reg, scans, results,
+						 parsed, want, hit };
+			run_halves(asked_part_main, &ap, n, o->jobs);
 		}
-		names_any_each(o->jobs, &ask, q, n, hit);
-		struct name_set left_out = {0};
-		name_set_merge(&left_out, &ask);
-		name_set_merge(&left_out, &ask_reg);
-		names_any_each(o->jobs, &left_out, qe, n, hite);
-		name_set_release(&left_out);
-		for (size_t i = 0; i < n; i++)
-			hit[i] |= hite[i];
-		free(qe);
-		free(hite);
-		/* a definition asked for: an unparsed file that names it where a
-		 * function is defined (a parsed file has every head its bodies
-		 * left out had); a registration: an unparsed file that names it
-		 * where it is not called */
-		named_in(o, paths, n, &ask_def, false, scans, parsed, want, hit);
-		named_in(o, paths, n, &ask_reg, true, scans, parsed, want, hit);
 		size_t more = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (!hit[i])
@@ -817,7 +796,6 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 				more++;
 			}
 		}
-		free(q);
 		free(hit);
 		name_set_merge(&asked, &ask);
 		name_set_merge(&asked, &ask_def);
