@@ -451,6 +451,50 @@ static bool hands_over(const struct lt *s, size_t i)
 	return false;
 }
 
+/* Is the word v[i] the root of a held lock's key whose address is stored
+ * (`q->lock = &core->lock` with it held: the lock goes to whoever completes
+ * the work, and the analysis stops following it: check_pairs_flow.c's
+ * lock_stored())? */
+static bool stores_lock(const struct lt *s, size_t i)
+{
+	if (i < 2 || s->v[i - 1].k != '&')
+		return false;
+	size_t e = i - 1;	/* back over casts: `= (void *)&d->lock` */
+	while (e >= 3 && s->v[e - 1].k == ')') {
+		size_t j = e - 2;
+		while (j > 0 && (s->v[j].k == 'w' || s->v[j].k == '*'))
+			j--;
+		if (j == e - 2 || s->v[j].k != '(')
+			break;
+		e = j;
+	}
+	if (!e || s->v[e - 1].k != '=')
+		return false;
+	if (e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at)
+		return false;	/* a comparison */
+	struct strbuf b;
+	strbuf_init(&b);
+	long d = 0;
+	for (size_t j = i - 1; j < s->n; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[')
+			d++;
+		else if (x->k == ')' || x->k == ']')
+			d--;
+		if (d < 0 || (!d && (x->k == ';' || x->k == ',')))
+			break;
+		if (x->k != '(' && x->k != ')')
+			strbuf_add(&b, s->t + x->at, x->len);
+	}
+	char *text = strbuf_detach(&b);
+	strbuf_release(&b);
+	bool found = false;
+	for (int k = 0; k < s->nheld && !found; k++)
+		found = s->h[k].key && !strcmp(s->h[k].key, text);
+	free(text);
+	return found;
+}
+
 static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
 		      bool *any, const size_t *goto_at, size_t ngoto);
 
@@ -853,7 +897,7 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)
 			return false;
 		if (jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
-		    root_assigned(s, i) ||
+		    root_assigned(s, i) || stores_lock(s, i) ||
 		    (release_word(t, x) && names_held(s, i)))
 			return false;
 		if (tok_is(t, x, "break") && !inner_frame_ok(s, 1u << FR_LOOP | 1u << FR_SWITCH))

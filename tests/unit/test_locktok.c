@@ -4,7 +4,8 @@
  * straight-line stretches it settles, and each shape it must leave to the
  * parse (a way out between acquire and release, a conditional acquire, a
  * release at another depth, a label, a name the walk reads as a release,
- * a hand-over, a control macro, a function of the file with rule calls).
+ * a hand-over, the lock's own address stored, a control macro, a function
+ * of the file with rule calls).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,12 @@ int main(void)
 	      "the locked object handed on");
 	check(!settled(" spin_lock_bh(&d->l); d->t.data = (unsigned long) d; spin_unlock_bh(&d->l); ",
 		       &ctl, &tainted), "the locked object handed on through a cast");
+	check(!settled(" mutex_lock(&d->m); q->lock = &d->m; mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "the held lock's own address stored");
+	check(!settled(" mutex_lock(&d->m); q->lock = (struct mutex *)&d->m; mutex_unlock(&d->m); ",
+		       &ctl, &tainted), "the held lock's own address stored through a cast");
+	check(settled(" mutex_lock(&d->m); q->buf = &d->buf[0]; p = &d->m == x; mutex_unlock(&d->m); ",
+		      &ctl, &tainted), "another field's address stored, the lock's compared");
 	check(!settled(" spin_lock(&d->l); d = d->next; spin_unlock(&d->l); ", &ctl, &tainted),
 	      "the lock's root assigned: the same text names another object");
 	check(settled(" spin_lock(&d->l); d->n = 1; x->d = 0; if (d == e) y = 1; spin_unlock(&d->l); ",
