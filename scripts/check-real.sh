@@ -355,5 +355,16 @@ EOP
 	else
 		bad "$p: --verify-elision found a difference" "$(grep -A20 'elision differs' "$tmp/$p.verify.err" | head -40)"
 	fi
+	# every body the token check settles, parsed and analysed all the
+	# same (lock-unbalanced on: it judges every function): nothing
+	# reported in it and nothing in its summary
+	out=$(cd "$root" && "$bin" -j "$jobs" -q -Wlock-unbalanced --verify-token-locks . 2>&1 >/dev/null)
+	settled=$(grep -o 'verify-token-locks: [0-9]* functions' <<<"$out" | grep -o '[0-9]*')
+	if grep -Eq 'verify-token-locks: [0-9]+ functions settled from their tokens, 0 of them' <<<"$out" &&
+	   ! grep -q 'token check differs' <<<"$out"; then
+		ok "$p: --verify-token-locks: the ${settled:-0} functions settled from their tokens are silent and sum up as nothing"
+	else
+		bad "$p: --verify-token-locks found a difference" "$(grep -E 'token' <<<"$out" | head -40)"
+	fi
 done
 finish

@@ -464,6 +464,11 @@ static size_t settle(const char *raw, struct body_words *words, const char *text
 	bool *seed = xcalloc(bodies->n, sizeof(bool));
 	for (size_t i = 0; i < bodies->n; i++)
 		wrapped[i] = locktok_wrapped(text, bodies->v[i].open, bodies->v[i].close, ctl);
+	/* the file's functions: one handed to a call named like a release
+	 * may be a callback that releases (locktok_settled()) */
+	struct name_set fns = {0};
+	for (size_t i = 0; i < bodies->n; i++)
+		add_names(&fns, text, &bodies->v[i]);
 	size_t n = 0;
 	for (int round = 0; round < 4; round++) {
 		for (size_t i = 0; i < bodies->n; i++)
@@ -475,7 +480,7 @@ static size_t settle(const char *raw, struct body_words *words, const char *text
 				const struct body *b = &bodies->v[i];
 				if (settled[i] || rel[i] != RULES_LOCK || wrapped[i])
 					continue;
-				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted);
+				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted, &fns);
 				n += settled[i];
 			}
 		}
@@ -483,6 +488,7 @@ static size_t settle(const char *raw, struct body_words *words, const char *text
 		if (n == before)
 			break;
 	}
+	name_set_release(&fns);
 	free(wrapped);
 	free(seed);
 	return n;

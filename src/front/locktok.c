@@ -141,6 +141,7 @@ struct lt {
 	size_t n;
 	const struct ctl_macros *ctl;
 	const struct name_set *tainted;
+	const struct name_set *fns;	/* the functions the file defines, or NULL */
 	struct lheld h[MAX_TOK_HELD];
 	int nheld;
 	struct frame f[MAX_FRAMES];
@@ -376,35 +377,88 @@ static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t 
 	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
 }
 
+/* Does the lock key k hang off the object a, both without blanks and
+ * parentheses ("acm" or "&acm->mutex" for "&acm->mutex"; not
+ * "acm->control", a sibling of the lock)?  As check_pairs_walk.c's
+ * hangs_off(), which decides whether the walk reads the call as the release. */
+static bool hangs_off(const char *k, const char *a, size_t n)
+{
+	while (*k == '&' || *k == '*')
+		k++;
+	while (n && (*a == '&' || *a == '*')) {
+		a++;
+		n--;
+	}
+	if (!n || strncmp(k, a, n))
+		return false;
+	return !k[n] || k[n] == '.' || k[n] == '[' || (k[n] == '-' && k[n + 1] == '>');
+}
+
 /*
  * Does the call at v[i] (a name the walk may read as a release) hand it,
- * among its first four arguments, the object a held lock hangs off (the
- * root of its key: `foo_put(d)` with d->lock held)?  That is when the walk
- * takes it for the release; `unlock` in a name is more (check_pairs_flow.c
- * reads it as releasing any lock), and the caller treats it apart.
+ * among its first four arguments, an object a held lock hangs off?  That
+ * is when the walk takes it for the release (check_pairs_walk.c's
+ * release_by_name()): an argument whose text, without blanks and
+ * parentheses, the lock's key starts with (`foo_put(d)`, `foo_put(&d->
+ * lock)` with d->lock held; not `nla_put_u32(skb, X, d->n)`).  When one
+ * of its first six arguments is a function of the file alone (a callback
+ * that may release any lock of the object: `kref_put(&d->ref, d_free)`),
+ * any argument naming the lock's root is enough.  `unlock` in a name is more
+ * (check_pairs_flow.c reads it as releasing any lock), and the caller
+ * treats it apart.
  */
 static bool names_held(const struct lt *s, size_t i)
 {
 	if (i + 1 >= s->n || s->v[i + 1].k != '(')
 		return false;	/* not a call: no release */
 	size_t cp = close_paren(s, i + 1);
+	/* a name alone among the first six arguments: the root rule */
+	bool cb = false;
 	int arg = 0;
 	long d = 0;
-	for (size_t j = i + 2; j < cp && arg < 4; j++) {
+	size_t from = i + 2;
+	for (size_t j = i + 2; j <= cp && arg < 6 && !cb; j++) {
 		const struct tok *x = &s->v[j];
 		if (x->k == '(' || x->k == '[' || x->k == '{')
 			d++;
-		else if (x->k == ')' || x->k == ']' || x->k == '}')
+		else if ((x->k == ')' || x->k == ']' || x->k == '}') && j < cp)
 			d--;
-		else if (x->k == ',' && !d)
+		if ((x->k == ',' && !d) || j == cp) {
+			cb = j == from + 1 && s->v[from].k == 'w' &&
+			     (!s->fns || name_set_has(s->fns, scan_name_hash(s->t + s->v[from].at,
+									      s->v[from].len)));
 			arg++;
-		else if (x->k == 'w')
-			for (int k = 0; k < s->nheld; k++)
-				if (s->h[k].rootlen == x->len &&
-				    !memcmp(s->t + s->h[k].root, s->t + x->at, x->len))
-					return true;
+			from = j + 1;
+		}
 	}
-	return false;
+	struct strbuf b;
+	strbuf_init(&b);
+	bool found = false;
+	arg = 0;
+	d = 0;
+	for (size_t j = i + 2; j <= cp && arg < 4 && !found; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[' || x->k == '{')
+			d++;
+		else if ((x->k == ')' || x->k == ']' || x->k == '}') && j < cp)
+			d--;
+		if ((x->k == ',' && !d) || j == cp) {
+			for (int k = 0; k < s->nheld && !found && !cb; k++)
+				found = hangs_off(s->h[k].key, b.buf, b.len);
+			b.len = 0;
+			b.buf[0] = 0;
+			arg++;
+			continue;
+		}
+		if (x->k != '(' && x->k != ')')
+			strbuf_add(&b, s->t + x->at, x->len);
+		if (cb && x->k == 'w')
+			for (int k = 0; k < s->nheld && !found; k++)
+				found = s->h[k].rootlen == x->len &&
+					!memcmp(s->t + s->h[k].root, s->t + x->at, x->len);
+	}
+	strbuf_release(&b);
+	return found;
 }
 
 /* Is the word v[i] the root of a held lock's key, assigned (`d = d->next`
@@ -626,6 +680,78 @@ static bool leave(struct lt *s, size_t k, const struct lheld *held, int nheld, s
 		return false;
 	*end = e;
 	return true;
+}
+
+/*
+ * `mutex_unlock(&d->lock); bus_probe_device(dev); mutex_lock(&d->lock);`
+ * inside a loop or a branch: a lock held from outside the block dropped
+ * and taken again on the same object, with plain statements in between
+ * (no block, label, jump, break or continue, nothing that takes part, no
+ * call named to unlock or read as a release): what is held after it is
+ * what was held before.  *next: the `)` of the acquire.
+ */
+static bool release_and_retake(struct lt *s, size_t i, size_t *next)
+{
+	int ri, ci;
+	bool open;
+	if (!rules_lookup(s->t + s->v[i].at, s->v[i].len, &ri, &ci, &open) || open)
+		return false;
+	const struct rule *r = &rules_get()->v.v[ri];
+	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || i + 1 >= s->n || s->v[i + 1].k != '(')
+		return false;
+	size_t cp = close_paren(s, i + 1);
+	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
+		return false;
+	const struct rule_call *c = &r->close.v[ci];
+	size_t root, rootlen;
+	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	if (!key)
+		return false;
+	int found = -1;
+	for (int k = 0; k < s->nheld && found < 0; k++)
+		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key))
+			found = k;
+	bool ok = false;
+	long paren = 0;
+	for (size_t j = cp + 2; found >= 0 && j < s->n; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[')
+			paren++;
+		else if (x->k == ')' || x->k == ']')
+			paren--;
+		if (x->k == '{' || x->k == '}' || x->k == ':')
+			break;
+		if (x->k != 'w')
+			continue;
+		int rj, cj;
+		bool oj;
+		if (rules_lookup(s->t + x->at, x->len, &rj, &cj, &oj)) {
+			/* the acquire again: a statement of its own, same rule, same
+			 * object, taken always */
+			const struct rule_call *a = oj ? &r->open.v[cj] : NULL;
+			if (!oj || rj != ri || a->acq != ACQ_ALWAYS || !stmt_start(s, j, paren) ||
+			    j + 1 >= s->n || s->v[j + 1].k != '(')
+				break;
+			size_t cq = close_paren(s, j + 1);
+			if (cq + 1 >= s->n || s->v[cq + 1].k != ';' || !args_plain(s, j + 1, cq))
+				break;
+			size_t r2, r2len;
+			char *again = a->arg < 0 ? xstrdup("") :
+				      arg_key(s, j + 1, cq, a->arg, &r2, &r2len);
+			ok = again && !strcmp(again, key);
+			free(again);
+			if (ok)
+				*next = cq + 1;
+			break;
+		}
+		if (takes_part(s, x) || jump_word(s->t, x) || tok_is(s->t, x, "break") ||
+		    tok_is(s->t, x, "continue") || tok_has(s->t, x, "unlock") ||
+		    hands_over(s, j) || root_assigned(s, j) || stores_lock(s, j) ||
+		    (release_word(s->t, x) && names_held(s, j)))
+			break;
+	}
+	free(key);
+	return ok;
 }
 
 /*
@@ -874,7 +1000,8 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 				continue;
 			}
 			if (!rule_call(s, i, ri, ci, open, &next) &&
-			    (open || !release_and_leave(s, i, &next)))
+			    (open || (!release_and_retake(s, i, &next) &&
+				      !release_and_leave(s, i, &next))))
 				return false;
 			*any = true;
 			i = next;
@@ -929,7 +1056,7 @@ bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_mac
 }
 
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
-		     const struct name_set *tainted)
+		     const struct name_set *tainted, const struct name_set *fns)
 {
 	if (!rules_get() || close <= open)
 		return false;
@@ -937,7 +1064,8 @@ bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_
 	bool ok = tokenize(t, open + 1, close, &v);
 	bool any = false;
 	if (ok) {
-		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted };
+		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted,
+				.fns = fns };
 		ok = walk(&s, ctl, tainted, &any);
 		held_free(&s);
 	}

@@ -29,17 +29,20 @@
  * it; a goto carries the locks held to its label, where the path falling
  * in (or, after dead code, every other jump there) must hold the same, and
  * a release deeper than its acquire is followed, after plain statements,
- * by a return or goto once every lock held is released; no lock wrapper in the body, no call whose name
- * the walk reads as a release (`*_unlock`, `*_put` handed the locked
- * object, ...), no hand-over or reassignment of the locked object (`x =
- * dev`, `dev = next` with dev->lock held), nothing but plain expressions
- * in the lock calls' arguments, no preprocessor line, and no name of
+ * by a return or goto once every lock held is released; no lock wrapper
+ * in the body, no call whose name the walk reads as a release
+ * (`*_unlock`, `*_put` handed the locked object or, with a function of
+ * `fns` (the file's, or any name when NULL), its root), no hand-over,
+ * reassignment or stored address of the locked object (`x = dev`,
+ * `dev = next`, `q->lock = &dev->lock` with dev->lock held), nothing but
+ * plain expressions in the lock calls' arguments, no preprocessor line,
+ * and no name of
  * `tainted` (the file's functions whose bodies take part in the rules:
  * their summaries would reach this body)?  Any other rule's call (a
  * window, a trylock, a conditional acquire) makes it unsettled.
  */
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
-		     const struct name_set *tainted);
+		     const struct name_set *tainted, const struct name_set *fns);
 
 /* Does t[from, to) name a lock wrapper of ctl (a header's static inline
  * function, or a macro of any file that releases: macros.h)?  A body that

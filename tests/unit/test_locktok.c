@@ -25,11 +25,15 @@ static void check(bool cond, const char *what)
 }
 
 /* The verdict on `{ body }`, with the control macros of ctl and the names
- * of tainted. */
+ * of tainted; the file's functions are free_it and helper_locks. */
 static bool settled(const char *body, const struct ctl_macros *ctl, const struct name_set *tainted)
 {
 	char *t = xasprintf("{%s}", body);
-	bool ok = locktok_settled(t, 0, strlen(t) - 1, ctl, tainted);
+	struct name_set fns = {0};
+	name_set_add(&fns, "free_it");
+	name_set_add(&fns, "helper_locks");
+	bool ok = locktok_settled(t, 0, strlen(t) - 1, ctl, tainted, &fns);
+	name_set_release(&fns);
 	free(t);
 	return ok;
 }
@@ -73,6 +77,9 @@ int main(void)
 	      "an acquire in a conditional expression");
 	check(settled(" mutex_lock(&d->m); skb_put(skb, 4); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call named like a release, handed nothing the lock hangs off");
+	check(settled(" spin_lock_bh(&d->l); if (nla_put_u32(skb, A, d->n)) x = 1;"
+		      " usb_autopm_put_interface(d->intf); spin_unlock_bh(&d->l); ", &ctl, &tainted),
+	      "a call named like a release, handed other fields of the object");
 	check(!settled(" spin_lock(&d->l); if (d->n) return -1; spin_unlock(&d->l); return 0; ",
 		       &ctl, &tainted), "a return inside the stretch");
 	check(!settled(" spin_lock(&d->l); if (d->n) goto out; spin_unlock(&d->l); out: return 0; ",
@@ -120,8 +127,33 @@ int main(void)
 	      "a release of the caller's lock");
 	check(!settled(" mutex_lock(&d->m); CHK(d->ok); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a control macro inside the stretch");
+	check(settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); probe(x); "
+		      "mutex_lock(&d->m); x = x->next; } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped and taken again inside a loop");
+	check(settled(" spin_lock_irq(d->l); if (a) { spin_unlock_irq(d->l); b = f(a);"
+		      " spin_lock_irq(d->l); } spin_unlock_irq(d->l); ", &ctl, &tainted),
+	      "a lock dropped and taken again inside a branch");
+	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); probe(x); "
+		       "mutex_lock(&e->m); } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped, another one taken");
+	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); if (probe(x)) "
+		       "return -1; mutex_lock(&d->m); } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped, a return before it is taken again");
+	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); helper_locks(x); "
+		       "mutex_lock(&d->m); } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped, a function that takes part called before it is taken again");
+	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); probe(x); "
+		       "if (!mutex_trylock(&d->m)) break; } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped, taken again only maybe");
+	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); probe(x); } "
+		       "mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a lock dropped inside a loop and not taken again");
 	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call the walk reads as a release");
+	check(!settled(" mutex_lock(&d->m); foo_release(x, (&d->m)); mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a call named like a release, handed the lock itself");
+	check(!settled(" mutex_lock(&d->m); kref_put(&d->ref, free_it); mutex_unlock(&d->m); ", &ctl,
+		       &tainted), "a call named like a release, handed a field and a callback");
 	check(!settled(" mutex_lock(&d->m); other_unlock(x); mutex_unlock(&d->m); ", &ctl,
 		       &tainted), "a call named to unlock, whatever it is handed");
 	check(!settled(" mutex_lock(&d->m); o->dev = d; mutex_unlock(&d->m); ", &ctl, &tainted),
