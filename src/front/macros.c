@@ -687,43 +687,64 @@ static void index_names(struct ctl_macros *t)
 
 static int cmp_name(const char *name, size_t len, const char *s);
 
-/* Is some entry named name[0, len) a wrapper, of any file? */
-static bool any_wrapper(const struct ctl_macros *t, const char *name, size_t len)
+/* Is some entry named name[0, len) a wrapper, of any file, not (yet)
+ * known inert? */
+static bool live_wrapper(const struct ctl_macros *t, const char *name, size_t len)
 {
 	for (size_t h = name_slot(t, name, len); t->hidx[h]; h = (h + 1) & (t->hcap - 1)) {
 		size_t i = t->hidx[h] - 1;
 		if (cmp_name(name, len, t->v.v[i].name))
 			continue;
 		for (; i < t->v.n && !cmp_name(name, len, t->v.v[i].name); i++)
-			if (t->v.v[i].kind == CM_WRAP)
+			if (t->v.v[i].kind == CM_WRAP && !t->v.v[i].inert)
 				return true;
 		return false;
 	}
 	return false;
 }
 
-/* A macro wrapper whose every replayed line calls neither a rule nor a
- * wrapper, and releases nothing (`#define memcpy(d, s, n) __memcpy(d, s,
- * n)`, kept for its own __NAME()): inert (wrap_replay() does nothing for
- * it).  Such names are most of the table on linux-6.1, and every body
- * naming one was kept for the lock rules. */
+/* Does the replayed line ln name a rule or a live wrapper (after its
+ * `~` (a macro's release) or `?K` (a trylock's open) mark)? */
+static bool line_live(const struct ctl_macros *t, const char *ln)
+{
+	if (ln[0] == '~')
+		ln++;
+	else if (ln[0] == '?' && ln[1] >= '0' && ln[1] <= '9')
+		ln += 2;
+	size_t nl = strcspn(ln, "(\n");
+	int ri, ci;
+	bool o;
+	return rules_lookup(ln, nl, &ri, &ci, &o) || live_wrapper(t, ln, nl);
+}
+
+/* A macro wrapper whose every replayed line names neither a rule nor a
+ * live wrapper (`#define memcpy(d, s, n) __memcpy(d, s, n)`, kept for its
+ * own __NAME(); `#define put_user(x, p) __put_user_check(...)` or
+ * `#define S3(seq) seq_putc(seq, '\n')`, kept as a release for the name
+ * it calls): inert, to a fixpoint over the wrappers such lines call.
+ * wrap_replay() does nothing for it (a release or trylock line acts only
+ * through a rule or a wrapper), so a body naming one takes no part in the
+ * lock rules for it.  Such names are most of the table on linux-6.1, and
+ * every body naming one was kept for the lock rules. */
 static void mark_inert(struct ctl_macros *t)
 {
 	if (!rules_get())
 		return;
 	for (size_t i = 0; i < t->v.n; i++) {
 		struct ctl_macro *m = &t->v.v[i];
-		if (m->kind != CM_WRAP || !m->param || !m->arg)
-			continue;
-		bool inert = true;
-		for (const char *ln = m->arg; *ln && inert; ln += strcspn(ln, "\n") + (ln[strcspn(ln, "\n")] != 0)) {
-			size_t nl = strcspn(ln, "(\n");
-			int ri, ci;
-			bool o;
-			inert = ln[0] != '~' && ln[0] != '?' && ln[nl] == '(' &&
-				!rules_lookup(ln, nl, &ri, &ci, &o) && !any_wrapper(t, ln, nl);
+		m->inert = m->kind == CM_WRAP && m->param && m->arg;
+	}
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (size_t i = 0; i < t->v.n; i++) {
+			struct ctl_macro *m = &t->v.v[i];
+			if (!m->inert)
+				continue;
+			for (const char *ln = m->arg; *ln && m->inert;
+			     ln += strcspn(ln, "\n") + (ln[strcspn(ln, "\n")] != 0))
+				m->inert = !line_live(t, ln);
+			changed |= !m->inert;
 		}
-		m->inert = inert;
 	}
 }
 

@@ -122,6 +122,12 @@ int main(void)
 		"#define zmemcpy(d, s, n) __zmemcpy(d, s, n)\n"
 		"#define zdrop(l) do { spin_unlock(l); } while (0)\n"
 		"#define zlock(d) __zlock(d)\n"
+		"#define zputc(s) zseq_putc(s, '\\n')\n"
+		"#define zput_user(x, p) z__put_user_check(x, p)\n"
+		"#define z__put_user_check(x, p) z__put_user_chk(x, p)\n"
+		"#define zput_lock(d) __zput_lock(d)\n"
+		"#define __zput_lock(d) zdrop_put(d)\n"
+		"#define zdrop_put(l) do { spin_unlock(l); } while (0)\n"
 		"static inline void __zlock(struct zd *d)\n{\n\tmutex_lock(&d->m);\n}\n";
 	macros_scan(wdefs, sizeof(wdefs) - 1, true, &a, &wl);
 	wrappers_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
@@ -133,9 +139,16 @@ int main(void)
 	check(macros_wrapper_live(&w, "zdrop", 5) != NULL, "a macro that releases is live");
 	check(macros_wrapper_live(&w, "__zlock", 7) && macros_wrapper_live(&w, "zlock", 5),
 	      "a macro whose __NAME() is a lock wrapper is live");
+	check(macros_wrapper(&w, "zputc", 5) && !macros_wrapper_live(&w, "zputc", 5),
+	      "a macro calling a release-named function that is no rule and no wrapper is inert");
+	check(macros_wrapper(&w, "zput_user", 9) && !macros_wrapper_live(&w, "zput_user", 9),
+	      "... and one calling such a macro, through the chain");
+	check(macros_wrapper_live(&w, "zput_lock", 9) && macros_wrapper_live(&w, "__zput_lock", 11),
+	      "a chain of macros that ends in a release is live all along");
 	struct name_set names = {0};
 	macros_wrapper_names(&w, true, put_name, &names);
-	check(names.n == 3 && !name_set_has(&names, scan_name_hash("zdelay", 6)),
+	check(names.n == 6 && !name_set_has(&names, scan_name_hash("zdelay", 6)) &&
+	      !name_set_has(&names, scan_name_hash("zput_user", 9)),
 	      "the relevance pass asks for the live wrappers only");
 	name_set_release(&names);
 	ctl_macros_release(&w);
