@@ -328,8 +328,6 @@ bool pairs_own_macro(struct frun *fr, const char *name, size_t len);
 /* check_pairs_flow.c: does the value v name a LOCKED constant
  * (VM_FAULT_LOCKED), telling the caller it gets the lock? */
 bool pairs_says_locked(const char *text, TSNode v);
-size_t wrap_arg(const char *t, size_t *at);
-char *wrap_subst(const char *a, size_t n, char **argv, int argc);
 
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */

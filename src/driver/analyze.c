@@ -101,6 +101,13 @@ static bool elision_sound(const struct elision *el, TSNode root, const char *tex
 	return ok;
 }
 
+/* Is a lock check on (the bodies naming a header's lock wrapper take part)? */
+static bool locks_on(const struct opts *o)
+{
+	return o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED] ||
+	       o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE];
+}
+
 static void analyze_one(const struct opts *o, TSParser *parser, const char *path,
 			struct file_result *r, struct file_facts *ff, bool elide, bool rules_only,
 			const struct name_set *asked, const struct ctl_macros *ctl)
@@ -121,7 +128,7 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	 * compare: check_pairs_token.c) */
 	bool tokens = elide && !o->verify_token_locks;
 	if (elide)
-		elide_bodies(src.raw, src.text, src.len, asked, ctl, tokens, &el);
+		elide_bodies(src.raw, src.text, src.len, asked, ctl, locks_on(o), tokens, &el);
 	if (tokens && rules_only && el.settled && !el.kept && !el.rules_outside) {
 		/* every body that names a lock call settles from its tokens and
 		 * none is needed for anything else: the file is left unparsed,
@@ -720,13 +727,11 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		uint8_t lf = from_cache[i] ? cached_flags[i] : f;
 		full |= (lf & (SC_LIMIT | SC_RAISE)) == (SC_LIMIT | SC_RAISE) && limit_checks_on(o);
 	}
-	/* every name asked so far: the bodies that mention one are kept; from
-	 * the start the headers' lock macros (pte_unmap_unlock() releases the
-	 * caller's spinlock), whose bodies are not parsed whole for them */
+	/* every name asked so far: the bodies that mention one are kept (and,
+	 * elide_bodies() decides, those naming a header's lock wrapper or
+	 * macro, pte_unmap_unlock() releasing the caller's spinlock, unless
+	 * the tokens settle them) */
 	struct name_set asked = {0};
-	if (o->enabled[C_LOCK_HELD_RETURN] || o->enabled[C_LOCK_UNBALANCED] ||
-	    o->enabled[C_LOCK_RELEASE_UNHELD] || o->enabled[C_LOCK_DOUBLE_ACQUIRE])
-		macros_wrapper_names(ctl, true, put_wrapper, &asked);
 	bool *redo = xcalloc(n ? n : 1, sizeof(bool));
 	int rounds = 0;
 	for (;;) {

@@ -451,36 +451,35 @@ static bool rule_names(const struct body_words *w, const char *text, const body_
  * settled against what is left.
  */
 static size_t settle(const char *raw, struct body_words *words, const char *text,
-		     const body_list *bodies, const unsigned *rel, const struct ctl_macros *ctl,
-		     bool *settled)
+		     const body_list *bodies, const unsigned *rel, const bool *wrapped,
+		     const struct ctl_macros *ctl, bool *settled)
 {
 	bool lock = false;
 	for (size_t i = 0; i < bodies->n; i++)
-		lock |= rel[i] == RULES_LOCK;
+		lock |= rel[i] == RULES_LOCK || wrapped[i];
 	if (!lock)
 		return 0;
 	const struct body_words *w = words_of(words, raw, bodies);
-	bool *wrapped = xcalloc(bodies->n, sizeof(bool));
 	bool *seed = xcalloc(bodies->n, sizeof(bool));
-	for (size_t i = 0; i < bodies->n; i++)
-		wrapped[i] = locktok_wrapped(text, bodies->v[i].open, bodies->v[i].close, ctl);
 	/* the file's functions: one handed to a call named like a release
 	 * may be a callback that releases (locktok_settled()) */
 	struct name_set fns = {0};
 	for (size_t i = 0; i < bodies->n; i++)
 		add_names(&fns, text, &bodies->v[i]);
+	const struct locktok_file file = { raw, &fns };
 	size_t n = 0;
 	for (int round = 0; round < 4; round++) {
 		for (size_t i = 0; i < bodies->n; i++)
-			seed[i] = wrapped[i] || (rel[i] && !settled[i]);
+			seed[i] = (wrapped[i] || rel[i]) && !settled[i];
 		struct name_set tainted = {0};
 		size_t before = n;
 		if (rule_names(w, text, bodies, seed, &tainted)) {
 			for (size_t i = 0; i < bodies->n; i++) {
 				const struct body *b = &bodies->v[i];
-				if (settled[i] || rel[i] != RULES_LOCK || wrapped[i])
+				/* (a lock wrapper's call is a lock call: locktok.h) */
+				if (settled[i] || (rel[i] != RULES_LOCK && (rel[i] || !wrapped[i])))
 					continue;
-				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted, &fns);
+				settled[i] = locktok_settled(text, b->open, b->close, ctl, &tainted, &file);
 				n += settled[i];
 			}
 		}
@@ -489,7 +488,6 @@ static size_t settle(const char *raw, struct body_words *words, const char *text
 			break;
 	}
 	name_set_release(&fns);
-	free(wrapped);
 	free(seed);
 	return n;
 }
@@ -505,10 +503,13 @@ size_t elide_settled(const char *raw, const char *text, size_t len,
 	}
 	unsigned *rel = xcalloc(bodies.n, sizeof(unsigned));
 	bool *settled = xcalloc(bodies.n, sizeof(bool));
-	for (size_t i = 0; i < bodies.n; i++)
+	bool *wrapped = xcalloc(bodies.n, sizeof(bool));
+	for (size_t i = 0; i < bodies.n; i++) {
 		rel[i] = rules_relevant(text, bodies.v[i].head, bodies.v[i].close + 1);
+		wrapped[i] = ctl && locktok_wrapped(text, bodies.v[i].open, bodies.v[i].close, ctl);
+	}
 	struct body_words words = {0};
-	size_t n = settle(raw, &words, text, &bodies, rel, ctl, settled);
+	size_t n = settle(raw, &words, text, &bodies, rel, wrapped, ctl, settled);
 	words_release(&words);
 	if (n) {
 		*opens = xmalloc(n * sizeof(uint32_t));
@@ -518,12 +519,13 @@ size_t elide_settled(const char *raw, const char *text, size_t len,
 	}
 	free(rel);
 	free(settled);
+	free(wrapped);
 	VEC_FREE(bodies);
 	return n;
 }
 
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
-		  const struct ctl_macros *ctl, bool tokens, struct elision *e)
+		  const struct ctl_macros *ctl, bool wrappers, bool tokens, struct elision *e)
 {
 	memset(e, 0, sizeof(*e));
 	body_list bodies = {0};
@@ -536,9 +538,13 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	bool windows = false;	/* a body names a rule other than a lock's */
 	unsigned *rel = xcalloc(bodies.n, sizeof(unsigned));
 	bool *settled = xcalloc(bodies.n, sizeof(bool));
+	/* a body naming a header's lock wrapper takes part as one naming a
+	 * lock call does (kept unless the tokens settle it) */
+	bool *wrapped = xcalloc(bodies.n, sizeof(bool));
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
 		rel[i] = rules_relevant(text, b->head, b->close + 1);
+		wrapped[i] = wrappers && ctl && locktok_wrapped(text, b->open, b->close, ctl);
 		e->rule_bodies += rel[i] != 0;
 		/* a rule call outside every body found (a macro's definition, a
 		 * head not read as one): the file is not settled from bodies */
@@ -548,11 +554,11 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	e->rules_outside |= bodies.v[bodies.n - 1].close + 1 < len &&
 			    rules_relevant(text, bodies.v[bodies.n - 1].close + 1, len) != 0;
 	struct body_words words = {0};
-	size_t nsettled = tokens ? settle(raw, &words, text, &bodies, rel, ctl, settled) : 0;
+	size_t nsettled = tokens ? settle(raw, &words, text, &bodies, rel, wrapped, ctl, settled) : 0;
 	for (size_t i = 0; i < bodies.n; i++) {
 		struct body *b = &bodies.v[i];
 		windows |= (rel[i] & RULES_OTHER) != 0;
-		b->keep = (rel[i] != 0 && !settled[i]) ||
+		b->keep = ((rel[i] != 0 || wrapped[i]) && !settled[i]) ||
 			  (asked && asked->n && body_mentions(asked, words_of(&words, raw, &bodies), i));
 		if (b->keep)
 			add_names(&kept, text, b);
@@ -620,6 +626,7 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	words_release(&words);
 	free(rel);
 	free(settled);
+	free(wrapped);
 	VEC_FREE(bodies);
 }
 

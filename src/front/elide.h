@@ -47,14 +47,16 @@ struct elision {
  * text[0, len) that name no rule call (rules_relevant()), mention no name
  * of `asked` (the names the relevance pass asked about so far; may be
  * NULL) and mention no function whose body is kept, all in raw (the
- * file's own bytes at the same offsets).  With tokens, a body whose lock
- * calls the token check settles (locktok.h, with the control macros ctl)
- * counts as naming none, unless a kept body calls its function.  Nothing
+ * file's own bytes at the same offsets), and, with wrappers, no header's
+ * lock wrapper of ctl (the lock checks are on).  With tokens, a body whose
+ * lock calls (and wrappers' calls) the token check settles (locktok.h,
+ * with the control macros ctl) counts as naming none, unless a kept body
+ * calls its function.  Nothing
  * is blanked when the brackets do not balance.  e says what was done;
  * release it with elision_release().
  */
 void elide_bodies(const char *raw, char *text, size_t len, const struct name_set *asked,
-		  const struct ctl_macros *ctl, bool tokens, struct elision *e);
+		  const struct ctl_macros *ctl, bool wrappers, bool tokens, struct elision *e);
 
 /* The bodies of text[0, len) (raw: the same bytes unblanked) that the
  * token check settles, whatever is kept: their number, the offsets of

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "locktok_wrap.h"
 #include "rules.h"
 #include "util.h"
 
@@ -141,7 +142,7 @@ struct lt {
 	size_t n;
 	const struct ctl_macros *ctl;
 	const struct name_set *tainted;
-	const struct name_set *fns;	/* the functions the file defines, or NULL */
+	const struct locktok_file *file;	/* the file's own functions and macros, or NULL */
 	struct lheld h[MAX_TOK_HELD];
 	int nheld;
 	struct frame f[MAX_FRAMES];
@@ -425,7 +426,8 @@ static bool names_held(const struct lt *s, size_t i)
 			d--;
 		if ((x->k == ',' && !d) || j == cp) {
 			cb = j == from + 1 && s->v[from].k == 'w' &&
-			     (!s->fns || name_set_has(s->fns, scan_name_hash(s->t + s->v[from].at,
+			     (!s->file || name_set_has(s->file->fns,
+							       scan_name_hash(s->t + s->v[from].at,
 									      s->v[from].len)));
 			arg++;
 			from = j + 1;
@@ -680,6 +682,110 @@ static bool leave(struct lt *s, size_t k, const struct lheld *held, int nheld, s
 		return false;
 	*end = e;
 	return true;
+}
+
+/* Does the file t #define a function-like macro name[0, len)?  (One of
+ * its own that is no wrapper shadows a header's wrapper for the walk:
+ * check_pairs_sum.c's pairs_own_macro().) */
+static bool own_macro(const char *t, const char *name, size_t len)
+{
+	for (const char *p = t, *q; (q = lex_next_define(t, &p));)
+		if (!strncmp(q, name, len) && q[len] == '(')
+			return true;
+	return false;
+}
+
+/*
+ * A header's lock wrapper called as a statement `inode_lock(inode);` with
+ * plain arguments: the lock calls it makes (lt_wrapper_calls()) taken or
+ * released as rule_call_as() does, each on the object built from the
+ * call's arguments (as the walk's key), the root of the key the first
+ * word of the argument it is built from.  *next: the `)` of the call.
+ */
+static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
+{
+	const struct tok *x = &s->v[i];
+	const char *name = s->t + x->at;
+	if (!stmt_start(s, i, paren) || i + 1 >= s->n || s->v[i + 1].k != '(' ||
+	    (!macros_wrapper_own(s->ctl, name, x->len) &&
+	     own_macro(s->file ? s->file->raw : s->t, name, x->len)))
+		return false;
+	size_t cp = close_paren(s, i + 1);
+	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
+		return false;
+	/* the call's arguments, as the walk's key_text() gives them */
+	char *argv[LT_WRAP_ARGS];
+	size_t arg_at[LT_WRAP_ARGS], arg_end[LT_WRAP_ARGS];
+	int argc = 0;
+	bool ok = true;
+	struct strbuf b;
+	strbuf_init(&b);
+	long d = 0;
+	size_t from = i + 2;
+	for (size_t j = i + 2; j <= cp && ok && cp > i + 2; j++) {
+		const struct tok *y = &s->v[j];
+		if (y->k == '(' || y->k == '[' || y->k == '{')
+			d++;
+		else if ((y->k == ')' || y->k == ']' || y->k == '}') && j < cp)
+			d--;
+		if ((y->k == ',' && !d) || j == cp) {
+			ok = argc < LT_WRAP_ARGS && b.len;
+			if (ok) {
+				arg_at[argc] = from;
+				arg_end[argc] = j;
+				argv[argc++] = xstrdup(b.buf);
+			}
+			b.len = 0;
+			b.buf[0] = 0;
+			from = j + 1;
+			continue;
+		}
+		if (y->k != '(' && y->k != ')')
+			strbuf_add(&b, s->t + y->at, y->len);
+	}
+	strbuf_release(&b);
+	struct lt_wrap_call calls[LT_WRAP_CALLS];
+	int ncalls = 0;
+	ok = ok && lt_wrapper_calls(s->ctl, name, x->len, argv, argc, calls, &ncalls);
+	for (int k = 0; k < argc; k++)
+		free(argv[k]);
+	for (int c = 0; c < ncalls; c++) {
+		struct lt_wrap_call *w = &calls[c];
+		/* the root: the first word of the argument the key is built from */
+		size_t root = 0, rootlen = 0;
+		for (size_t j = w->root_arg < 0 ? 0 : arg_at[w->root_arg];
+		     ok && w->root_arg >= 0 && j < arg_end[w->root_arg] && !rootlen; j++) {
+			const struct tok *y = &s->v[j];
+			if (y->k == 'w') {
+				root = y->at;
+				rootlen = y->len;
+			} else if (y->k != '&' && y->k != '*' && y->k != '(') {
+				break;
+			}
+		}
+		ok = ok && (rootlen || w->root_arg < 0);
+		int found = -1;
+		for (int k = 0; ok && k < s->nheld && found < 0; k++)
+			if (s->h[k].rule == w->rule && !strcmp(s->h[k].key, w->key))
+				found = k;
+		if (ok && w->open) {
+			ok = found < 0 && s->nheld < MAX_TOK_HELD;
+			if (ok) {
+				s->h[s->nheld++] = (struct lheld){ w->rule, s->depth, w->key, root,
+								   rootlen };
+				w->key = NULL;
+			}
+		} else if (ok) {
+			ok = found >= 0 && s->h[found].depth == s->depth;
+			if (ok) {
+				free(s->h[found].key);
+				s->h[found] = s->h[--s->nheld];
+			}
+		}
+		free(w->key);
+	}
+	*next = cp + 1;
+	return ok;
 }
 
 /*
@@ -1008,8 +1114,14 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 			continue;
 		}
 		/* a header's lock wrapper is a rule call (check_pairs.c) */
-		if (macros_wrapper_live(ctl, t + x->at, x->len))
-			return false;
+		if (macros_wrapper_live(ctl, t + x->at, x->len)) {
+			size_t next;
+			if (!wrapper_call(s, i, paren, &next))
+				return false;
+			*any = true;
+			i = next;
+			continue;
+		}
 		if (tainted && name_set_has(tainted, scan_name_hash(t + x->at, x->len)))
 			return false;
 		if (!held) {
@@ -1056,7 +1168,7 @@ bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_mac
 }
 
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
-		     const struct name_set *tainted, const struct name_set *fns)
+		     const struct name_set *tainted, const struct locktok_file *file)
 {
 	if (!rules_get() || close <= open)
 		return false;
@@ -1065,7 +1177,7 @@ bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_
 	bool any = false;
 	if (ok) {
 		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted,
-				.fns = fns };
+				.file = file };
 		ok = walk(&s, ctl, tainted, &any);
 		held_free(&s);
 	}

@@ -32,7 +32,7 @@
  * by a return or goto once every lock held is released; no lock wrapper
  * in the body, no call whose name the walk reads as a release
  * (`*_unlock`, `*_put` handed the locked object or, with a function of
- * `fns` (the file's, or any name when NULL), its root), no hand-over,
+ * `file->fns` (or any name without `file`), its root), no hand-over,
  * reassignment or stored address of the locked object (`x = dev`,
  * `dev = next`, `q->lock = &dev->lock` with dev->lock held), nothing but
  * plain expressions in the lock calls' arguments, no preprocessor line,
@@ -41,8 +41,12 @@
  * their summaries would reach this body)?  Any other rule's call (a
  * window, a trylock, a conditional acquire) makes it unsettled.
  */
+struct locktok_file {
+	const char *raw;		/* the file as read (its own #defines) */
+	const struct name_set *fns;	/* the functions it defines */
+};
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
-		     const struct name_set *tainted, const struct name_set *fns);
+		     const struct name_set *tainted, const struct locktok_file *file);
 
 /* Does t[from, to) name a lock wrapper of ctl (a header's static inline
  * function, or a macro of any file that releases: macros.h)?  A body that

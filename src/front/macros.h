@@ -71,6 +71,13 @@ void wrappers_scan(const char *text, size_t len, struct arena *a, ctl_macro_list
  * NULL. */
 const char *wrappers_macro(const char *name, size_t name_len, const char *b, size_t n,
 			   const char *ps, size_t pn, struct arena *a);
+/* One argument of a wrapper's recorded call: its length from t[*at], up
+ * to the `,` or `)` that ends it (*at goes past a `,`). */
+size_t wrap_arg(const char *t, size_t *at);
+/* The recorded argument a[0, n) with each $K replaced by argv[K] (the
+ * caller's argument, without blanks and parentheses) and parentheses
+ * dropped, as a lock's key; NULL when K is not passed. */
+char *wrap_subst(const char *a, size_t n, char **argv, int argc);
 
 /*
  * The control macros a CFG consults: the definitions of every scanned file

@@ -627,3 +627,61 @@ const char *wrappers_macro(const char *name, size_t name_len, const char *b, siz
 	strbuf_release(&sb);
 	return out;
 }
+
+/* --- the recorded calls, replayed (check_pairs_walk.c, locktok.c) --- */
+
+/* (macros.h) */
+size_t wrap_arg(const char *t, size_t *at)
+{
+	size_t i = *at, s = i;
+	int depth = 0;
+	for (; t[i] && t[i] != '\n'; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && depth-- == 0)
+			break;
+		else if (t[i] == ',' && depth == 0)
+			break;
+	}
+	*at = i + (t[i] == ',');
+	return i - s;
+}
+
+/* (macros.h) */
+char *wrap_subst(const char *a, size_t n, char **argv, int argc)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != '$' || !isdigit((unsigned char)a[i + 1])) {
+			if (a[i] != '(' && a[i] != ')')
+				strbuf_addc(&sb, a[i]);
+			continue;
+		}
+		int k = 0;
+		size_t j = i + 1;
+		while (j < n && isdigit((unsigned char)a[j]))
+			k = k * 10 + (a[j++] - '0');
+		if (k >= argc) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		/* skip the parentheses around $K: &AFFS_I(inode)->lock */
+		size_t after = j;
+		while (after < n && a[after] == ')')
+			after++;
+		const char *v = argv[k];
+		if (v[0] == '&' && after + 1 < n && a[after] == '-' && a[after + 1] == '>' &&
+		    sb.len && sb.buf[sb.len - 1] == '&') {
+			strbuf_add(&sb, v + 1, strlen(v + 1));
+			strbuf_addc(&sb, '.');
+			j = after + 2;
+		} else {
+			strbuf_add(&sb, v, strlen(v));
+		}
+		i = j - 1;
+	}
+	char *out = strbuf_detach(&sb);
+	strbuf_release(&sb);	/* (detach leaves an empty buffer behind) */
+	return out;
+}

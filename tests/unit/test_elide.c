@@ -34,7 +34,7 @@ static struct run elide(const char *src)
 	r.len = strlen(src);
 	r.raw = xstrdup(src);
 	r.text = xstrdup(src);
-	elide_bodies(r.raw, r.text, r.len, NULL, NULL, false, &r.e);
+	elide_bodies(r.raw, r.text, r.len, NULL, NULL, false, false, &r.e);
 	return r;
 }
 
@@ -129,7 +129,7 @@ static void test_bodies(void)
 		struct name_set asked = {0};
 		name_set_add(&asked, "spool_read");
 		struct run q = { xstrdup(src), xstrdup(src), strlen(src), {0} };
-		elide_bodies(q.raw, q.text, q.len, &asked, NULL, false, &q.e);
+		elide_bodies(q.raw, q.text, q.len, &asked, NULL, false, false, &q.e);
 		check(has(&q, "o->read = spool_read;") && has(&q, "reg(0);") && !has(&q, "return 1;"),
 		      "a body that mentions an asked name is kept, and its callers");
 		bool gone = false;
@@ -138,7 +138,7 @@ static void test_bodies(void)
 		check(!gone, "an asked name in a kept body is not among the names left out");
 		done(&q);
 		q = (struct run){ xstrdup(src), xstrdup(src), strlen(src), {0} };
-		elide_bodies(q.raw, q.text, q.len, NULL, NULL, false, &q.e);
+		elide_bodies(q.raw, q.text, q.len, NULL, NULL, false, false, &q.e);
 		for (uint32_t k = 0; k < q.e.ngone; k++)
 			gone |= q.e.gone[k] == scan_name_hash("spool_read", 10);
 		check(gone && !has(&q, "spool_read;"), "... and without it, left out and remembered");

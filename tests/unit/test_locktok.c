@@ -32,7 +32,8 @@ static bool settled(const char *body, const struct ctl_macros *ctl, const struct
 	struct name_set fns = {0};
 	name_set_add(&fns, "free_it");
 	name_set_add(&fns, "helper_locks");
-	bool ok = locktok_settled(t, 0, strlen(t) - 1, ctl, tainted, &fns);
+	const struct locktok_file file = { t, &fns };
+	bool ok = locktok_settled(t, 0, strlen(t) - 1, ctl, tainted, &file);
 	name_set_release(&fns);
 	free(t);
 	return ok;
@@ -50,8 +51,15 @@ int main(void)
 	struct arena a;
 	arena_init(&a);
 	ctl_macro_list l = {0};
-	const char defs[] = "#define CHK(x) do { if (!(x)) return -1; } while (0)\n";
+	const char defs[] = "#define CHK(x) do { if (!(x)) return -1; } while (0)\n"
+			    "static inline void zi_lock(struct zi *i)\n{\n\tdown_write(&i->rw);\n}\n"
+			    "static inline void zi_unlock(struct zi *i)\n{\n\tup_write(&i->rw);\n}\n"
+			    "static inline void zi_lock_both(struct zi *i)\n{\n\tdown_write(&i->rw);"
+			    "\n\tmutex_lock(&i->m);\n}\n"
+			    "static inline int zi_trylock(struct zi *i)\n{\n\treturn down_write_trylock(&i->rw);"
+			    "\n}\n";
 	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
+	wrappers_scan(defs, sizeof(defs) - 1, &a, &l);
 	ctl_macros_add(&ctl, &l);
 	ctl_macros_seal(&ctl);
 	struct name_set tainted = {0};
@@ -148,6 +156,22 @@ int main(void)
 	check(!settled(" mutex_lock(&d->m); while (x) { mutex_unlock(&d->m); probe(x); } "
 		       "mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a lock dropped inside a loop and not taken again");
+	check(settled(" zi_lock(inode); n = inode->n; zi_unlock(inode); return n; ", &ctl, &tainted),
+	      "a header's lock wrapper and its unlock wrapper, as the calls they make");
+	check(settled(" zi_lock(d->inode); d->n++; up_write(&d->inode->rw); ", &ctl, &tainted),
+	      "a lock wrapper released by the rule's own call on the same object");
+	check(settled(" zi_lock_both(d); d->n++; mutex_unlock(&d->m); up_write(&d->rw); ", &ctl,
+		      &tainted), "a wrapper that takes two locks, both released");
+	check(!settled(" zi_lock(inode); if (inode->n) return -1; zi_unlock(inode); ", &ctl,
+		       &tainted), "a lock wrapper, then a return before its release");
+	check(!settled(" zi_lock(inode); zi_unlock(other); ", &ctl, &tainted),
+	      "a lock wrapper released on another object");
+	check(!settled(" down_write(&d->rw); zi_lock(d); zi_unlock(d); up_write(&d->rw); ", &ctl,
+		       &tainted), "a lock wrapper taking a lock already held");
+	check(!settled(" if (!zi_trylock(d)) return -1; zi_unlock(d); ", &ctl, &tainted),
+	      "a conditional lock wrapper");
+	check(!settled(" zi_lock(d), x = 1; zi_unlock(d); ", &ctl, &tainted),
+	      "a lock wrapper's call that is not a statement of its own");
 	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call the walk reads as a release");
 	check(!settled(" mutex_lock(&d->m); foo_release(x, (&d->m)); mutex_unlock(&d->m); ", &ctl,
