@@ -126,11 +126,12 @@ stats_say "a registration asked for parses the files that may register the funct
 	"$here/cases/relevance-registrations" 'relevance: 3 of 4 files parsed, 2 rounds (1 + 2);'
 # the token check settles a lock dropped and taken again around a call,
 # a body calling a macro that does nothing to any lock (seq_putc()), a
-# stretch between a header's lock wrapper and its unlock wrapper,
+# stretch between a header's lock wrapper and its unlock wrapper, a
+# conditional group that does nothing to the lock inside a stretch,
 # and calls named like releases handed other fields of the locked object;
 # a drop with a return before the lock is taken again is left to the parse
-stats_say "the token check settles a drop-and-retake, an inert macro's caller, a wrapper's stretch and release-named calls handed other fields" \
-	"$here/cases/relevance-token-settles" 'relevance: 1 of 5 files parsed, 1 round (1);'
+stats_say "the token check settles a drop-and-retake, an inert macro's caller, a wrapper's stretch, a neutral #ifdef and release-named calls handed other fields" \
+	"$here/cases/relevance-token-settles" 'relevance: 1 of 6 files parsed, 1 round (1);'
 # a file that locks through a header's wrappers only, and (on a kernel
 # without the limit) a ->write handler's file: both parsed with only the
 # bodies that take part; on a kernel with the limit the handler's file is

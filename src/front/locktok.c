@@ -14,68 +14,13 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "locktok_lex.h"
 #include "locktok_wrap.h"
 #include "rules.h"
 #include "util.h"
 
 #define MAX_TOK_HELD 4
 #define MAX_FRAMES 64
-
-struct tok {
-	uint32_t at, len;
-	char k;			/* 'w' a word, 'n' a number, 's' a literal, else the byte */
-};
-
-typedef VEC(struct tok) tok_list;
-
-static inline bool word_start(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static inline bool word_char(unsigned char c)
-{
-	return word_start(c) || (c >= '0' && c <= '9');
-}
-
-/* The tokens of t[from, to); false at a preprocessor line (an #ifdef
- * inside a body: which arm the parse sees is normalisation's business). */
-static bool tokenize(const char *t, size_t from, size_t to, tok_list *out)
-{
-	bool bol = false;
-	for (size_t i = from; i < to;) {
-		unsigned char c = (unsigned char)t[i];
-		if (c == '\n') {
-			bol = true;
-			i++;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			i++;
-			continue;
-		}
-		if (c == '#' && bol)
-			return false;
-		bol = false;
-		if (lex_comment_at(t, to, i)) {
-			i = lex_comment(t, to, i, LEX_ESC_ANY);
-			continue;
-		}
-		size_t j = i + 1;
-		char k = (char)c;
-		if (c == '"' || c == '\'') {
-			j = lex_quoted(t, to, i, 0);
-			k = 's';
-		} else if (word_char(c)) {
-			while (j < to && word_char((unsigned char)t[j]))
-				j++;
-			k = word_start(c) ? 'w' : 'n';
-		}
-		VEC_PUSH(*out, ((struct tok){ (uint32_t)i, (uint32_t)(j - i), k }));
-		i = j;
-	}
-	return true;
-}
 
 static bool tok_is(const char *t, const struct tok *x, const char *w)
 {
@@ -155,6 +100,8 @@ struct lt {
 	struct jump j[MAX_JUMPS];
 	int nj;
 	VEC(size_t) labels;	/* the labels passed (their word's index) */
+	const struct ppmark *pm;	/* the conditional directives, by token */
+	size_t npm;
 };
 
 /* The index of the `)` that closes the `(` at v[i], or n. */
@@ -549,6 +496,42 @@ static bool stores_lock(const struct lt *s, size_t i)
 		found = s->h[k].key && !strcmp(s->h[k].key, text);
 	free(text);
 	return found;
+}
+
+/* Is the token v[i], inside a conditional group of the body, one the walk
+ * does nothing with?  Each arm is walked after the other as if both were
+ * compiled, which is only right when none of them takes or releases a
+ * lock, jumps, opens or closes a block or names anything that takes part:
+ * then whichever arms the parse sees (check_pairs: each a branch), the
+ * locks held are the same. */
+static bool pp_neutral(const struct lt *s, size_t i)
+{
+	const struct tok *x = &s->v[i];
+	if (x->k == '{' || x->k == '}' || x->k == ':')
+		return false;
+	if (x->k != 'w')
+		return true;
+	int ri, ci;
+	bool o;
+	return !rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) && !takes_part(s, x) &&
+	       !jump_word(s->t, x) && !tok_is(s->t, x, "break") && !tok_is(s->t, x, "continue") &&
+	       !tok_is(s->t, x, "case") && !tok_is(s->t, x, "default") &&
+	       !tok_has(s->t, x, "unlock") && !release_word(s->t, x) &&
+	       !(s->nheld && (hands_over(s, i) || root_assigned(s, i) || stores_lock(s, i)));
+}
+
+/* The conditional directives before token v[i] (i == n: after the last):
+ * groups nest, an arm or an end has its group, none falls inside
+ * parentheses; *pp the groups open. */
+static bool pp_marks(const struct lt *s, size_t i, size_t *mi, int *pp, long paren)
+{
+	for (; *mi < s->npm && s->pm[*mi].at == i; (*mi)++) {
+		char k = s->pm[*mi].k;
+		if (paren || (k != 'i' && !*pp))
+			return false;
+		*pp += k == 'i' ? 1 : k == 'n' ? -1 : 0;
+	}
+	return true;
 }
 
 static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
@@ -1025,9 +1008,13 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 	const char *t = s->t;
 	long paren = 0;
 	bool dead_at_semi = false;	/* a block's own `return`: dead after its `;` */
+	size_t mi = 0;	/* the next conditional directive */
+	int pp = 0;	/* the conditional groups open */
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tok *x = &s->v[i];
 		bool held = s->nheld > 0;
+		if (!pp_marks(s, i, &mi, &pp, paren) || (pp && !pp_neutral(s, i)))
+			return false;
 		switch (x->k) {
 		case '(':
 		case '[':
@@ -1147,7 +1134,7 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		    !inner_frame_ok(s, 1u << FR_SWITCH))
 			return false;
 	}
-	return s->nheld == 0 && s->depth == 0;
+	return pp_marks(s, s->n, &mi, &pp, paren) && !pp && s->nheld == 0 && s->depth == 0;
 }
 
 bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_macros *ctl)
@@ -1173,14 +1160,16 @@ bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_
 	if (!rules_get() || close <= open)
 		return false;
 	tok_list v = {0};
-	bool ok = tokenize(t, open + 1, close, &v);
+	ppmark_list marks = {0};
+	bool ok = lt_tokenize(t, open + 1, close, &v, &marks);
 	bool any = false;
 	if (ok) {
 		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted,
-				.file = file };
+				.file = file, .pm = marks.v, .npm = marks.n };
 		ok = walk(&s, ctl, tainted, &any);
 		held_free(&s);
 	}
 	VEC_FREE(v);
+	VEC_FREE(marks);
 	return ok && any;
 }

@@ -19,6 +19,14 @@
 #include "macros.h"
 #include "relevance.h"
 
+/* The file a body is judged in: its own #defines (one of them shadows a
+ * header's wrapper for the walk) and the names of its functions (one
+ * handed to a call named like a release may be a callback that releases). */
+struct locktok_file {
+	const char *raw;		/* the file as read */
+	const struct name_set *fns;	/* the functions it defines */
+};
+
 /*
  * Is the body t[open, close] (the offsets of its braces, in normalised
  * text) settled: every acquire of a plain lock rule (lock-held-return, no
@@ -27,24 +35,22 @@
  * same block depth after it, with no return, break or continue leaving
  * the stretch in between and no control macro of ctl (macros.h) inside
  * it; a goto carries the locks held to its label, where the path falling
- * in (or, after dead code, every other jump there) must hold the same, and
- * a release deeper than its acquire is followed, after plain statements,
- * by a return or goto once every lock held is released; no lock wrapper
- * in the body, no call whose name the walk reads as a release
- * (`*_unlock`, `*_put` handed the locked object or, with a function of
- * `file->fns` (or any name without `file`), its root), no hand-over,
- * reassignment or stored address of the locked object (`x = dev`,
- * `dev = next`, `q->lock = &dev->lock` with dev->lock held), nothing but
- * plain expressions in the lock calls' arguments, no preprocessor line,
- * and no name of
- * `tainted` (the file's functions whose bodies take part in the rules:
- * their summaries would reach this body)?  Any other rule's call (a
- * window, a trylock, a conditional acquire) makes it unsettled.
+ * in (or, after dead code, every other jump there) must hold the same; a
+ * release deeper than its acquire is followed, after plain statements,
+ * by a return or goto once every lock held is released, or by the same
+ * lock taken again; a header's lock wrapper called as a statement counts
+ * as the lock calls it records (locktok_wrap.h), any other use of one
+ * unsettles; no call whose name the walk reads as a release (`*_unlock`,
+ * `*_put` handed the object the lock hangs off or, with a function of
+ * `file->fns` (or any name without `file`) among its arguments, naming
+ * its root), no hand-over, reassignment or stored address of the locked
+ * object (`x = dev`, `dev = next`, `q->lock = &dev->lock` with dev->lock
+ * held), nothing but plain expressions in the lock calls' arguments, no
+ * preprocessor line, and no name of `tainted` (the file's functions whose
+ * bodies take part in the rules: their summaries would reach this body)?
+ * Any other rule's call (a window, a trylock, a conditional acquire) makes
+ * it unsettled.
  */
-struct locktok_file {
-	const char *raw;		/* the file as read (its own #defines) */
-	const struct name_set *fns;	/* the functions it defines */
-};
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
 		     const struct name_set *tainted, const struct locktok_file *file);
 

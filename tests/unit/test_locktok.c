@@ -198,8 +198,29 @@ int main(void)
 		       &tainted), "a call of a function of the file with rule calls");
 	check(!settled(" user_access_begin(p, n); user_access_end(); ", &ctl, &tainted),
 	      "a window is no plain lock");
-	check(!settled(" spin_lock(&d->l);\n#ifdef X\n d->n = 1;\n#endif\n spin_unlock(&d->l); ",
-		       &ctl, &tainted), "a preprocessor line");
+	check(settled(" spin_lock(&d->l);\n#ifdef X\n d->n = 1;\n#else\n d->n = 2;\n#endif\n"
+		      " spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a conditional group whose arms do nothing to the lock");
+	check(settled("\n#if defined(A) && \\\n    B /* two\n lines */\n x = 1;\n#endif\n"
+		      " spin_lock(&d->l); d->n = 1; spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a directive continued on the next line, and a comment across lines");
+	check(!settled(" spin_lock(&d->l);\n#define Y 1\n d->n = Y;\n spin_unlock(&d->l); ", &ctl,
+		       &tainted), "a #define inside the body");
+	check(!settled("\n#ifdef X\n spin_lock(&d->l);\n#else\n mutex_lock(&d->m);\n#endif\n"
+		       " spin_unlock(&d->l); ", &ctl, &tainted), "a lock call inside an arm");
+	check(!settled(" spin_lock(&d->l);\n#ifdef X\n if (d->n)\n#endif\n"
+		       " spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an arm that makes the release conditional");
+	check(!settled(" spin_lock(&d->l);\n#ifdef X\n if (d->n) return -1;\n#endif\n"
+		       " spin_unlock(&d->l); ", &ctl, &tainted), "a return inside an arm");
+	check(!settled(" spin_lock(&d->l);\n#ifdef X\n if (d->n) {\n#else\n {\n#endif\n"
+		       " d->n = 0; } spin_unlock(&d->l); ", &ctl, &tainted), "a block opened in arms");
+	check(!settled(" spin_lock(&d->l); f(a,\n#ifdef X\n b);\n#else\n c);\n#endif\n"
+		       " spin_unlock(&d->l); ", &ctl, &tainted), "a directive inside parentheses");
+	check(!settled(" spin_lock(&d->l);\n#ifdef X\n d->n = 1;\n spin_unlock(&d->l); ", &ctl,
+		       &tainted), "a group not closed in the body");
+	check(!settled(" spin_lock(&d->l);\n#endif\n spin_unlock(&d->l); ", &ctl, &tainted),
+	      "an #endif without its group");
 	check(!settled(" d->n = 1; ", &ctl, &tainted), "a body without a lock call settles nothing");
 	check(!settled(" mutex_lock(&helper_locks(d)->m); mutex_unlock(&helper_locks(d)->m); ",
 		       &ctl, &tainted), "a function of the file with rule calls in a lock's argument");
