@@ -427,14 +427,10 @@ static bool root_assigned(const struct lt *s, size_t i)
 	return false;
 }
 
-/* Is the word v[i] the root of a held lock's key, alone after an `=` (the
- * locked object handed to another one, or to a local the walk follows)? */
-static bool hands_over(const struct lt *s, size_t i)
+/* Is v[e] the start of an assignment's value: after an `=` that is no
+ * comparison, through casts (`t.data = (unsigned long) d`)? */
+static bool assigned(const struct lt *s, size_t e)
 {
-	if (!i || i + 1 >= s->n || (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
-		return false;	/* (the walk follows a value that is the name alone) */
-	/* through casts: `t.data = (unsigned long) d;` */
-	size_t e = i;
 	while (e >= 3 && s->v[e - 1].k == ')') {
 		size_t j = e - 2;
 		while (j > 0 && (s->v[j].k == 'w' || s->v[j].k == '*'))
@@ -445,8 +441,19 @@ static bool hands_over(const struct lt *s, size_t i)
 	}
 	if (!e || s->v[e - 1].k != '=')
 		return false;
-	if (e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at)
-		return false;	/* a comparison */
+	/* (not `==`, `!=`, `<=`, `>=`) */
+	return !(e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at);
+}
+
+/* Is the word v[i] the root of a held lock's key, alone after an `=` (the
+ * locked object handed to another one, or to a local the walk follows)? */
+static bool hands_over(const struct lt *s, size_t i)
+{
+	if (!i || i + 1 >= s->n || (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
+		return false;	/* (the walk follows a value that is the name alone) */
+	/* through casts: `t.data = (unsigned long) d;` */
+	if (!assigned(s, i))
+		return false;
 	for (int k = 0; k < s->nheld; k++)
 		if (s->h[k].rootlen == s->v[i].len &&
 		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
@@ -460,21 +467,9 @@ static bool hands_over(const struct lt *s, size_t i)
  * lock_stored())? */
 static bool stores_lock(const struct lt *s, size_t i)
 {
-	if (i < 2 || s->v[i - 1].k != '&')
+	/* (through casts: `= (void *)&d->lock`) */
+	if (i < 2 || s->v[i - 1].k != '&' || !assigned(s, i - 1))
 		return false;
-	size_t e = i - 1;	/* back over casts: `= (void *)&d->lock` */
-	while (e >= 3 && s->v[e - 1].k == ')') {
-		size_t j = e - 2;
-		while (j > 0 && (s->v[j].k == 'w' || s->v[j].k == '*'))
-			j--;
-		if (j == e - 2 || s->v[j].k != '(')
-			break;
-		e = j;
-	}
-	if (!e || s->v[e - 1].k != '=')
-		return false;
-	if (e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at)
-		return false;	/* a comparison */
 	struct strbuf b;
 	strbuf_init(&b);
 	long d = 0;
