@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	raw[size] = '\0';
 	memcpy(text, raw, size + 1);
 	struct elision e;
-	elide_bodies(raw, text, size, NULL, NULL, false, &e);
+	elide_bodies(raw, text, size, NULL, NULL, false, false, &e);
 	size_t blanked = 0;
 	for (size_t i = 0; i < size; i++) {
 		if (text[i] == raw[i])
@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* with the token check of locks (locktok.h): the same shape, and a
 	 * body left out that names a rule call is one the check settles */
 	memcpy(text, raw, size + 1);
-	elide_bodies(raw, text, size, NULL, NULL, true, &e);
+	elide_bodies(raw, text, size, NULL, NULL, false, true, &e);
 	uint32_t *opens;
 	size_t n = elide_settled(raw, raw, size, NULL, &opens);
 	for (size_t k = 0; k < e.all.n; k++) {
