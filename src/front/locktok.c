@@ -325,6 +325,46 @@ static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t 
 	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
 }
 
+/* The arguments of the call whose `(` is v[open] and `)` v[close], split
+ * at the commas outside brackets: the token spans [at[k], end[k]) of the
+ * first max; how many there are in all (none for `f()`). */
+static int call_args(const struct lt *s, size_t open, size_t close, size_t *at, size_t *end,
+		     int max)
+{
+	if (close == open + 1)
+		return 0;
+	int n = 0;
+	long d = 0;
+	size_t from = open + 1;
+	for (size_t j = open + 1; j <= close; j++) {
+		char k = s->v[j].k;
+		if (j < close && (k == '(' || k == '[' || k == '{'))
+			d++;
+		else if (j < close && (k == ')' || k == ']' || k == '}'))
+			d--;
+		else if ((k == ',' && !d) || j == close) {
+			if (n < max) {
+				at[n] = from;
+				end[n] = j;
+			}
+			n++;
+			from = j + 1;
+		}
+	}
+	return n;
+}
+
+/* The text of the tokens v[at, end) without parentheses into b (emptied
+ * first), as the walk's key_text() gives an argument. */
+static void span_text(const struct lt *s, size_t at, size_t end, struct strbuf *b)
+{
+	b->len = 0;
+	b->buf[0] = 0;
+	for (size_t j = at; j < end; j++)
+		if (s->v[j].k != '(' && s->v[j].k != ')')
+			strbuf_add(b, s->t + s->v[j].at, s->v[j].len);
+}
+
 /* Does the lock key k hang off the object a, both without blanks and
  * parentheses ("acm" or "&acm->mutex" for "&acm->mutex"; not
  * "acm->control", a sibling of the lock)?  As check_pairs_walk.c's
@@ -359,52 +399,30 @@ static bool names_held(const struct lt *s, size_t i)
 {
 	if (i + 1 >= s->n || s->v[i + 1].k != '(')
 		return false;	/* not a call: no release */
-	size_t cp = close_paren(s, i + 1);
-	/* a name alone among the first six arguments: the root rule */
+	size_t at[6], end[6];
+	int n = call_args(s, i + 1, close_paren(s, i + 1), at, end, 6);
+	n = n < 6 ? n : 6;
+	/* a function of the file alone among the first six arguments: the
+	 * root rule */
 	bool cb = false;
-	int arg = 0;
-	long d = 0;
-	size_t from = i + 2;
-	for (size_t j = i + 2; j <= cp && arg < 6 && !cb; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[' || x->k == '{')
-			d++;
-		else if ((x->k == ')' || x->k == ']' || x->k == '}') && j < cp)
-			d--;
-		if ((x->k == ',' && !d) || j == cp) {
-			cb = j == from + 1 && s->v[from].k == 'w' &&
-			     (!s->file || name_set_has(s->file->fns,
-							       scan_name_hash(s->t + s->v[from].at,
-									      s->v[from].len)));
-			arg++;
-			from = j + 1;
-		}
-	}
+	for (int a = 0; a < n && !cb; a++)
+		cb = end[a] == at[a] + 1 && s->v[at[a]].k == 'w' &&
+		     (!s->file || name_set_has(s->file->fns, scan_name_hash(s->t + s->v[at[a]].at,
+									       s->v[at[a]].len)));
 	struct strbuf b;
 	strbuf_init(&b);
 	bool found = false;
-	arg = 0;
-	d = 0;
-	for (size_t j = i + 2; j <= cp && arg < 4 && !found; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[' || x->k == '{')
-			d++;
-		else if ((x->k == ')' || x->k == ']' || x->k == '}') && j < cp)
-			d--;
-		if ((x->k == ',' && !d) || j == cp) {
-			for (int k = 0; k < s->nheld && !found && !cb; k++)
+	for (int a = 0; a < n && a < 4 && !found; a++) {
+		if (!cb) {
+			span_text(s, at[a], end[a], &b);
+			for (int k = 0; k < s->nheld && !found; k++)
 				found = hangs_off(s->h[k].key, b.buf, b.len);
-			b.len = 0;
-			b.buf[0] = 0;
-			arg++;
 			continue;
 		}
-		if (x->k != '(' && x->k != ')')
-			strbuf_add(&b, s->t + x->at, x->len);
-		if (cb && x->k == 'w')
-			for (int k = 0; k < s->nheld && !found; k++)
-				found = s->h[k].rootlen == x->len &&
-					!memcmp(s->t + s->h[k].root, s->t + x->at, x->len);
+		for (size_t j = at[a]; j < end[a] && !found; j++)
+			for (int k = 0; k < s->nheld && !found && s->v[j].k == 'w'; k++)
+				found = s->h[k].rootlen == s->v[j].len &&
+					!memcmp(s->t + s->h[k].root, s->t + s->v[j].at, s->v[j].len);
 	}
 	strbuf_release(&b);
 	return found;
@@ -694,32 +712,15 @@ static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 	/* the call's arguments, as the walk's key_text() gives them */
 	char *argv[LT_WRAP_ARGS];
 	size_t arg_at[LT_WRAP_ARGS], arg_end[LT_WRAP_ARGS];
-	int argc = 0;
-	bool ok = true;
+	int argc = call_args(s, i + 1, cp, arg_at, arg_end, LT_WRAP_ARGS);
+	bool ok = argc <= LT_WRAP_ARGS;
+	argc = ok ? argc : 0;
 	struct strbuf b;
 	strbuf_init(&b);
-	long d = 0;
-	size_t from = i + 2;
-	for (size_t j = i + 2; j <= cp && ok && cp > i + 2; j++) {
-		const struct tok *y = &s->v[j];
-		if (y->k == '(' || y->k == '[' || y->k == '{')
-			d++;
-		else if ((y->k == ')' || y->k == ']' || y->k == '}') && j < cp)
-			d--;
-		if ((y->k == ',' && !d) || j == cp) {
-			ok = argc < LT_WRAP_ARGS && b.len;
-			if (ok) {
-				arg_at[argc] = from;
-				arg_end[argc] = j;
-				argv[argc++] = xstrdup(b.buf);
-			}
-			b.len = 0;
-			b.buf[0] = 0;
-			from = j + 1;
-			continue;
-		}
-		if (y->k != '(' && y->k != ')')
-			strbuf_add(&b, s->t + y->at, y->len);
+	for (int a = 0; a < argc; a++) {
+		span_text(s, arg_at[a], arg_end[a], &b);
+		ok &= b.len > 0;
+		argv[a] = xstrdup(b.buf);
 	}
 	strbuf_release(&b);
 	struct lt_wrap_call calls[LT_WRAP_CALLS];
