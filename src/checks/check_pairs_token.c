@@ -20,7 +20,8 @@ bool *token_settled(const struct source *src, const TSNode *fns, size_t n,
 {
 	bool *tok = xcalloc(n ? n : 1, sizeof(bool));
 	uint32_t *opens;
-	size_t m = elide_settled(src->raw, src->text, src->len, ff->ctl, &opens);
+	size_t m = elide_settled(src->raw, src->early ? src->early : src->text, src->len, ff->ctl,
+				 &opens);
 	for (size_t i = 0; i < n && m; i++) {
 		TSNode body = node_field(fns[i], "body");
 		uint32_t at = ts_node_is_null(body) ? UINT32_MAX : ts_node_start_byte(body);

@@ -118,15 +118,20 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 	r->fresh = true;
 	struct source src;
 	char *why = NULL;
-	if (!load_text(o, path, &src, &why)) {
+	/* bodies may be left out: the token rewrites wait until they are, and
+	 * then read only what the parser will (normalize.h) */
+	bool late = elide && !o->no_normalize;
+	if (!(late ? load_text_early : load_text)(o, path, &src, &why)) {
 		r->error = why;
 		r->refused = src.refused;
 		return;
 	}
 	struct elision el = {0};
 	/* (--verify-token-locks parses what the token check settles, to
-	 * compare: check_pairs_token.c) */
+	 * compare: check_pairs_token.c, with the text the token check read) */
 	bool tokens = elide && !o->verify_token_locks;
+	if (elide && o->verify_token_locks)
+		src.early = xstrndup(src.text, src.len);
 	if (elide)
 		elide_bodies(src.raw, src.text, src.len, asked, ctl, locks_on(o), tokens, &el);
 	if (tokens && rules_only && el.settled && !el.kept && !el.rules_outside) {
@@ -142,6 +147,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		return;
 	}
 	r->settled_bodies = el.settled;
+	if (late)
+		normalize_late(src.text, src.len);
 	/* the parser skips the blanked bodies altogether */
 	TSTree *tree = parse_text_elided(o, parser, path, &src, &el, start, &why);
 	if (tree && el.bytes && !elision_sound(&el, ts_tree_root_node(tree), src.text)) {
@@ -149,6 +156,8 @@ static void analyze_one(const struct opts *o, TSParser *parser, const char *path
 		ts_tree_delete(tree);
 		ts_parser_reset(parser);
 		memcpy(src.text, el.orig, src.len + 1);
+		if (late)
+			normalize_late(src.text, src.len);
 		el.bytes = 0;
 		r->elision_undone = true;
 		tree = parse_text(o, parser, path, &src, start, &why);

@@ -267,6 +267,14 @@ bool load_text(const struct opts *o, const char *path, struct source *src, char 
 	return true;
 }
 
+bool load_text_early(const struct opts *o, const char *path, struct source *src, char **why)
+{
+	if (source_load(src, path, o->max_file_size, why) < 0)
+		return false;
+	normalize_early(src);
+	return true;
+}
+
 TSTree *load_and_parse(const struct opts *o, TSParser *parser, const char *path,
 		       struct source *src, char **why)
 {

@@ -31,6 +31,9 @@ size_t error_bytes(TSNode n, int depth);
 /* Load path into src and normalise it (unless --no-normalize).  False with
  * *why set when it cannot be read. */
 bool load_text(const struct opts *o, const char *path, struct source *src, char **why);
+/* load_text() up to normalize_early() (normalize.h): the caller does
+ * normalize_late() (not with o->no_normalize, which this does not take). */
+bool load_text_early(const struct opts *o, const char *path, struct source *src, char **why);
 /* Parse src->text, loading having started at `start` (mono_seconds) for the
  * --time-budget deadline.  NULL with *why set (and src released) when the
  * parser gave up. */

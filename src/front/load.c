@@ -384,6 +384,7 @@ void source_release(struct source *src)
 	free(src->path);
 	free(src->raw);
 	free(src->text);
+	free(src->early);
 	free(src->line_start);
 	VEC_FREE(src->user_marks);
 	memset(src, 0, sizeof(*src));

@@ -15,6 +15,7 @@ struct source {
 	char *path;		/* as given or found under a folder */
 	char *raw;		/* the file's bytes, NUL-terminated */
 	char *text;		/* normalised copy of raw, same length (normalize.c) */
+	char *early;		/* --verify-token-locks: text as the token check read it */
 	size_t len;		/* bytes in raw and text */
 	uint32_t *line_start;	/* byte offset of each line's first byte */
 	size_t nlines;		/* entries in line_start */

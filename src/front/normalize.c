@@ -4,8 +4,10 @@
  * character pass.  The pass walks the bytes once, stepping over comments,
  * literals and preprocessor lines (lexer.h), keeping the brace depth and a
  * stack of open parentheses with the identifier that called each; then a
- * token list of the result drives the second-stage rewrites (refine():
- * normalize_cond.c, normalize_tokens.c, normalize_stmts.c).  Every rewrite
+ * token list of the result drives the second-stage rewrites: the
+ * conditional groups (normalize_cond.c), then the others (refine_rest():
+ * normalize_tokens.c, normalize_stmts.c), which normalize_late() can run
+ * once the bodies the parse will not read are blanked.  Every rewrite
  * replaces bytes in place and never changes a newline, so positions stay
  * exact.  Each pass is linear in the file (nested groups are stepped over
  * by their matching bracket), so hostile input costs no more than
@@ -235,21 +237,43 @@ static void end_argument(char *t, const struct paren *p, size_t end)
 	blank(t, a + 1, end);
 }
 
-static void refine(char *t, size_t n)
+/* The rewrites after the conditional groups, on tokens of t (tl, or
+ * read afresh when tl is NULL). */
+static void refine_rest(char *t, size_t n, tok_list *tl)
+{
+	tok_list own = {0};
+	if (!tl) {
+		norm_tokenize(t, n, &own);
+		tl = &own;
+	}
+	norm_fix_expressions(t, tl);
+	norm_fix_statements(t, tl);
+	VEC_FREE(own);
+}
+
+/* The character pass and the conditional groups; *toks (when not NULL)
+ * takes the tokens of the result, else they are dropped. */
+static void normalize_first(struct source *src, tok_list *toks);
+
+void normalize(struct source *src)
 {
 	tok_list tl = {0};
-	norm_tokenize(t, n, &tl);
-	/* conditional groups first: the other rewrites then see one variant */
-	if (norm_fix_conditionals(t, &tl)) {
-		tl.n = 0;
-		norm_tokenize(t, n, &tl);
-	}
-	norm_fix_expressions(t, &tl);
-	norm_fix_statements(t, &tl);
+	normalize_first(src, &tl);
+	refine_rest(src->text, src->len, &tl);
 	VEC_FREE(tl);
 }
 
-void normalize(struct source *src)
+void normalize_early(struct source *src)
+{
+	normalize_first(src, NULL);
+}
+
+void normalize_late(char *t, size_t n)
+{
+	refine_rest(t, n, NULL);
+}
+
+static void normalize_first(struct source *src, tok_list *toks)
 {
 	size_t n = src->len;
 	char *t = xmalloc(n + 1);
@@ -423,5 +447,15 @@ void normalize(struct source *src)
 	VEC_FREE(parens);
 	VEC_FREE(braces);
 	norm_pp_release(&pd);
-	refine(t, n);
+	tok_list tl = {0};
+	norm_tokenize(t, n, &tl);
+	/* conditional groups first: the other rewrites then see one variant */
+	if (norm_fix_conditionals(t, &tl) && toks) {
+		tl.n = 0;
+		norm_tokenize(t, n, &tl);
+	}
+	if (toks)
+		*toks = tl;
+	else
+		VEC_FREE(tl);
 }

@@ -53,6 +53,17 @@
 /* Fill src->text and src->user_marks from src->raw. */
 void normalize(struct source *src);
 
+/*
+ * normalize() in two halves, for text whose function bodies are to be
+ * left out of the parse (elide.h): normalize_early() fills src->text and
+ * src->user_marks with everything up to the conditional groups (so the
+ * brackets balance as the parser will see them); normalize_late() does
+ * the token rewrites after them on t[0, n), bodies blanked or not.  On
+ * text nothing was blanked in, the two give what normalize() gives.
+ */
+void normalize_early(struct source *src);
+void normalize_late(char *t, size_t n);
+
 /* Is `name` (n bytes) an annotation macro that normalisation blanks? */
 bool is_annotation(const char *name, size_t n);
 

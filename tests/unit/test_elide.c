@@ -3,13 +3,18 @@
  * Unit tests for body elision (src/front/elide.c): which top-level braces are
  * function bodies, which bodies are kept (a rule call, or a mention of a
  * kept function, to a fixpoint), and that blanking keeps every offset,
- * every newline and the preprocessor lines.
+ * every newline and the preprocessor lines; normalisation in two halves
+ * around it (normalize.h).
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "elide.h"
+#include "load.h"
+#include "normalize.h"
 #include "relevance.h"
 #include "rules.h"
 #include "util.h"
@@ -153,6 +158,117 @@ static void test_bodies(void)
 	done(&r);
 }
 
+/* normalize_early() then normalize_late() on text nothing was blanked in:
+ * byte for byte what normalize() writes? */
+static bool halves_agree(const char *path_or_null, const char *text)
+{
+	struct source a = {0}, b = {0};
+	char *why = NULL;
+	if (path_or_null) {
+		if (source_load(&a, path_or_null, 1 << 26, &why) < 0 ||
+		    source_load(&b, path_or_null, 1 << 26, &why) < 0) {
+			free(why);
+			source_release(&a);
+			source_release(&b);
+			return false;
+		}
+	} else {
+		a.raw = xstrdup(text);
+		b.raw = xstrdup(text);
+		a.len = b.len = strlen(text);
+	}
+	normalize(&a);
+	normalize_early(&b);
+	normalize_late(b.text, b.len);
+	bool same = !memcmp(a.text, b.text, a.len + 1) && a.user_marks.n == b.user_marks.n;
+	source_release(&a);
+	source_release(&b);
+	return same;
+}
+
+/* halves_agree() on every .c file under dir; how many, or -1 at the first
+ * that differs (printed). */
+static long halves_agree_under(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	long n = 0;
+	struct dirent *de;
+	while (n >= 0 && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *p = xasprintf("%s/%s", dir, de->d_name);
+		struct stat st;
+		size_t l = strlen(p);
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			long k = halves_agree_under(p);
+			n = k < 0 ? -1 : n + k;
+		} else if (l > 2 && !strcmp(p + l - 2, ".c")) {
+			if (halves_agree(p, NULL)) {
+				n++;
+			} else {
+				printf("# normalize() and its halves differ on %s\n", p);
+				n = -1;
+			}
+		}
+		free(p);
+	}
+	closedir(d);
+	return n;
+}
+
+static void test_halves(void)
+{
+	/* the rewrites of the second half: a block macro's loop, a statement
+	 * macro with no ';', a top-level call with operator arguments, a
+	 * conditional group that splits a statement, a type macro */
+	static const char *const texts[] = {
+		"void f(void)\n{\n\tdo_each_pid_task(pid, type, p) {\n\t\tn++;\n"
+		"\t} while_each_pid_task(pid, type, p);\n}\n",
+		"#define OPS(op, c) int f_##op(int a) { return a c 1; }\nOPS(add, +)\nOPS(sub, -)\n"
+		"int g(void)\n{\n\tDECLARE_X(y)\n\tFOO\n\treturn 0;\n}\n",
+		"void f(int a)\n{\n#ifdef A\n\tif (a) {\n#else\n\tif (!a) {\n#endif\n\t\tg();\n\t}\n}\n",
+		"void f(void)\n{\n\ttypeof(x) v = 1;\n\tasm volatile(\"nop\" X \"y\");\n"
+		"\tswitch (v) { case 1 ... 5: break; }\n}\n",
+	};
+	bool all = true;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		all &= halves_agree(NULL, texts[i]);
+	check(all, "normalize_early() + normalize_late() write what normalize() does (examples)");
+	long n = halves_agree_under("tests/cases");
+	check(n > 100, "normalize_early() + normalize_late() write what normalize() does (every case file)");
+
+	/* the first half leaves a block macro for the second */
+	struct source s = {0};
+	s.raw = xstrdup(texts[0]);
+	s.len = strlen(texts[0]);
+	normalize_early(&s);
+	bool early = strstr(s.text, "do_each_pid_task(pid, type, p) {") != NULL;
+	normalize_late(s.text, s.len);
+	check(early && strstr(s.text, "\tdo                             {") != NULL,
+	      "the block macro's loop is written by the second half");
+	source_release(&s);
+
+	/* the second half on text whose bodies are blanked: the head stays,
+	 * the body is the blanks it was */
+	const char *src = "#define OPS(op, c) int f_##op(int a) { return a c 1; }\nOPS(add, +=)\n"
+			  "static int g(void)\n{\n\tdo_each_thread(a, b) {\n\t\tn++;\n\t} while_each_thread(a, b);\n"
+			  "\treturn 0;\n}\n";
+	s = (struct source){0};
+	s.raw = xstrdup(src);
+	s.len = strlen(src);
+	normalize_early(&s);
+	struct elision e;
+	elide_bodies(s.raw, s.text, s.len, NULL, NULL, false, false, &e);
+	normalize_late(s.text, s.len);
+	check(e.bodies == 1 && strstr(s.text, "static int g(void)\n{\n   ") && !strstr(s.text, "n++") &&
+	      !strstr(s.text, "OPS(add") && strlen(s.text) == s.len,
+	      "the second half after blanking: the top-level call is rewritten, the body stays blank");
+	elision_release(&e);
+	source_release(&s);
+}
+
 int main(void)
 {
 	struct rule_set rs = {0};
@@ -160,6 +276,7 @@ int main(void)
 	rules_builtin(&rs);
 	rules_set(&rs);
 	test_bodies();
+	test_halves();
 	rules_set(NULL);
 	rules_release(&rs);
 	return failures ? 1 : 0;
