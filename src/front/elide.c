@@ -93,6 +93,26 @@ struct body {
 
 typedef VEC(struct body) body_list;
 
+/* Does t[i, n) (just after a '{') start with a designator, `.f` or `[`?
+ * Then the braces hold an initialiser, not statements: `define_machine(x)
+ * { .probe = f, };` before the rewrite that spells it as one
+ * (normalize_late()). */
+static bool designated(const char *t, size_t n, size_t i)
+{
+	bool bol = false;
+	for (;;) {
+		while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) {
+			bol |= t[i] == '\n';
+			i++;
+		}
+		size_t j = i < n ? skip_trivia(t, n, i, bol) : i;
+		if (j == i || t[i] == '"' || t[i] == '\'')
+			break;
+		i = j;
+	}
+	return i < n && (t[i] == '[' || (t[i] == '.' && i + 1 < n && name_start((unsigned char)t[i + 1])));
+}
+
 /* The top-level function bodies of t; false when the brackets do not
  * balance (then nothing is left out). */
 static bool find_bodies(const char *t, size_t n, body_list *out)
@@ -135,7 +155,7 @@ static bool find_bodies(const char *t, size_t n, body_list *out)
 		}
 		i++;
 		if (c == '{') {
-			if (!brace && !paren && after_paren) {
+			if (!brace && !paren && after_paren && !designated(t, n, i)) {
 				in_body = true;
 				b.open = i - 1;
 			}

@@ -267,6 +267,22 @@ static void test_halves(void)
 	      "the second half after blanking: the top-level call is rewritten, the body stays blank");
 	elision_release(&e);
 	source_release(&s);
+
+	/* a macro that takes an initialiser as its body is no function: the
+	 * second half spells it as a declaration only if the fields are there */
+	src = "define_machine(board) {\n\t.name = \"b\",\n\t.probe = board_probe,\n};\n"
+	      "static int board_probe(void)\n{\n\treturn 1;\n}\n";
+	s = (struct source){0};
+	s.raw = xstrdup(src);
+	s.len = strlen(src);
+	normalize_early(&s);
+	elide_bodies(s.raw, s.text, s.len, NULL, NULL, false, false, &e);
+	normalize_late(s.text, s.len);
+	check(e.bodies == 1 && strstr(s.text, "board= {") && strstr(s.text, ".probe = board_probe,") &&
+	      !strstr(s.text, "return 1;"),
+	      "`define_machine(x) { .f = ... };` is no body: its initialiser stays for the second half");
+	elision_release(&e);
+	source_release(&s);
 }
 
 int main(void)
