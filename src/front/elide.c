@@ -260,11 +260,13 @@ static bool named_in(const struct name_set *s, const char *t, const struct body 
 /*
  * The hashes of the names of raw[head, close) of every body, in order,
  * read once: the fixpoints below ask each body "do you mention one of
- * these?" round after round (on linux-6.1, 4.4 times the text a run).
+ * these?" round after round (on linux-6.1, 4.4 times the text a run),
+ * and the names of the bodies left out are those of raw[open, close).
  */
 struct body_words {
 	uint32_t *h;		/* every body's names, one after another */
 	size_t *at;		/* body i's are h[at[i], at[i + 1]) */
+	size_t *in;		/* of which those inside its braces from h[in[i]] */
 };
 
 static void words_read(const char *raw, const body_list *bodies, struct body_words *w)
@@ -272,11 +274,21 @@ static void words_read(const char *raw, const body_list *bodies, struct body_wor
 	size_t cap = 256, n = 0;
 	w->h = xmalloc(cap * sizeof(uint32_t));
 	w->at = xmalloc((bodies->n + 1) * sizeof(size_t));
+	w->in = xmalloc((bodies->n + 1) * sizeof(size_t));
 	for (size_t i = 0; i < bodies->n; i++) {
 		const struct body *b = &bodies->v[i];
 		w->at[i] = n;
-		size_t len;
-		for (size_t k = b->head, a; (a = next_name(raw, &k, b->close, &len)) < b->close;) {
+		/* the head, then from the brace on (no name crosses a brace) */
+		size_t len, to = b->open;
+		for (size_t k = b->head, a;;) {
+			if ((a = next_name(raw, &k, to, &len)) >= to) {
+				if (to == b->close)
+					break;
+				w->in[i] = n;
+				k = b->open;
+				to = b->close;
+				continue;
+			}
 			if (n == cap) {
 				cap *= 2;
 				w->h = xrealloc(w->h, cap * sizeof(uint32_t));
@@ -300,6 +312,7 @@ static void words_release(struct body_words *w)
 {
 	free(w->h);
 	free(w->at);
+	free(w->in);
 }
 
 /* Does body i mention a name of s (mentions() over raw[head, close))? */
@@ -632,7 +645,9 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 		e->kept += b->keep;
 		e->settled += settled[i] && !b->keep;
 		if (!b->keep) {
-			add_words(&gone, raw, b->open, b->close, true);
+			const struct body_words *w = words_of(&words, raw, &bodies);
+			for (size_t k = w->in[i]; k < w->at[i + 1]; k++)
+				name_set_put(&gone, w->h[k]);
 			e->bytes += blank(text, b->open + 1, b->close);
 			e->bodies++;
 		}
