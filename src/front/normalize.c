@@ -287,6 +287,7 @@ static void normalize_first(struct source *src, tok_list *toks)
 	VEC(size_t) braces = {0};	/* per open brace: parens.n when it opened */
 	struct ppdepth pd = {0};
 	int32_t brace = 0, pp_paren = 0;
+	size_t groups = 0;	/* conditional groups (#if, #ifdef, #ifndef) */
 	bool line_start = true;
 	size_t i = 0;
 	while (i < n) {
@@ -304,7 +305,9 @@ static void normalize_first(struct source *src, tok_list *toks)
 			/* preprocessor line, with continuations; comments inside it */
 			size_t pa = i;
 			i = lex_line_end(t, n, i, LEX_BLOCK_COMMENTS);
-			norm_pp_track(&pd, norm_pp_kind(t, pa, i), t, pa, i, &brace, &pp_paren, NULL, NULL);
+			char kind = norm_pp_kind(t, pa, i);
+			groups += kind == 'i';
+			norm_pp_track(&pd, kind, t, pa, i, &brace, &pp_paren, NULL, NULL);
 			fix_define(t, pa, i);
 			continue;
 		}
@@ -447,6 +450,8 @@ static void normalize_first(struct source *src, tok_list *toks)
 	VEC_FREE(parens);
 	VEC_FREE(braces);
 	norm_pp_release(&pd);
+	if (!groups && !toks)
+		return;	/* nothing for norm_fix_conditionals() to do */
 	tok_list tl = {0};
 	norm_tokenize(t, n, &tl);
 	/* conditional groups first: the other rewrites then see one variant */
