@@ -805,8 +805,24 @@ static void pp_local_line(struct pp_local *loc, const char *t, size_t k, size_t 
 		pp_local_define(loc, t + a, b - a, t + b, e - b, b < e && t[b] == '(');
 }
 
+/* Is there a `#` followed (after blanks) by `if` anywhere in t[0, n)?
+ * Without one no group opens (most files: read at memchr()'s pace). */
+static bool any_if(const char *t, size_t n)
+{
+	for (const char *p = t, *end = t + n; (p = memchr(p, '#', (size_t)(end - p)));) {
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p >= 2 && p[0] == 'i' && p[1] == 'f')
+			return true;
+	}
+	return false;
+}
+
 void norm_decide_conditionals(char *t, size_t n)
 {
+	if (!any_if(t, n))
+		return;
 	VEC(struct pp_group) st = {0};
 	struct pp_local *loc = pp_local_new();
 	bool in_comment = false;
