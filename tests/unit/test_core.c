@@ -141,6 +141,26 @@ static bool parses(const struct source *s)
 	return ok;
 }
 
+/* first_bad_utf8() at every offset around its eight-byte steps */
+static void test_utf8(void)
+{
+	char buf[40];
+	bool all = true;
+	for (size_t at = 0; at < 24; at++) {
+		memset(buf, 'a', sizeof(buf));
+		buf[at] = (char)0xff;	/* never valid */
+		all &= first_bad_utf8((const unsigned char *)buf, sizeof(buf)) == (long)at;
+		memcpy(buf + at, "\xc3\xa9\xe2\x82\xac", 5);	/* valid: e-acute, euro */
+		all &= first_bad_utf8((const unsigned char *)buf, sizeof(buf)) == -1;
+		buf[at + 4] = 'a';	/* a cut three-byte sequence */
+		all &= first_bad_utf8((const unsigned char *)buf, sizeof(buf)) == (long)at + 2;
+	}
+	check(all, "first_bad_utf8: the first bad byte at any offset, valid sequences passed");
+	check(first_bad_utf8((const unsigned char *)"abcdefg\xc3", 8) == 7 &&
+	      first_bad_utf8((const unsigned char *)"", 0) == -1,
+	      "first_bad_utf8: a sequence cut by the end of the text");
+}
+
 static void test_normalize(void)
 {
 	struct source s = src_of("static long __init foo(char __user *p, int __iomem *q)\n{\n"
@@ -670,6 +690,7 @@ int main(void)
 	test_sparse();
 	test_strbuf();
 	test_vec_hash();
+	test_utf8();
 	test_normalize();
 	test_limit_parts();
 	test_scan_flags();
