@@ -373,6 +373,12 @@ static size_t blank(char *t, size_t from, size_t to)
 		}
 		if (c != ' ' && c != '\t')
 			bol = false;
+		if (c != '/' && c != '"' && c != '\'') {
+			/* (what skip_trivia() would step over one byte at a time) */
+			done += c != ' ';
+			t[i++] = ' ';
+			continue;
+		}
 		size_t j = skip_trivia(t, to, i, false);
 		if (j == i)
 			j = i + 1;
