@@ -748,6 +748,23 @@ static void mark_inert(struct ctl_macros *t)
 	}
 }
 
+/* A name character as 0-62 (63: any other byte, or none). */
+static unsigned pair_code(unsigned char c)
+{
+	return c >= 'a' && c <= 'z'   ? (unsigned)(c - 'a')
+	       : c >= 'A' && c <= 'Z' ? 26u + (unsigned)(c - 'A')
+	       : c >= '0' && c <= '9' ? 52u + (unsigned)(c - '0')
+	       : c == '_'             ? 62u
+				      : 63u;
+}
+
+/* The bit of live_pairs for name[0, len): its first two characters. */
+static unsigned live_pair_at(const char *name, size_t len)
+{
+	return pair_code((unsigned char)name[0]) * 64 +
+	       (len > 1 ? pair_code((unsigned char)name[1]) : 63u);
+}
+
 void ctl_macros_seal(struct ctl_macros *t)
 {
 	/* callers add the files first, then the headers, as the second pass
@@ -757,6 +774,15 @@ void ctl_macros_seal(struct ctl_macros *t)
 		qsort(t->v.v, t->v.n, sizeof(*t->v.v), cmp_macro);
 	index_names(t);
 	mark_inert(t);
+	for (size_t i = 0; i < t->v.n; i++) {
+		const struct ctl_macro *m = &t->v.v[i];
+		size_t len = strlen(m->name);
+		if (m->kind == CM_WRAP && !m->inert && len) {
+			unsigned b = live_pair_at(m->name, len);
+			t->live_pairs[b / 64] |= 1ull << (b % 64);
+		}
+	}
+	t->sealed = true;
 	if (!t->files.n)
 		return;
 	t->views = xcalloc(t->files.n, sizeof(*t->views));
@@ -1073,6 +1099,16 @@ bool macros_wrapper_own(const struct ctl_macros *t, const char *name, size_t len
 
 const char *macros_wrapper_live(const struct ctl_macros *t, const char *name, size_t len)
 {
+	const struct ctl_macros *b = t && t->base ? t->base : t;
+	if (b && b->sealed && len) {
+		unsigned k = live_pair_at(name, len);
+		if (!(b->live_pairs[k / 64] & (1ull << (k % 64)))) {
+			/* no live wrapper starts so (the use is recorded all the same) */
+			if (recorder)
+				macro_uses_add(recorder, name, len);
+			return NULL;
+		}
+	}
 	const struct ctl_macro *m = wrapper_entry(t, name, len);
 	return m && !m->inert ? m->arg : NULL;
 }

@@ -106,6 +106,10 @@ struct ctl_macros {
 	uint32_t *incl_by;		/* ... indices into incl, by owner */
 	const struct ctl_macros *base;	/* a view: the table it looks into */
 	uint32_t self;			/* ... from file self - 1 */
+	/* once sealed: the first two characters of the live wrappers' names,
+	 * a bit each (live_pair_at()): most words of a body are none */
+	uint64_t live_pairs[64];
+	bool sealed;
 };
 
 void ctl_macros_init(struct ctl_macros *t);

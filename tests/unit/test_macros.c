@@ -128,6 +128,7 @@ int main(void)
 		"#define zput_lock(d) __zput_lock(d)\n"
 		"#define __zput_lock(d) zdrop_put(d)\n"
 		"#define zdrop_put(l) do { spin_unlock(l); } while (0)\n"
+		"#define Z(l) do { spin_unlock(l); } while (0)\n"
 		"static inline void __zlock(struct zd *d)\n{\n\tmutex_lock(&d->m);\n}\n";
 	macros_scan(wdefs, sizeof(wdefs) - 1, true, &a, &wl);
 	wrappers_scan(wdefs, sizeof(wdefs) - 1, &a, &wl);
@@ -145,9 +146,12 @@ int main(void)
 	      "... and one calling such a macro, through the chain");
 	check(macros_wrapper_live(&w, "zput_lock", 9) && macros_wrapper_live(&w, "__zput_lock", 11),
 	      "a chain of macros that ends in a release is live all along");
+	check(macros_wrapper_live(&w, "Z", 1) && !macros_wrapper_live(&w, "Zx", 2) &&
+	      !macros_wrapper_live(&w, "zdropx", 6) && !macros_wrapper_live(&w, "q", 1),
+	      "a one-letter live wrapper is found; names that only start like one are not");
 	struct name_set names = {0};
 	macros_wrapper_names(&w, true, put_name, &names);
-	check(names.n == 6 && !name_set_has(&names, scan_name_hash("zdelay", 6)) &&
+	check(names.n == 7 && !name_set_has(&names, scan_name_hash("zdelay", 6)) &&
 	      !name_set_has(&names, scan_name_hash("zput_user", 9)),
 	      "the relevance pass asks for the live wrappers only");
 	name_set_release(&names);
