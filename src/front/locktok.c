@@ -102,6 +102,14 @@ struct lt {
 	VEC(size_t) labels;	/* the labels passed (their word's index) */
 	const struct ppmark *pm;	/* the conditional directives, by token */
 	size_t npm;
+	/* a conditional acquire whose `if` arm is a block (cond_acquire()):
+	 * taken at the arm's `{` (pend_at: it holds the lock) or after its
+	 * `}` (it is the failure, and leaves); 0 when none is pending */
+	size_t pend_at, pend_call;
+	int pend_rule, pend_ci;
+	uint8_t pend_acq;
+	char pend_end;
+	bool pend_after;
 };
 
 /* The index of the `)` that closes the `(` at v[i], or n. */
@@ -932,13 +940,74 @@ static bool fail_arm(struct lt *s, size_t j, size_t *end)
 	return true;
 }
 
+/* After the `)` at v[cp] of a call that returns 0 or a negative errno:
+ * the tokens of a test that is true on failure, `< 0` (2) or `!= 0` (3);
+ * 0 when there is none. */
+static bool is_zero(const struct lt *s, size_t k)
+{
+	return k < s->n && s->v[k].k == 'n' && s->v[k].len == 1 && s->t[s->v[k].at] == '0';
+}
+
+static size_t errno_test(const struct lt *s, size_t cp)
+{
+	if (cp + 2 < s->n && s->v[cp + 1].k == '<' && is_zero(s, cp + 2))
+		return 2;
+	if (cp + 3 < s->n && s->v[cp + 1].k == '!' && s->v[cp + 2].k == '=' && is_zero(s, cp + 3))
+		return 3;
+	return 0;
+}
+
+/* The `}` that closes the `{` at v[o], or n. */
+static size_t close_brace(const struct lt *s, size_t o)
+{
+	long d = 0;
+	for (size_t j = o; j < s->n; j++) {
+		if (s->v[j].k == '{')
+			d++;
+		else if (s->v[j].k == '}' && --d == 0)
+			return j;
+	}
+	return s->n;
+}
+
+/* Does the block v[o] ... v[c] (its braces) end with a `return ...;` or
+ * `goto L;` of its own, with no `else` after it? */
+static bool block_leaves(const struct lt *s, size_t o, size_t c)
+{
+	if (c >= s->n || c < o + 3 || s->v[c - 1].k != ';' ||
+	    (c + 1 < s->n && tok_is(s->t, &s->v[c + 1], "else")))
+		return false;
+	if (tok_is(s->t, &s->v[c - 3], "goto") && s->v[c - 2].k == 'w')
+		return true;
+	/* the last statement's first token: after the previous `;`, `{` or `}` */
+	size_t k = c - 1;
+	long d = 0;
+	while (k > o + 1) {
+		char p = s->v[k - 1].k;
+		if (p == ')' || p == ']')
+			d++;
+		else if (p == '(' || p == '[')
+			d--;
+		else if (!d && (p == ';' || p == '{' || p == '}'))
+			break;
+		k--;
+	}
+	return tok_is(s->t, &s->v[k], "return");
+}
+
 /*
  * An acquire at v[i] that is not a statement of its own but one of the
  * shapes whose failure leaves at once: `if (mutex_lock_interruptible(&m))
  * return -EINTR;`, `if (!mutex_trylock(&m)) goto out;`, `ret =
- * down_killable(&s); if (ret) return ret;`, and `idx =
- * srcu_read_lock(&ss);` (taken always).  *next: the last token taken;
- * *close_if: the `if`'s parenthesis that the walk counted is closed.
+ * down_killable(&s); if (ret) return ret;` (the tests `< 0` and `!= 0`
+ * too where the call returns an errno), and `idx = srcu_read_lock(&ss);`
+ * (taken always).  Or an `if` whose arm is a block: one that fails and
+ * ends by leaving (`if (mutex_lock_interruptible(&m)) { ret = -EINTR;
+ * goto out; }`: taken after the arm) or, for a trylock, one that holds
+ * the lock (`if (spin_trylock(&l)) { ...; spin_unlock(&l); }`: taken at
+ * its `{`, to be given back inside), left pending for walk_body().
+ * *next: the last token taken; *close_if: the `if`'s parenthesis that
+ * the walk counted is closed.
  */
 static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, size_t *next,
 			 bool *close_if)
@@ -952,11 +1021,12 @@ static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, siz
 	if (i >= 2 && s->v[i - 1].k == '=' && s->v[i - 2].k == 'w' && stmt_start(s, i - 2, paren)) {
 		if (acq == ACQ_ALWAYS)
 			return rule_call_as(s, i, ri, ci, true, ';', ACQ_ALWAYS, next);
-		/* `w = acquire(...); if (w) <leave>` */
-		if (acq != ACQ_ZERO || cp + 6 >= s->n || s->v[cp + 1].k != ';' ||
+		/* `w = acquire(...); if (w) <leave>` (or `w < 0`, `w != 0`) */
+		size_t cmp = cp + 4 < s->n ? errno_test(s, cp + 4) : 0;
+		if (acq != ACQ_ZERO || cp + 6 + cmp >= s->n || s->v[cp + 1].k != ';' ||
 		    !tok_is(s->t, &s->v[cp + 2], "if") || s->v[cp + 3].k != '(' ||
-		    !same_word(s, cp + 4, i - 2) || s->v[cp + 5].k != ')' ||
-		    !fail_arm(s, cp + 6, &end))
+		    !same_word(s, cp + 4, i - 2) || s->v[cp + 5 + cmp].k != ')' ||
+		    !fail_arm(s, cp + 6 + cmp, &end))
 			return false;
 		size_t dummy;
 		if (!rule_call_as(s, i, ri, ci, true, ';', ACQ_ZERO, &dummy))
@@ -964,19 +1034,54 @@ static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, siz
 		*next = end;
 		return true;
 	}
-	/* `if (acquire(...))` (0: taken) or `if (!acquire(...))` (non-zero: taken) */
+	/* `if (acquire(...))` (0: taken) or `if (!acquire(...))` (non-zero:
+	 * taken), the failure an arm that leaves */
 	bool neg = i >= 1 && s->v[i - 1].k == '!';
 	size_t po = neg ? i - 2 : i - 1;	/* the if's `(` */
 	if (po < 1 || po >= i || s->v[po].k != '(' || !tok_is(s->t, &s->v[po - 1], "if") ||
-	    !stmt_start(s, po - 1, paren - 1) || acq != (neg ? ACQ_NONZERO : ACQ_ZERO) ||
-	    cp + 2 >= s->n || s->v[cp + 1].k != ')' || !fail_arm(s, cp + 2, &end))
+	    !stmt_start(s, po - 1, paren - 1))
+		return false;
+	size_t cmp = neg || acq != ACQ_ZERO ? 0 : errno_test(s, cp);
+	size_t ce = cp + cmp;	/* the condition's last token */
+	char after = cmp ? s->v[cp + 1].k : ')';
+	if (ce + 2 >= s->n || s->v[ce + 1].k != ')')
 		return false;
 	size_t dummy;
-	if (!rule_call_as(s, i, ri, ci, true, ')', acq, &dummy))
+	if (acq == (neg ? ACQ_NONZERO : ACQ_ZERO) && fail_arm(s, ce + 2, &end)) {
+		if (!rule_call_as(s, i, ri, ci, true, after, acq, &dummy))
+			return false;
+		*next = end;
+		*close_if = true;
+		return true;
+	}
+	/* an arm in braces, the acquire pending (one at a time) */
+	if (s->pend_at || s->v[ce + 2].k != '{')
 		return false;
-	*next = end;
+	bool fails = acq == (neg ? ACQ_NONZERO : ACQ_ZERO);
+	bool holds = !neg && acq == ACQ_NONZERO && !cmp;
+	size_t cb = close_brace(s, ce + 2);
+	if (cb >= s->n || (fails && !block_leaves(s, ce + 2, cb)) || (!fails && !holds))
+		return false;
+	s->pend_at = fails ? cb : ce + 2;
+	s->pend_after = fails;
+	s->pend_call = i;
+	s->pend_rule = ri;
+	s->pend_ci = ci;
+	s->pend_acq = acq;
+	s->pend_end = after;
+	*next = ce + 1;
 	*close_if = true;
 	return true;
+}
+
+/* The pending acquire of cond_acquire(), taken now (at its arm's `{`, or
+ * after its `}`). */
+static bool take_pending(struct lt *s)
+{
+	size_t dummy;
+	s->pend_at = 0;
+	return rule_call_as(s, s->pend_call, s->pend_rule, s->pend_ci, true, s->pend_end,
+			    s->pend_acq, &dummy);
 }
 
 static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
@@ -1025,6 +1130,9 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 				return false;
 			s->depth++;
 			s->f[s->nf++] = (struct frame){ s->depth, frame_kind(s, i) };
+			/* a trylock's arm: it holds the lock, and gives it back */
+			if (s->pend_at == i && !s->pend_after && !take_pending(s))
+				return false;
 			continue;
 		case '}':
 			for (int k = 0; k < s->nheld; k++)
@@ -1032,10 +1140,16 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 					return false;	/* the block ends with it held */
 			if (!s->nf)
 				return false;
+			/* a failed acquire's arm must have left */
+			bool taken_after = s->pend_at == i && s->pend_after;
+			if (taken_after && s->dead_depth != s->depth + 1)
+				return false;
 			s->nf--;
 			s->depth--;
 			if (s->dead_depth > s->depth + 1)
 				s->dead_depth = 0;	/* past the block that left */
+			if (taken_after && !take_pending(s))
+				return false;
 			continue;
 		case ';':
 			if (dead_at_semi && !paren) {

@@ -97,8 +97,19 @@ int main(void)
 	      "a label inside the stretch");
 	check(!settled(" while (x) { spin_lock(&d->l); if (d->n) break; spin_unlock(&d->l); } ",
 		       &ctl, &tainted), "a break out of the stretch");
-	check(!settled(" if (spin_trylock(&d->l)) { d->n = 1; spin_unlock(&d->l); } ", &ctl,
-		       &tainted), "a trylock");
+	check(settled(" if (spin_trylock(&d->l)) { d->n = 1; spin_unlock(&d->l); } ", &ctl,
+		      &tainted), "a trylock whose arm holds the lock and gives it back");
+	check(settled(" if (mutex_trylock(&d->m)) { d->n = 1; mutex_unlock(&d->m); } else { d->n = 2; }"
+		      " return 0; ", &ctl, &tainted),
+	      "... with an else, which runs without it");
+	check(!settled(" if (spin_trylock(&d->l)) { d->n = 1; } return 0; ", &ctl, &tainted),
+	      "a trylock whose arm keeps the lock");
+	check(!settled(" if (spin_trylock(&d->l)) { return 1; } return 0; ", &ctl, &tainted),
+	      "a trylock whose arm returns with the lock");
+	check(!settled(" if (!spin_trylock(&d->l)) { d->n = 1; } spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a failed trylock's arm that does not leave");
+	check(!settled(" if (spin_trylock(&d->l) < 0) { d->n = 1; spin_unlock(&d->l); } ", &ctl,
+		       &tainted), "a trylock compared");
 	check(settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; mutex_unlock(&d->m); ",
 		      &ctl, &tainted), "an interruptible acquire whose failure returns");
 	check(settled(" if (!mutex_trylock(&d->m)) return -EBUSY; d->n = 1; mutex_unlock(&d->m); ",
@@ -114,9 +125,38 @@ int main(void)
 	      "an interruptible acquire whose failure returns holding another lock");
 	check(!settled(" if (mutex_trylock(&d->m)) return -EBUSY; mutex_unlock(&d->m); ", &ctl,
 		       &tainted), "a trylock tested the wrong way round");
-	check(!settled(" if (mutex_lock_interruptible(&d->m)) { d->err = 1; return -EINTR; }"
+	check(settled(" if (mutex_lock_interruptible(&d->m)) { d->err = 1; return -EINTR; }"
+		      " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "an interruptible acquire whose failure arm does more, then leaves");
+	check(settled(" if (mutex_lock_interruptible(&d->m) < 0) return -EINTR; d->n = 1;"
+		      " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "an interruptible acquire tested `< 0`");
+	check(settled(" if (down_interruptible(&d->s) != 0) { ret = -EINTR; goto out; } d->n = 1;"
+		      " up(&d->s); out: return ret; ", &ctl, &tainted),
+	      "an interruptible acquire tested `!= 0`, its failure arm jumping");
+	check(settled(" ret = mutex_lock_killable(&d->m); if (ret < 0) return ret; d->n = 1;"
+		      " mutex_unlock(&d->m); return 0; ", &ctl, &tainted),
+	      "a killable acquire's result tested `< 0`");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { d->err = 1; }"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted),
-	      "an interruptible acquire whose failure does more than leave");
+	      "a failure arm that does not leave");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { if (x) return -EINTR; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a failure arm that leaves on some paths only");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { return -EINTR; } else { d->n = 1; }"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "a failure arm in braces with an else");
+	check(!settled(" spin_lock(&d->l); if (mutex_lock_interruptible(&d->m)) { d->err = 1;"
+		       " return -EINTR; } mutex_unlock(&d->m); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a failure arm that returns holding another lock");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { goto out; again: d->n = 1; }"
+		       " mutex_unlock(&d->m); out: if (x) goto again; return 0; ", &ctl, &tainted),
+	      "a failure arm a label makes live again");
+	check(!settled(" if (mutex_lock_interruptible(&d->m) < 1) return -EINTR;"
+		       " mutex_unlock(&d->m); ", &ctl, &tainted), "a test other than `< 0`");
+	check(!settled(" if (mutex_lock_interruptible(&d->m)) { return -EINTR; }"
+		       " if (mutex_trylock(&d->n)) { d->x = 1; } mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "two acquires in arms, the second kept");
 	check(!settled(" if (x) y = 1; else if (mutex_lock_interruptible(&d->m)) return -1;"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted), "an acquire under an else");
 	check(!settled(" if (mutex_lock_interruptible(&d->m)) return -EINTR; else d->n = 1;"
