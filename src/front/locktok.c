@@ -699,23 +699,63 @@ static bool own_macro(const char *t, const char *name, size_t len)
 	return false;
 }
 
+/* Does each of calls[0, n) that takes a lock take one that is neither held
+ * nor taken by an earlier one still open, each that gives one back give
+ * back one an earlier one took, and nothing stay taken at the end? */
+static bool balanced_calls(const struct lt *s, const struct lt_wrap_call *calls, int n)
+{
+	bool *open = xcalloc((size_t)n + 1, sizeof(bool));
+	bool ok = true;
+	for (int c = 0; ok && c < n; c++) {
+		const struct lt_wrap_call *w = &calls[c];
+		int took = -1;
+		for (int k = 0; k < c && took < 0; k++)
+			if (open[k] && calls[k].rule == w->rule && !strcmp(calls[k].key, w->key))
+				took = k;
+		if (w->open) {
+			for (int k = 0; ok && k < s->nheld; k++)
+				ok = !(s->h[k].rule == w->rule && !strcmp(s->h[k].key, w->key));
+			ok = ok && took < 0;
+			open[c] = true;
+		} else {
+			ok = took >= 0;
+			if (ok)
+				open[took] = false;
+		}
+	}
+	for (int c = 0; ok && c < n; c++)
+		ok = !open[c];
+	free(open);
+	return ok;
+}
+
 /*
  * A header's lock wrapper called as a statement `inode_lock(inode);` with
  * plain arguments: the lock calls it makes (lt_wrapper_calls()) taken or
  * released as rule_call_as() does, each on the object built from the
  * call's arguments (as the walk's key), the root of the key the first
- * word of the argument it is built from.  *next: the `)` of the call.
+ * word of the argument it is built from.  Inside an expression, a wrapper
+ * that gives back what it takes (balanced_calls()) and nothing more.
+ * *next: the `)` of the call (the `;` of a statement).
  */
 static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 {
 	const struct tok *x = &s->v[i];
 	const char *name = s->t + x->at;
-	if (!stmt_start(s, i, paren) || i + 1 >= s->n || s->v[i + 1].k != '(' ||
+	if (i + 1 >= s->n || s->v[i + 1].k != '(' ||
 	    (!macros_wrapper_own(s->ctl, name, x->len) &&
 	     own_macro(s->file ? s->file->raw : s->t, name, x->len)))
 		return false;
+	/* inside an expression (`sn = net_generic(net, id);`, `return
+	 * rhashtable_lookup_fast(...);`, a condition): only a wrapper that
+	 * gives back all it takes, none of it held already, changes nothing */
+	bool expr = !stmt_start(s, i, paren);
+	/* (not a field's function, `d->lcd_set_power(dev, 0)`, which the
+	 * analysis does not sum up) */
+	if (expr && i >= 2 && (s->v[i - 1].k == '.' || (s->v[i - 1].k == '>' && s->v[i - 2].k == '-')))
+		return false;
 	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
+	if (cp + 1 >= s->n || (!expr && s->v[cp + 1].k != ';') || !args_plain(s, i + 1, cp))
 		return false;
 	/* the call's arguments, as the walk's key_text() gives them */
 	char *argv[LT_WRAP_ARGS];
@@ -736,6 +776,13 @@ static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 	ok = ok && lt_wrapper_calls(s->ctl, name, x->len, argv, argc, calls, &ncalls);
 	for (int k = 0; k < argc; k++)
 		free(argv[k]);
+	if (expr) {
+		ok = ok && balanced_calls(s, calls, ncalls);
+		for (int c = 0; c < ncalls; c++)
+			free(calls[c].key);
+		*next = cp;
+		return ok;
+	}
 	for (int c = 0; c < ncalls; c++) {
 		struct lt_wrap_call *w = &calls[c];
 		/* the root: the first word of the argument the key is built from */

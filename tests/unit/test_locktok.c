@@ -57,7 +57,9 @@ int main(void)
 			    "static inline void zi_lock_both(struct zi *i)\n{\n\tdown_write(&i->rw);"
 			    "\n\tmutex_lock(&i->m);\n}\n"
 			    "static inline int zi_trylock(struct zi *i)\n{\n\treturn down_write_trylock(&i->rw);"
-			    "\n}\n";
+			    "\n}\n"
+			    "static inline int zi_peek(struct zi *i)\n{\n\tint n;\n\tmutex_lock(&i->m);"
+			    "\n\tn = i->n;\n\tmutex_unlock(&i->m);\n\treturn n;\n}\n";
 	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
 	wrappers_scan(defs, sizeof(defs) - 1, &a, &l);
 	ctl_macros_add(&ctl, &l);
@@ -212,6 +214,16 @@ int main(void)
 	      "a conditional lock wrapper");
 	check(!settled(" zi_lock(d), x = 1; zi_unlock(d); ", &ctl, &tainted),
 	      "a lock wrapper's call that is not a statement of its own");
+	check(settled(" n = zi_peek(d); if (zi_peek(e) > n) return 1; return zi_peek(f); ", &ctl,
+		      &tainted), "a wrapper that gives back what it takes, inside expressions");
+	check(settled(" spin_lock(&d->l); n = zi_peek(d); spin_unlock(&d->l); ", &ctl, &tainted),
+	      "... while another lock is held");
+	check(!settled(" mutex_lock(&d->m); n = zi_peek(d); mutex_unlock(&d->m); ", &ctl, &tainted),
+	      "... taking a lock already held");
+	check(!settled(" x = zi_lock(d); zi_unlock(d); ", &ctl, &tainted),
+	      "a wrapper that keeps its lock, inside an expression");
+	check(!settled(" n = d->zi_peek(d); m = d.zi_peek(d); ", &ctl, &tainted),
+	      "a field's function named like a wrapper");
 	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call the walk reads as a release");
 	check(!settled(" mutex_lock(&d->m); foo_release(x, (&d->m)); mutex_unlock(&d->m); ", &ctl,
