@@ -1257,8 +1257,10 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 			i = next;
 			continue;
 		}
-		/* a header's lock wrapper is a rule call (check_pairs.c) */
-		if (macros_wrapper_live(ctl, t + x->at, x->len)) {
+		/* a header's lock wrapper is a rule call (check_pairs.c), where
+		 * it is called (a field or a variable of its name, `->in_flight`,
+		 * is none: the analysis replays calls) */
+		if (i + 1 < s->n && s->v[i + 1].k == '(' && macros_wrapper_live(ctl, t + x->at, x->len)) {
 			size_t next;
 			if (!wrapper_call(s, i, paren, &next))
 				return false;

@@ -224,6 +224,8 @@ int main(void)
 	      "a wrapper that keeps its lock, inside an expression");
 	check(!settled(" n = d->zi_peek(d); m = d.zi_peek(d); ", &ctl, &tainted),
 	      "a field's function named like a wrapper");
+	check(settled(" spin_lock(&d->l); d->zi_lock = 1; n = zi_lock + d->zi_peek; spin_unlock(&d->l); ",
+		      &ctl, &tainted), "a field or a variable named like a wrapper, not called");
 	check(!settled(" mutex_lock(&d->m); foo_put(d); mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a call the walk reads as a release");
 	check(!settled(" mutex_lock(&d->m); foo_release(x, (&d->m)); mutex_unlock(&d->m); ", &ctl,
