@@ -10,6 +10,7 @@
  * false "settled" a finding.
  */
 #include "locktok.h"
+#include "locktok_int.h"
 
 #include <string.h>
 
@@ -18,20 +19,6 @@
 #include "locktok_wrap.h"
 #include "rules.h"
 #include "util.h"
-
-#define MAX_TOK_HELD 4
-#define MAX_FRAMES 64
-
-static bool tok_is(const char *t, const struct tok *x, const char *w)
-{
-	size_t n = strlen(w);
-	return x->k == 'w' && x->len == n && !memcmp(t + x->at, w, n);
-}
-
-static bool tok_has(const char *t, const struct tok *x, const char *w)
-{
-	return x->k == 'w' && memmem(t + x->at, x->len, w, strlen(w)) != NULL;
-}
 
 /* Words the walk reads as the release of a held lock when a callee out of
  * view has one in its name (check_pairs_walk.c's release_by_name()). */
@@ -54,75 +41,6 @@ static bool jump_word(const char *t, const struct tok *x)
 		if (tok_is(t, x, words[i]))
 			return true;
 	return false;
-}
-
-struct lheld {
-	uint16_t rule;
-	uint32_t depth;		/* the block depth it was taken at */
-	char *key;		/* its argument without blanks and parentheses */
-	size_t root, rootlen;	/* the identifier the key starts with */
-};
-
-enum { FR_BLOCK, FR_LOOP, FR_SWITCH };
-
-struct frame {
-	uint32_t depth;		/* the depth inside it */
-	uint8_t kind;
-};
-
-#define MAX_JUMPS 32
-
-/* A `goto L;` seen: the locks held when it jumps (copies), and whether
- * the label came after it with the same locks held. */
-struct jump {
-	size_t label;		/* the index of L's word after `goto` */
-	struct lheld h[MAX_TOK_HELD];
-	int nheld;
-	bool landed;
-};
-
-struct lt {
-	const char *t;
-	const struct tok *v;
-	size_t n;
-	const struct ctl_macros *ctl;
-	const struct name_set *tainted;
-	const struct locktok_file *file;	/* the file's own functions and macros, or NULL */
-	struct lheld h[MAX_TOK_HELD];
-	int nheld;
-	struct frame f[MAX_FRAMES];
-	int nf;
-	uint32_t depth;
-	/* the code after a `return` or `goto` of a block's own (not an `if`'s
-	 * arm) is reached only through a label: dead_depth is 1 + that block's
-	 * depth, 0 when the walk is live */
-	uint32_t dead_depth;
-	struct jump j[MAX_JUMPS];
-	int nj;
-	VEC(size_t) labels;	/* the labels passed (their word's index) */
-	const struct ppmark *pm;	/* the conditional directives, by token */
-	size_t npm;
-	/* a conditional acquire whose `if` arm is a block (cond_acquire()):
-	 * taken at the arm's `{` (pend_at: it holds the lock) or after its
-	 * `}` (it is the failure, and leaves); 0 when none is pending */
-	size_t pend_at, pend_call;
-	int pend_rule, pend_ci;
-	uint8_t pend_acq;
-	char pend_end;
-	bool pend_after;
-};
-
-/* The index of the `)` that closes the `(` at v[i], or n. */
-static size_t close_paren(const struct lt *s, size_t i)
-{
-	long d = 0;
-	for (size_t j = i; j < s->n; j++) {
-		if (s->v[j].k == '(')
-			d++;
-		else if (s->v[j].k == ')' && --d == 0)
-			return j;
-	}
-	return s->n;
 }
 
 /* The argument `arg` of the call whose `(` is v[open] and `)` v[close]:
@@ -331,192 +249,6 @@ static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char
 static bool rule_call(struct lt *s, size_t i, int ri, int ci, bool open, size_t *next)
 {
 	return rule_call_as(s, i, ri, ci, open, ';', ACQ_ALWAYS, next);
-}
-
-/* The arguments of the call whose `(` is v[open] and `)` v[close], split
- * at the commas outside brackets: the token spans [at[k], end[k]) of the
- * first max; how many there are in all (none for `f()`). */
-static int call_args(const struct lt *s, size_t open, size_t close, size_t *at, size_t *end,
-		     int max)
-{
-	if (close == open + 1)
-		return 0;
-	int n = 0;
-	long d = 0;
-	size_t from = open + 1;
-	for (size_t j = open + 1; j <= close; j++) {
-		char k = s->v[j].k;
-		if (j < close && (k == '(' || k == '[' || k == '{'))
-			d++;
-		else if (j < close && (k == ')' || k == ']' || k == '}'))
-			d--;
-		else if ((k == ',' && !d) || j == close) {
-			if (n < max) {
-				at[n] = from;
-				end[n] = j;
-			}
-			n++;
-			from = j + 1;
-		}
-	}
-	return n;
-}
-
-/* The text of the tokens v[at, end) without parentheses into b (emptied
- * first), as the walk's key_text() gives an argument. */
-static void span_text(const struct lt *s, size_t at, size_t end, struct strbuf *b)
-{
-	b->len = 0;
-	b->buf[0] = 0;
-	for (size_t j = at; j < end; j++)
-		if (s->v[j].k != '(' && s->v[j].k != ')')
-			strbuf_add(b, s->t + s->v[j].at, s->v[j].len);
-}
-
-/* Does the lock key k hang off the object a, both without blanks and
- * parentheses ("acm" or "&acm->mutex" for "&acm->mutex"; not
- * "acm->control", a sibling of the lock)?  As check_pairs_walk.c's
- * hangs_off(), which decides whether the walk reads the call as the release. */
-static bool hangs_off(const char *k, const char *a, size_t n)
-{
-	while (*k == '&' || *k == '*')
-		k++;
-	while (n && (*a == '&' || *a == '*')) {
-		a++;
-		n--;
-	}
-	if (!n || strncmp(k, a, n))
-		return false;
-	return !k[n] || k[n] == '.' || k[n] == '[' || (k[n] == '-' && k[n + 1] == '>');
-}
-
-/*
- * Does the call at v[i] (a name the walk may read as a release) hand it,
- * among its first four arguments, an object a held lock hangs off?  That
- * is when the walk takes it for the release (check_pairs_walk.c's
- * release_by_name()): an argument whose text, without blanks and
- * parentheses, the lock's key starts with (`foo_put(d)`, `foo_put(&d->
- * lock)` with d->lock held; not `nla_put_u32(skb, X, d->n)`).  When one
- * of its first six arguments is a function of the file alone (a callback
- * that may release any lock of the object: `kref_put(&d->ref, d_free)`),
- * any argument naming the lock's root is enough.  `unlock` in a name is more
- * (check_pairs_flow.c reads it as releasing any lock), and the caller
- * treats it apart.
- */
-static bool names_held(const struct lt *s, size_t i)
-{
-	if (i + 1 >= s->n || s->v[i + 1].k != '(')
-		return false;	/* not a call: no release */
-	size_t at[6], end[6];
-	int n = call_args(s, i + 1, close_paren(s, i + 1), at, end, 6);
-	n = n < 6 ? n : 6;
-	/* a function of the file alone among the first six arguments: the
-	 * root rule */
-	bool cb = false;
-	for (int a = 0; a < n && !cb; a++)
-		cb = end[a] == at[a] + 1 && s->v[at[a]].k == 'w' &&
-		     (!s->file || name_set_has(s->file->fns, scan_name_hash(s->t + s->v[at[a]].at,
-									       s->v[at[a]].len)));
-	struct strbuf b;
-	strbuf_init(&b);
-	bool found = false;
-	for (int a = 0; a < n && a < 4 && !found; a++) {
-		if (!cb) {
-			span_text(s, at[a], end[a], &b);
-			for (int k = 0; k < s->nheld && !found; k++)
-				found = hangs_off(s->h[k].key, b.buf, b.len);
-			continue;
-		}
-		for (size_t j = at[a]; j < end[a] && !found; j++)
-			for (int k = 0; k < s->nheld && !found && s->v[j].k == 'w'; k++)
-				found = s->h[k].rootlen == s->v[j].len &&
-					!memcmp(s->t + s->h[k].root, s->t + s->v[j].at, s->v[j].len);
-	}
-	strbuf_release(&b);
-	return found;
-}
-
-/* Is the word v[i] the root of a held lock's key, assigned (`d = d->next`
- * with d->lock held: the same text then names another object)? */
-static bool root_assigned(const struct lt *s, size_t i)
-{
-	if (i + 1 >= s->n || s->v[i + 1].k != '=' ||
-	    (i + 2 < s->n && s->v[i + 2].k == '=' && s->v[i + 2].at == s->v[i + 1].at + 1))
-		return false;
-	if (i && s->v[i - 1].k != ';' && s->v[i - 1].k != '{' && s->v[i - 1].k != '}' &&
-	    s->v[i - 1].k != '(' && s->v[i - 1].k != ',')
-		return false;	/* `x->d = ...`, `*d = ...`: a field or what it points to */
-	for (int k = 0; k < s->nheld; k++)
-		if (s->h[k].rootlen == s->v[i].len &&
-		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
-			return true;
-	return false;
-}
-
-/* Is v[e] the start of an assignment's value: after an `=` that is no
- * comparison, through casts (`t.data = (unsigned long) d`)? */
-static bool assigned(const struct lt *s, size_t e)
-{
-	while (e >= 3 && s->v[e - 1].k == ')') {
-		size_t j = e - 2;
-		while (j > 0 && (s->v[j].k == 'w' || s->v[j].k == '*'))
-			j--;
-		if (j == e - 2 || s->v[j].k != '(')
-			break;
-		e = j;
-	}
-	if (!e || s->v[e - 1].k != '=')
-		return false;
-	/* (not `==`, `!=`, `<=`, `>=`) */
-	return !(e >= 2 && strchr("=!<>", s->v[e - 2].k) && s->v[e - 2].at + 1 == s->v[e - 1].at);
-}
-
-/* Is the word v[i] the root of a held lock's key, alone after an `=` (the
- * locked object handed to another one, or to a local the walk follows)? */
-static bool hands_over(const struct lt *s, size_t i)
-{
-	if (!i || i + 1 >= s->n || (s->v[i + 1].k != ';' && s->v[i + 1].k != ','))
-		return false;	/* (the walk follows a value that is the name alone) */
-	/* through casts: `t.data = (unsigned long) d;` */
-	if (!assigned(s, i))
-		return false;
-	for (int k = 0; k < s->nheld; k++)
-		if (s->h[k].rootlen == s->v[i].len &&
-		    !memcmp(s->t + s->h[k].root, s->t + s->v[i].at, s->v[i].len))
-			return true;
-	return false;
-}
-
-/* Is the word v[i] the root of a held lock's key whose address is stored
- * (`q->lock = &core->lock` with it held: the lock goes to whoever completes
- * the work, and the analysis stops following it: check_pairs_flow.c's
- * lock_stored())? */
-static bool stores_lock(const struct lt *s, size_t i)
-{
-	/* (through casts: `= (void *)&d->lock`) */
-	if (i < 2 || s->v[i - 1].k != '&' || !assigned(s, i - 1))
-		return false;
-	struct strbuf b;
-	strbuf_init(&b);
-	long d = 0;
-	for (size_t j = i - 1; j < s->n; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			d++;
-		else if (x->k == ')' || x->k == ']')
-			d--;
-		if (d < 0 || (!d && (x->k == ';' || x->k == ',')))
-			break;
-		if (x->k != '(' && x->k != ')')
-			strbuf_add(&b, s->t + x->at, x->len);
-	}
-	char *text = strbuf_detach(&b);
-	strbuf_release(&b);
-	bool found = false;
-	for (int k = 0; k < s->nheld && !found; k++)
-		found = s->h[k].key && !strcmp(s->h[k].key, text);
-	free(text);
-	return found;
 }
 
 /* Is the token v[i], inside a conditional group of the body, one the walk
@@ -1004,19 +736,6 @@ static size_t errno_test(const struct lt *s, size_t cp)
 	return 0;
 }
 
-/* The `}` that closes the `{` at v[o], or n. */
-static size_t close_brace(const struct lt *s, size_t o)
-{
-	long d = 0;
-	for (size_t j = o; j < s->n; j++) {
-		if (s->v[j].k == '{')
-			d++;
-		else if (s->v[j].k == '}' && --d == 0)
-			return j;
-	}
-	return s->n;
-}
-
 /* Does the block v[o] ... v[c] (its braces) end with a `return ...;` or
  * `goto L;` of its own, with no `else` after it? */
 static bool block_leaves(const struct lt *s, size_t o, size_t c)
@@ -1106,7 +825,7 @@ static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, siz
 		return false;
 	bool fails = acq == (neg ? ACQ_NONZERO : ACQ_ZERO);
 	bool holds = !neg && acq == ACQ_NONZERO && !cmp;
-	size_t cb = close_brace(s, ce + 2);
+	size_t cb = close_match(s, ce + 2, '{', '}');
 	if (cb >= s->n || (fails && !block_leaves(s, ce + 2, cb)) || (!fails && !holds))
 		return false;
 	s->pend_at = fails ? cb : ce + 2;
