@@ -1012,7 +1012,9 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		    !inner_frame_ok(s, 1u << FR_SWITCH))
 			return false;
 	}
-	return pp_marks(s, s->n, &mi, &pp, paren) && !pp && s->nheld == 0 && s->depth == 0;
+	/* (and no acquire left pending: every arm's brace was walked) */
+	return pp_marks(s, s->n, &mi, &pp, paren) && !pp && s->nheld == 0 && s->depth == 0 &&
+	       !s->pend_at;
 }
 
 bool locktok_wrapped(const char *t, size_t from, size_t to, const struct ctl_macros *ctl)
