@@ -436,8 +436,8 @@ static bool own_macro(const char *t, const char *name, size_t len)
  * back one an earlier one took, and nothing stay taken at the end? */
 static bool balanced_calls(const struct lt *s, const struct lt_wrap_call *calls, int n)
 {
-	bool *open = xcalloc((size_t)n + 1, sizeof(bool));
-	bool ok = true;
+	bool open[LT_WRAP_CALLS] = { false };
+	bool ok = n <= LT_WRAP_CALLS;
 	for (int c = 0; ok && c < n; c++) {
 		const struct lt_wrap_call *w = &calls[c];
 		int took = -1;
@@ -457,7 +457,6 @@ static bool balanced_calls(const struct lt *s, const struct lt_wrap_call *calls,
 	}
 	for (int c = 0; ok && c < n; c++)
 		ok = !open[c];
-	free(open);
 	return ok;
 }
 

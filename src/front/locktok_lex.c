@@ -7,38 +7,17 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "normalize.h"
 
-/* The kind of the directive whose '#' is t[i] ('i', 'e', 'n'), 0 for any
- * other; *end: past its line (and its continuations and comments). */
+/* The kind of the directive whose '#' is t[i] ('i', 'e' for #elif and
+ * #else, 'n'), 0 for any other; *end: past its line (and its continuations
+ * and comments), as the body finder reads it (elide.c). */
 static char directive(const char *t, size_t i, size_t to, size_t *end)
 {
-	size_t j = i + 1;
-	while (j < to && (t[j] == ' ' || t[j] == '\t'))
-		j++;
-	size_t w = j;
-	while (j < to && word_char((unsigned char)t[j]))
-		j++;
-	static const struct {
-		const char *w;
-		char k;
-	} kinds[] = { { "if", 'i' }, { "ifdef", 'i' }, { "ifndef", 'i' }, { "elif", 'e' },
-		      { "elifdef", 'e' }, { "elifndef", 'e' }, { "else", 'e' }, { "endif", 'n' } };
-	char k = 0;
-	for (size_t x = 0; x < ARRAY_SIZE(kinds) && !k; x++)
-		if (strlen(kinds[x].w) == j - w && !memcmp(t + w, kinds[x].w, j - w))
-			k = kinds[x].k;
-	while (j < to && t[j] != '\n') {
-		if (lex_comment_at(t, to, j)) {
-			j = lex_comment(t, to, j, LEX_ESC_ANY);
-			continue;
-		}
-		if (t[j] == '\\' && j + 1 < to && (t[j + 1] == '\n' || t[j + 1] == '\r'))
-			j += t[j + 1] == '\r' && j + 2 < to && t[j + 2] == '\n' ? 3 : 2;
-		else
-			j++;
-	}
-	*end = j;
-	return k;
+	*end = lex_line_end(t, to, i,
+			    LEX_ESC_ANY | LEX_SPLICE_CRLF | LEX_BLOCK_COMMENTS | LEX_LINE_COMMENTS);
+	char k = norm_pp_kind(t, i, *end);
+	return k == 'l' ? 'e' : k == 'o' ? 0 : k;
 }
 
 /* (locktok_lex.h) */

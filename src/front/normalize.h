@@ -64,6 +64,11 @@ void normalize(struct source *src);
 void normalize_early(struct source *src);
 void normalize_late(char *t, size_t n);
 
+/* The kind of the directive at t[a, e): 'i' #if*, 'e' #elif*, 'l' #else,
+ * 'n' #endif, 'o' any other (normalize_cond.c; the token check's lexer
+ * reads directives with it too). */
+char norm_pp_kind(const char *t, size_t a, size_t e);
+
 /* Is `name` (n bytes) an annotation macro that normalisation blanks? */
 bool is_annotation(const char *name, size_t n);
 

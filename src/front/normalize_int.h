@@ -185,10 +185,6 @@ struct ppdepth {
 	VEC(uint32_t) pool;
 };
 
-/* The kind of the directive at t[a, e): 'i' #if*, 'e' #elif*, 'l' #else,
- * 'n' #endif, 'o' any other. */
-char norm_pp_kind(const char *t, size_t a, size_t e);
-
 /* Apply the directive kind k ('i', 'e', 'l', 'n') at [a, e) to the depths;
  * `stack`/`sn` is an optional bracket stack restored with them. */
 void norm_pp_track(struct ppdepth *d, char k, const char *t, size_t a, size_t e,
