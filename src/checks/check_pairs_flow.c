@@ -21,6 +21,12 @@
  *     (`*bucket = get_hash_bucket(...)`, `*res = dev` with dev->lock held).
  *   - Locks of the non-owner kind (down_read_non_owner()), released by
  *     another context by design.
+ *
+ * And one fact it must not keep: a test made before a lock is taken of
+ * what is read through a pointer (`if (!cx->ready) return;`), which
+ * another task may change while this one waits for the lock; code tests
+ * it again under the lock, and that second test may fail
+ * (flow_forget_shared()).
  */
 #include "check_pairs_int.h"
 
@@ -762,4 +768,61 @@ bool pairs_says_locked(const char *text, TSNode v)
 		}
 	}
 	return false;
+}
+
+/* The tests of the statements around a lock's acquire (flow_forget_shared()). */
+struct around {
+	char *cond[16];
+	int n;
+};
+
+/* Is an atom that reads memory through a pointer kept: one that does not,
+ * or one tested by a statement the acquire is inside? */
+static bool keep_unshared(const struct cfg_atom *at, void *ctx)
+{
+	const struct around *a = ctx;
+	for (size_t j = 0; j < at->nroots; j++) {
+		if (!strstr(at->roots[j], "->"))
+			continue;
+		bool tested = false;
+		for (int k = 0; k < a->n && !tested; k++)
+			tested = strstr(a->cond[k], at->roots[j]) != NULL;
+		if (!tested)
+			return false;
+	}
+	return true;
+}
+
+/* Taking a lock waits for whoever changes what it guards: what a test made
+ * before it read through a pointer (`if (!cxt->ready) return;`) may read
+ * otherwise once it is held, which is why code tests it again under the
+ * lock.  The path forgets such tests, except those of the statements the
+ * acquire sits in (`if (dev->shared) spin_lock(&dev->lock);`: taken
+ * because of that test, released under the same one). */
+void flow_forget_shared(struct run *r, struct pstate *s, TSNode call)
+{
+	bool any = false;
+	for (int i = 0; i < s->hd.as.n && !any; i++) {
+		const struct cfg_atom *at = &r->g->atoms.v[s->hd.as.v[i].atom];
+		for (size_t j = 0; !at->fixed && j < at->nroots && !any; j++)
+			any = strstr(at->roots[j], "->") != NULL;
+	}
+	if (!any)
+		return;
+	struct around a = { .n = 0 };
+	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && a.n < 16;
+	     p = ts_node_parent(p)) {
+		if (node_is(p, S_function_definition))
+			break;
+		if (node_is(p, S_if_statement) || node_is(p, S_while_statement) ||
+		    node_is(p, S_do_statement) || node_is(p, S_for_statement) ||
+		    node_is(p, S_switch_statement) || node_is(p, S_conditional_expression)) {
+			TSNode c = node_field(p, "condition");
+			if (!ts_node_is_null(c))
+				a.cond[a.n++] = node_text_nospace(c, r->fr->text);
+		}
+	}
+	assumes_forget(&s->hd.as, r->g, keep_unshared, &a);
+	for (int k = 0; k < a.n; k++)
+		free(a.cond[k]);
 }

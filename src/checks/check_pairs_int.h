@@ -298,6 +298,10 @@ void flow_edge_err(struct run *r, const struct cfg_edge *e, struct pstate *ns);
 /* A lock of the non-owner kind (down_read_non_owner(): another context
  * releases it by design), taken by the call at off. */
 bool flow_non_owner(const struct run *r, uint32_t off);
+/* A lock is being taken at call: forget the path's tests of what it read
+ * through a pointer before (another task may change it while this one
+ * waits), except the tests the acquire sits inside. */
+void flow_forget_shared(struct run *r, struct pstate *s, TSNode call);
 
 /* What the path's tests (and assignments) say of a returned variable val:
  * RC_*, RC_NZ, or RC_UNK. */

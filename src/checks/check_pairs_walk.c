@@ -738,6 +738,8 @@ static void open_at(struct run *r, struct pstate *s, TSNode call, uint16_t rule,
 				  df_text(&r->d, call, 60), (int)via_len, via)
 		      : xasprintf("%s %s by '%s'", hn, verb, df_text(&r->d, call, 60));
 	free(hn);
+	if (key && pairs_rule(r, rule)->check == C_LOCK_HELD_RETURN)
+		flow_forget_shared(r, s, call);
 	do_open(r, s, rule, key, ts_node_start_byte(call), var ? acq : ACQ_ALWAYS, var,
 		arena_strndup(&r->d.arena, t, strlen(t)));
 	free(t);

@@ -125,6 +125,9 @@ void assumes_add(struct cfg_assumes *a, int atom, bool pol);
  * reached through it; with deref_only, only through it as a pointer. */
 void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, size_t len,
 		  bool deref_only);
+/* Forget the non-preprocessor atoms that keep(atom, ctx) does not keep. */
+void assumes_forget(struct cfg_assumes *a, const struct cfg *g,
+		    bool (*keep)(const struct cfg_atom *at, void *ctx), void *ctx);
 /* After assuming atom to be pol: what that implies of the atoms linked
  * to it by nz_base (`err < 0` true: `err` true; `err` false: `err < 0`
  * false), added where the path assumes nothing of them yet. */

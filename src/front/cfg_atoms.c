@@ -328,6 +328,18 @@ void assumes_kill(struct cfg_assumes *a, const struct cfg *g, const char *p, siz
 	}
 }
 
+void assumes_forget(struct cfg_assumes *a, const struct cfg *g,
+		    bool (*keep)(const struct cfg_atom *at, void *ctx), void *ctx)
+{
+	for (int i = 0; i < a->n;) {
+		const struct cfg_atom *at = &g->atoms.v[a->v[i].atom];
+		if (!at->fixed && !keep(at, ctx))
+			assumes_del(a, i);
+		else
+			i++;
+	}
+}
+
 void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b)
 {
 	for (int i = 0; i < a->n;) {
