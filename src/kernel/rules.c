@@ -640,27 +640,43 @@ bool rules_used_as_call(const char *text, size_t end, size_t len)
 	return end < len && (text[end] == '(' || text[end] == '{');
 }
 
+/* The rule class of the name that ends just before text[p] (white space
+ * between them), when a call of it (a `(` or `{` at p) names a rule: the
+ * name is read back from p, not before start. */
+static unsigned relevant_at(const char *text, size_t start, size_t p)
+{
+	size_t j = p;
+	while (j > start && (text[j - 1] == ' ' || text[j - 1] == '\t' || text[j - 1] == '\n'))
+		j--;
+	size_t i = j;
+	while (i > start && is_name_char((unsigned char)text[i - 1]))
+		i--;
+	int r, k;
+	bool o;
+	if (i == j || !rules_lookup(text + i, j - i, &r, &k, &o))
+		return 0;
+	return current->v.v[r].check == C_LOCK_HELD_RETURN && !current->v.v[r].allow.n ? RULES_LOCK
+										     : RULES_OTHER;
+}
+
+/*
+ * Every name followed by `(` or `{` (white space between) is looked up:
+ * the brackets are found with memchr(), and the name read back from each,
+ * which is several times faster than reading every word of the text (the
+ * elision asks this of every body of every file that names a rule).
+ */
 unsigned rules_relevant(const char *text, size_t start, size_t end)
 {
-	if (!current)
+	if (!current || end <= start)
 		return 0;
 	unsigned out = 0;
-	for (size_t i = start; i < end && out != (RULES_LOCK | RULES_OTHER);) {
-		unsigned char c = (unsigned char)text[i];
-		if (!is_name_char(c)) {
-			i++;
-			continue;
+	static const char brackets[2] = { '(', '{' };
+	for (int b = 0; b < 2 && out != (RULES_LOCK | RULES_OTHER); b++) {
+		const char *p = text + start, *e = text + end;
+		while (out != (RULES_LOCK | RULES_OTHER) && (p = memchr(p, brackets[b], (size_t)(e - p)))) {
+			out |= relevant_at(text, start, (size_t)(p - text));
+			p++;
 		}
-		size_t j = i;
-		while (j < end && is_name_char((unsigned char)text[j]))
-			j++;
-		int r, k;
-		bool o;
-		if ((i == start || !is_name_char((unsigned char)text[i - 1])) &&
-		    rules_used_as_call(text, j, end) && rules_lookup(text + i, j - i, &r, &k, &o))
-			out |= current->v.v[r].check == C_LOCK_HELD_RETURN && !current->v.v[r].allow.n
-				       ? RULES_LOCK : RULES_OTHER;
-		i = j;
 	}
 	return out;
 }
