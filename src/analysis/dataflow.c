@@ -22,6 +22,8 @@ void df_init(struct df *d, const struct cfg *g, const struct df_ops *ops, void *
 	arena_init(&d->arena);
 	size_t nb = g->blocks.n ? g->blocks.n : 1;
 	d->in = xcalloc(nb, sizeof(*d->in));
+	if (ops->hash)
+		d->marks = xcalloc(nb, sizeof(*d->marks));
 	d->queued = xcalloc(nb, sizeof(bool));
 	d->cur = xmalloc(ops->size);
 	d->next = xmalloc(ops->size);
@@ -30,9 +32,13 @@ void df_init(struct df *d, const struct cfg *g, const struct df_ops *ops, void *
 void df_release(struct df *d)
 {
 	size_t nb = d->g->blocks.n ? d->g->blocks.n : 1;
-	for (size_t i = 0; i < nb; i++)
+	for (size_t i = 0; i < nb; i++) {
 		VEC_FREE(d->in[i]);
+		if (d->marks)
+			VEC_FREE(d->marks[i]);
+	}
 	free(d->in);
+	free(d->marks);
 	free(d->queued);
 	free(d->cur);
 	free(d->next);
@@ -40,11 +46,58 @@ void df_release(struct df *d)
 	arena_release(&d->arena);
 }
 
+/*
+ * df_add() with the states' hashes: eq and agree are asked only where the
+ * hash (the kind) matches, which chooses what cfg_state_slot() would
+ * (equal states have equal hashes, states that agree equal kinds).
+ */
+static void add_hashed(struct df *d, uint32_t blk, void *s)
+{
+	const struct df_ops *ops = d->ops;
+	df_set *set = &d->in[blk];
+	size_t n = set->n / ops->size;
+	uint64_t *m = d->marks[blk].v;
+	uint64_t h = ops->hash(s), k = ops->kind(s);
+	for (size_t i = 0; i < n; i++)
+		if (m[2 * i] == h && ops->eq(set->v + i * ops->size, s))
+			return;
+	((struct df_head *)s)->done = false;
+	size_t same = 0, at = n;
+	for (size_t i = 0; i < n; i++)
+		if (m[2 * i + 1] == k && ops->agree(set->v + i * ops->size, s)) {
+			same++;
+			at = i;
+		}
+	if (same < ops->per_kind && n < ops->total) {
+		VEC_GROW(*set, set->n + ops->size);
+		memcpy(set->v + set->n, s, ops->size);
+		set->n += ops->size;
+		VEC_PUSH(d->marks[blk], h);
+		VEC_PUSH(d->marks[blk], k);
+	} else {
+		at = at == n ? n - 1 : at;
+		void *a = set->v + at * ops->size;
+		if (!ops->join(a, s))
+			return;
+		((struct df_head *)a)->done = false;
+		m[2 * at] = ops->hash(a);
+		m[2 * at + 1] = ops->kind(a);
+	}
+	if (!d->queued[blk]) {
+		d->queued[blk] = true;
+		VEC_PUSH(d->work, blk);
+	}
+}
+
 void df_add(struct df *d, uint32_t blk, void *s)
 {
 	const struct df_ops *ops = d->ops;
 	if (ops->admit && !ops->admit(d->ctx, s))
 		return;
+	if (ops->hash) {
+		add_hashed(d, blk, s);
+		return;
+	}
 	df_set *set = &d->in[blk];
 	size_t n = set->n / ops->size;
 	for (size_t i = 0; i < n; i++)

@@ -65,6 +65,12 @@ struct df_ops {
 	int (*implied)(void *ctx, const void *s, int atom);
 	/* Does the state keep a path (branch steps are added to its trace)? */
 	bool (*traced)(const void *s);
+	/* Optional, both or neither: a hash that equal states (eq) share, and
+	 * one that states that agree share; df_add() then asks eq and agree of
+	 * the block's states whose hash matches only, not of every one (a
+	 * block keeps ~20 states, and most of a walk's time went there). */
+	uint64_t (*hash)(const void *s);
+	uint64_t (*kind)(const void *s);
 };
 
 typedef VEC(unsigned char) df_set;
@@ -81,6 +87,8 @@ struct df {
 	bool time_hit;			/* ... and it was the deadline */
 	size_t transfers;		/* transfers so far */
 	df_set *in;			/* per block: its states, ops->size bytes each */
+	VEC(uint64_t) *marks;		/* per block, with ops->hash: each state's hash
+					 * and kind, two words a state, in order */
 	VEC(uint32_t) work;		/* blocks with states not yet transferred */
 	bool *queued;			/* per block: on the worklist */
 	unsigned char *cur, *next;	/* the state in transfer, the state on an edge */

@@ -42,6 +42,49 @@ bool held_eq(const struct held *a, const struct held *b)
 	return a->rule == b->rule && a->key == b->key && a->owed == b->owed;
 }
 
+/* The hashes of the walk's states (dataflow.h): what held_eq() compares,
+ * mixed so that items in any order sum alike (the kind) or not (the hash). */
+static uint64_t held_hash(const struct held *h)
+{
+	uint64_t v = (uint64_t)h->rule << 17 | (uint64_t)h->key << 1 | h->owed;
+	v = (v ^ (v >> 31)) * 0xff51afd7ed558ccdull;
+	return v ^ (v >> 29);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 0x100000001b3ull + (h >> 23);
+}
+
+/* Equal states (state_eq()) hash alike: the assumptions, the returned
+ * variables' classes, the items in order with their counts, the pending
+ * acquires. */
+uint64_t pstate_hash(const void *sv)
+{
+	const struct pstate *s = sv;
+	uint64_t h = mix(mix(mix(mix(0, s->nheld), s->npend), s->nvcl), s->hd.as.n);
+	for (int i = 0; i < s->hd.as.n; i++)
+		h = mix(h, (uint64_t)s->hd.as.v[i].atom << 8 | s->hd.as.v[i].pol);
+	for (int i = 0; i < s->nvcl; i++)
+		h = mix(h, (uint64_t)s->vc[i].var << 8 | s->vc[i].cls);
+	for (int i = 0; i < s->nheld; i++)
+		h = mix(h, held_hash(&s->h[i]) ^ ((uint64_t)s->h[i].count << 1 | s->h[i].cskip));
+	for (int i = 0; i < s->npend; i++)
+		h = mix(mix(h, (uint64_t)s->p[i].var << 8 | s->p[i].acq), held_hash(&s->p[i].h));
+	return h;
+}
+
+/* States that hold the same items (same_items(): no item is held twice,
+ * see do_open()) share a kind whatever their order. */
+uint64_t pstate_kind(const void *sv)
+{
+	const struct pstate *s = sv;
+	uint64_t k = s->nheld;
+	for (int i = 0; i < s->nheld; i++)
+		k += held_hash(&s->h[i]);
+	return k;
+}
+
 const struct rule *pairs_rule(const struct run *r, int i)
 {
 	return &r->fr->rs->v.v[i];

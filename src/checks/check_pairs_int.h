@@ -336,6 +336,10 @@ bool pairs_says_locked(const char *text, TSNode v);
 const struct rule *pairs_rule(const struct run *r, int i);
 /* The same thing held (where it was taken only names it in the path). */
 bool held_eq(const struct held *a, const struct held *b);
+/* A state's hash (equal states share it) and kind (states holding the
+ * same items share it), for the walk's dataflow driver. */
+uint64_t pstate_hash(const void *s);
+uint64_t pstate_kind(const void *s);
 /* How branch condition c relates to a value: 1 when it is true exactly if
  * *core (the identifier or call tested) is zero, 0 when exactly if it is
  * non-zero, -1 unknown. */

@@ -1178,6 +1178,7 @@ static const struct df_ops pair_ops = {
 	.size = sizeof(struct pstate), .per_kind = MAX_STATES, .total = MAX_BLOCK_STATES,
 	.eq = state_eq, .agree = same_items, .join = state_join, .admit = admit,
 	.elem = elem, .branch = branch, .edge = edge, .implied = implied, .traced = traced,
+	.hash = pstate_hash, .kind = pstate_kind,
 };
 
 bool pairs_walk(struct run *r, size_t budget, double deadline)
