@@ -619,15 +619,17 @@ static size_t key_root(const char *k, const char **root)
 }
 
 /* Does the lock key k hang off the object a ("acm" or "&acm->mutex" for
- * "&acm->mutex"; not "acm->control", a sibling of the lock)? */
-static bool hangs_off(const char *k, const char *a)
+ * "&acm->mutex"; not "acm->control", a sibling of the lock)?  With near,
+ * in that object, not behind a pointer of it (&dev->dev.bus->subsys.rwsem
+ * is the bus's, not dev->dev's). */
+static bool hangs_off(const char *k, const char *a, bool near)
 {
 	while (*k == '&' || *k == '*')
 		k++;
 	while (*a == '&' || *a == '*')
 		a++;
 	size_t n = strlen(a);
-	if (!n || strncmp(k, a, n))
+	if (!n || strncmp(k, a, n) || (near && k[n] && strstr(k + n + 1, "->")))
 		return false;
 	return !k[n] || k[n] == '.' || k[n] == '[' || (k[n] == '-' && k[n + 1] == '>');
 }
@@ -639,7 +641,10 @@ static bool hangs_off(const char *k, const char *a)
  * would otherwise rest on a body we cannot see.  Given another field of
  * that object (usb_autopm_put_interface(acm->control) with acm->mutex
  * held), it releases what that field is about, not the lock, unless it
- * is handed a function of the file as well.
+ * is handed a function of the file as well.  A word of the name says it
+ * (`_end` ends one: not xhci_queue_stop_endpoint()), and only an unlock is
+ * believed of a lock behind another pointer of the object handed
+ * (device_release_driver(&dev->dev) leaves &dev->dev.bus->subsys.rwsem).
  */
 static void release_by_name(struct run *r, struct pstate *s, TSNode call, const char *name,
 			    size_t len)
@@ -648,9 +653,10 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 					     "_done", "_finish", "_leave", "_unref" };
 	if (!s->nheld)
 		return;
-	bool says = false;
+	bool says = false, near = !name_has(name, len, "unlock", 6);
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !says; i++)
-		says = name_has(name, len, words[i], strlen(words[i]));
+		says = words[i][0] == '_' ? name_has_word(name, len, words[i], strlen(words[i]))
+					  : name_has(name, len, words[i], strlen(words[i]));
 	if (!says)
 		return;
 	TSNode args = node_field(call, "arguments");
@@ -675,8 +681,8 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 			const struct held *h = &s->h[i];
 			if (h->owed || !h->key || pairs_rule(r, h->rule)->check != C_LOCK_HELD_RETURN)
 				continue;
-			if (hangs_off(r->keys.v[h->key], t) ||
-			    (h->alias && hangs_off(r->keys.v[h->alias], t))) {
+			if (hangs_off(r->keys.v[h->key], t, near) ||
+			    (h->alias && hangs_off(r->keys.v[h->alias], t, near))) {
 				/* a guess: lock-release-unheld leaves the object alone */
 				unsure_key(r, h->rule, h->key);
 				do_close(r, s, h->rule, h->key);

@@ -128,6 +128,15 @@ static inline bool name_has(const char *s, size_t n, const char *w, size_t m)
 			return true;
 	return !m;
 }
+/* Does s[0, n) have w[0, m) ending a word of it (at its end or before a
+ * '_'): "_end" in "ring_end" and "end_x", not in "queue_endpoint". */
+static inline bool name_has_word(const char *s, size_t n, const char *w, size_t m)
+{
+	for (size_t i = 0; m && i + m <= n; i++)
+		if (s[i] == w[0] && !memcmp(s + i + 1, w + 1, m - 1) && (i + m == n || s[i + m] == '_'))
+			return true;
+	return !m;
+}
 static inline bool ident_byte(unsigned char c)
 {
 	return ident_bytes[c];
