@@ -567,7 +567,8 @@ void program_settle_pairs(struct program *p)
 			struct pair_cand *c = &v->v[i];
 			uint32_t id = base + c->fn;
 			const char *why = p->entry_why[id];
-			if (why && (c->f.id == C_LOCK_HELD_RETURN || c->f.id == C_PAIR_UNBALANCED) &&
+			if (why && (c->f.id == C_LOCK_HELD_RETURN || c->f.id == C_PAIR_UNBALANCED ||
+				    c->f.id == C_LOCK_RELEASE_UNHELD) &&
 			    !strcmp(why, "seq_file handler"))
 				why = NULL;	/* ->start takes what ->stop releases */
 			bool keep = false;
@@ -597,6 +598,18 @@ void program_settle_pairs(struct program *p)
 					free(c->f.msg);
 					c->f.msg = m;
 				}
+			} else if (c->f.id == C_LOCK_RELEASE_UNHELD && c->need == PC_ENTRY) {
+				/* check_pairs_rel.c: a release of what it never takes */
+				keep = why != NULL;
+				free(c->f.msg);
+				const char *what = rules_get()->v.v[c->rule].what;
+				c->f.msg = !keep ? NULL
+					 : c->held ? xasprintf("%s '%s' releases the %s '%s', which it "
+							       "never takes: called from user mode, it "
+							       "holds nothing", why, c->f.func, what, c->held)
+						   : xasprintf("%s '%s' releases the %s, which it never "
+							       "takes: called from user mode, it holds "
+							       "nothing", why, c->f.func, what);
 			} else if (why && c->held) {
 				keep = !releases_elsewhere(p, id, c->rule);
 				free(c->f.msg);

@@ -968,6 +968,8 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 		for (size_t k = 0; k < per[i].n; k++) {
 			struct pair_cand *c = &per[i].v[k];
 			if ((c->need == PC_ENTRY && !may) ||
+			    (c->f.id == C_LOCK_RELEASE_UNHELD && c->need == PC_ENTRY &&
+			     opened_elsewhere(&fr, i, c->rule, c->held)) ||
 			    (c->f.id == C_LOCK_UNBALANCED && !c->kept_own &&
 			     (handed_over(&fr, i, c->rule, c->held, c->never_rel) ||
 			      (c->never_rel && caller_names(&fr, i, c->held))))) {

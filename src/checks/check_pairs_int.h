@@ -320,6 +320,12 @@ char *key_text(TSNode n, const char *text);
  * than i release rule's object key without taking it (a hand-over)? */
 bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth);
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner);
+/* Do keys a and b name the same field of some object ("->lock" of
+ * "&a->lock" and "&b->lock"), or the same global?  (NULL matches all.) */
+bool pairs_keys_match(const char *a, const char *b);
+/* Does another function of the file leave rule's lock key held for its
+ * caller?  (An entry point's release of what it never takes is excused.) */
+bool opened_elsewhere(struct frun *fr, size_t i, uint16_t rule, const char *key);
 bool caller_names(struct frun *fr, size_t i, const char *key);
 /* check_pairs_rel.c: is n inside a for, while or do loop of its function? */
 bool pairs_in_loop(TSNode n);

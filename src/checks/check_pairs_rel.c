@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "lexer.h"
 
 /* --- during the walk ----------------------------------------------------- */
 
@@ -366,6 +367,17 @@ static bool is_var(TSNode n, const struct var_scan *vs)
 	       !memcmp(node_ptr(n, vs->text), vs->name, vs->len);
 }
 
+/* vs's variable: the one a lock key starts from ("d" of "&d->lock"). */
+static void var_of_key(struct var_scan *vs, const char *k)
+{
+	while (*k == '&' || *k == '*' || *k == '(')
+		k++;
+	vs->name = k;
+	vs->len = 0;
+	while (isalnum((unsigned char)k[vs->len]) || k[vs->len] == '_')
+		vs->len++;
+}
+
 static bool scan_writes(TSNode n, void *ctx)
 {
 	struct var_scan *vs = ctx;
@@ -446,11 +458,31 @@ static bool breaks_out(TSNode loop)
 /*
  * Is the release at a label of the exit ladder: its statement labelled, or
  * preceded in its block by a labelled statement, or by a loop that a
- * `break` leaves (the loop's exit joins paths as a label does), with only
- * plain statements (expressions, declarations, an `if` that does not
- * jump) in between?
+ * `break` leaves (the loop's exit joins paths as a label does), or by an
+ * `if` without `else` that takes the lock (one of acq) and does not jump
+ * (the path that did not take it joins there: hda_codec.c's
+ * `if (mout->dig_out_nid) { ... mutex_lock(...); ... } mutex_unlock(...)`),
+ * with only plain statements (expressions, declarations, an `if` that does
+ * not jump) in between?
  */
-static bool at_label(TSNode call)
+/* Does a test name vs's variable, outside the acquires it makes? */
+struct test_scan {
+	struct var_scan *vs;
+	const TSNode *acq;
+	int nacq;
+};
+
+static bool names_var(TSNode n, void *ctx)
+{
+	struct test_scan *ts = ctx;
+	for (int i = 0; i < ts->nacq; i++)
+		if (ts_node_eq(n, ts->acq[i]))
+			return false;
+	ts->vs->moved |= is_var(n, ts->vs);
+	return !ts->vs->moved;
+}
+
+static bool at_label(TSNode call, const TSNode *acq, int nacq, struct var_scan *root)
 {
 	TSNode st = call;
 	while (!ts_node_is_null(st) && !node_is(st, S_expression_statement))
@@ -467,9 +499,19 @@ static bool at_label(TSNode call)
 		if (node_is(p, S_labeled_statement) || (loop_node(p) && breaks_out(p)))
 			return true;
 		bool jumps = false;
-		if (node_is(p, S_if_statement))
+		if (node_is(p, S_if_statement)) {
 			node_walk(p, scan_jump, &jumps);
-		else if (!node_is(p, S_comment) && !node_is(p, S_expression_statement) &&
+			/* (not when the test reads the lock's object: die()'s
+			 * `if (die.lock_owner != cpu)` knows whether it holds it) */
+			struct test_scan ts = { root, acq, nacq };
+			root->moved = false;
+			if (root->len)
+				node_walk(node_field(p, "condition"), names_var, &ts);
+			for (int i = 0; i < nacq && !jumps && !root->moved; i++)
+				if (ts_node_is_null(node_field(p, "alternative")) &&
+				    contains(p, ts_node_start_byte(acq[i])))
+					return true;
+		} else if (!node_is(p, S_comment) && !node_is(p, S_expression_statement) &&
 			 !node_is(p, S_declaration))
 			return false;
 		if (jumps)
@@ -641,6 +683,172 @@ static bool judge_twice(struct run *r, TSNode fn, const region_vec *back, const 
 	return true;
 }
 
+/* Is the variable vs->name given a value by a call: its initialiser or an
+ * assignment to it calls one, or it is handed by address to one?  Then
+ * the lock may come from a function that returned it held (jffs2_create()
+ * unlocking the inode jffs2_new_inode() returned locked). */
+static bool has_call(TSNode n, void *ctx)
+{
+	bool *c = ctx;
+	*c |= node_is(n, S_call_expression);
+	return !*c;
+}
+
+static bool scan_from_call(TSNode n, void *ctx)
+{
+	struct var_scan *vs = ctx;
+	TSNode val = { 0 };
+	if (node_is(n, S_init_declarator) && is_var(declarator_name(node_field(n, "declarator")), vs))
+		val = node_field(n, "value");
+	else if (node_is(n, S_assignment_expression) && is_var(node_field(n, "left"), vs))
+		val = node_field(n, "right");
+	else if (node_is(n, S_pointer_expression) && is_var(node_field(n, "argument"), vs) &&
+		 node_is(ts_node_parent(n), S_argument_list))
+		vs->moved = true;
+	if (!ts_node_is_null(val))
+		node_walk(val, has_call, &vs->moved);
+	return !vs->moved;
+}
+
+/* Does a call of a function named for locking take vs's variable (or an
+ * object reached from it: i915_mutex_lock_interruptible(dev) takes
+ * &dev->struct_mutex in another file)? */
+static bool scan_lock_helper(TSNode n, void *ctx)
+{
+	struct var_scan *vs = ctx;
+	size_t len;
+	const char *name = node_is(n, S_call_expression) ? call_name(n, vs->text, &len) : NULL;
+	int ri, ci;
+	bool open;
+	if (!name || !memmem(name, len, "lock", 4) || rules_lookup(name, len, &ri, &ci, &open))
+		return !vs->moved;
+	TSNode args = node_field(n, "arguments");
+	for (uint32_t a = 0; a < ts_node_named_child_count(args) && !vs->moved; a++) {
+		char *k = key_text(ts_node_named_child(args, a), vs->text);
+		const char *p = k;
+		while (*p == '&' || *p == '*' || *p == '(')
+			p++;
+		vs->moved = !strncmp(p, vs->name, vs->len) && !isalnum((unsigned char)p[vs->len]) &&
+			    p[vs->len] != '_';
+		free(k);
+	}
+	return !vs->moved;
+}
+
+/* Does another function of the file take rule's lock key (the same field
+ * of some object, or the same global)?  A lock of its own, then, not one
+ * the caller of an entry point holds for it (a ->fault handler's
+ * up_read(&vma->vm_mm->mmap_sem): the fault path took it). */
+/* The text of argument k of the call whose `(` is at t[i], blanks and
+ * parentheses dropped, into out (size m); false when there is none. */
+static bool arg_text(const char *t, size_t n, size_t i, int k, char *out, size_t m)
+{
+	size_t w = 0;
+	int depth = 0, at = 0;
+	for (i++; i < n; i++) {
+		char c = t[i];
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		if ((c == ')' || c == ']' || c == '}') && depth-- == 0)
+			break;
+		if (c == ',' && !depth) {
+			at++;
+			continue;
+		}
+		if (at == k && c != '(' && c != ')' && !isspace((unsigned char)c) && w + 1 < m)
+			out[w++] = c;
+	}
+	out[w] = 0;
+	return at >= k && w;
+}
+
+/* Does another function of the file take rule's lock key (the same field
+ * of some object, or the same global)?  A lock of its own, then, not one
+ * the caller of an entry point holds for it (a ->fault handler's
+ * up_read(&vma->vm_mm->mmap_sem): the fault path took it).  Read from the
+ * file's own text, comments aside: the bodies left out of the parse count. */
+static bool file_takes(struct run *r, uint16_t rule, const char *key)
+{
+	const char *t = r->fr->src->raw;
+	size_t n = r->fr->src->len;
+	TSNode fn = r->fr->fns[r->fn];
+	uint32_t a = ts_node_start_byte(fn), b = ts_node_end_byte(fn);
+	const struct rule *ru = pairs_rule(r, rule);
+	for (size_t i = 0; i < n;) {
+		if (lex_comment_at(t, n, i)) {
+			i = lex_comment(t, n, i, LEX_ESC_ANY);
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			i = lex_quoted(t, n, i, 0);
+			continue;
+		}
+		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < n && (isalnum((unsigned char)t[j]) || t[j] == '_'))
+			j++;
+		int ri, ci;
+		bool open;
+		size_t p = j;
+		while (p < n && isspace((unsigned char)t[p]))
+			p++;
+		if ((i < a || i >= b) && p < n && t[p] == '(' &&
+		    rules_lookup(t + i, j - i, &ri, &ci, &open) && open && ri == rule) {
+			char arg[256];
+			int k = ru->open.v[ci].arg;
+			if (!key || k < 0 || !arg_text(t, n, p, k, arg, sizeof(arg)) ||
+			    pairs_keys_match(key, arg))
+				return true;
+		}
+		i = j;
+	}
+	return false;
+}
+
+/*
+ * A release no path of the function holds, of a lock it takes nowhere
+ * (dvb_dvr_read() unlocking &dmxdev->mutex after its lock was commented
+ * out): a helper releasing its caller's lock, unless the function is
+ * called from user mode, where nothing holds it.  A candidate the whole
+ * tree keeps for an entry point (program_pairs.c; a seq_file ->stop
+ * releases what ->start took, and is not one).  Its first such release.
+ */
+static void judge_entry_release(struct run *r, TSNode fn, const struct rel_site *st)
+{
+	if (st->held || !st->never || st->twice_off)
+		return;
+	for (size_t k = 0; k < r->rel.n; k++)
+		if (r->rel.v[k].rule == st->rule && r->rel.v[k].key == st->key &&
+		    (r->rel.v[k].held || r->rel.v[k].off < st->off))
+			return;
+	TSNode call = call_node_at(fn, st->off), acq[1];
+	bool foreign = false;
+	if (ts_node_is_null(call) || calls_of(r, fn, st->rule, st->key, true, acq, 1, &foreign) ||
+	    foreign)
+		return;
+	struct var_scan vs = { .text = r->fr->text };
+	var_of_key(&vs, st->key ? r->keys.v[st->key] : "");
+	if (vs.len)
+		node_walk(node_field(fn, "body"), scan_from_call, &vs);
+	if (vs.len && !vs.moved)
+		node_walk(node_field(fn, "body"), scan_lock_helper, &vs);
+	if (vs.moved || !file_takes(r, st->rule, st->key ? r->keys.v[st->key] : NULL))
+		return;
+	struct held h = { .rule = st->rule, .key = st->key };
+	char *hn = held_name(r, &h);
+	size_t nl;
+	const char *nm = call_name(call, r->fr->text, &nl);
+	char *fin = xasprintf("'%.*s' here without the %s held", (int)nl, nm, hn);
+	free(hn);
+	/* (held: the key, as lock-unbalanced's, for opened_elsewhere()) */
+	pairs_cand(r, st->rule, PC_ENTRY, C_LOCK_RELEASE_UNHELD, st->off, st->trace, NULL,
+		   st->key ? xstrdup(r->keys.v[st->key]) : NULL, NULL, fin);
+	free(fin);
+}
+
 static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 {
 	const char *text = r->fr->text;
@@ -653,6 +861,7 @@ static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 			guessed = r->unsure_keys.v[k] == ((uint32_t)st->rule << 16 | st->key);
 		if (guessed)
 			continue;
+		judge_entry_release(r, fn, st);
 		if (st->twice_off && st->unheld) {
 			bool earlier = false;	/* one report per lock */
 			for (size_t k = 0; k < r->rel.n && !earlier; k++)
@@ -673,12 +882,14 @@ static void judge_release(struct run *r, TSNode fn, const region_vec *back)
 		if (earlier)
 			continue;
 		TSNode call = call_node_at(fn, st->off);
-		if (ts_node_is_null(call) || !at_label(call) || loop_of(fn, back, st->off))
-			continue;
 		TSNode acq[MAX_SITES];
 		bool foreign = false;
-		int nacq = calls_of(r, fn, st->rule, st->key, true, acq, MAX_SITES, &foreign);
-		if (!nacq || foreign || !unguarded(call, acq, nacq, false))
+		int nacq = ts_node_is_null(call) ? 0 : calls_of(r, fn, st->rule, st->key, true, acq,
+								  MAX_SITES, &foreign);
+		struct var_scan root = { .text = text };
+		var_of_key(&root, st->key ? r->keys.v[st->key] : "");
+		if (!nacq || !at_label(call, acq, nacq, &root) || loop_of(fn, back, st->off) || foreign ||
+		    !unguarded(call, acq, nacq, false))
 			continue;
 		TSNode rel[MAX_SITES];
 		int nrel = calls_of(r, fn, st->rule, st->key, false, rel, MAX_SITES, NULL);

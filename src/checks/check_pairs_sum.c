@@ -217,7 +217,7 @@ static const char *key_tail(const char *k, bool *global)
 }
 
 /* Do keys a and b name the same field of some object, or the same global? */
-static bool keys_match(const char *a, const char *b)
+bool pairs_keys_match(const char *a, const char *b)
 {
 	if (!a || !b)
 		return true;
@@ -313,7 +313,7 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool
 			const struct pair_item *it = &fr->sums[j].it[k];
 			if (!it->close || it->rule != rule || !it->key)
 				continue;
-			if (keys_match(key, it->key))
+			if (pairs_keys_match(key, it->key))
 				return true;
 			/* `up(ent->page_queue ? &cmd->vars.pages_sem :
 			 * &cmd->vars.sem)` in the completion (mlx5's cmd.c):
@@ -330,6 +330,28 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool
 					return true;
 			}
 		}
+	}
+	return false;
+}
+
+/*
+ * lock-release-unheld at an entry point that never takes the lock: does
+ * another function of the file leave that lock held for its caller (an
+ * exclusive open's mutex_trylock() that ->release unlocks; a constructor
+ * that returns its object locked), or hold some lock of the rule on a path
+ * no item tells?  Then the lock is handed over to it on purpose.
+ */
+bool opened_elsewhere(struct frun *fr, size_t i, uint16_t rule, const char *key)
+{
+	for (size_t j = 0; j < fr->ff->fns.n; j++) {
+		const struct pair_sum *s = &fr->sums[j];
+		if (j == i || !s->known)
+			continue;
+		if (rule < 32 && (s->partial & (1u << rule)))
+			return true;
+		for (int k = 0; k < s->n; k++)
+			if (!s->it[k].close && s->it[k].rule == rule && pairs_keys_match(key, s->it[k].key))
+				return true;
 	}
 	return false;
 }
