@@ -152,6 +152,12 @@ static void scan_init(struct entries *es, TSNode list, const char *text, const s
 			des = node_field(ch, "designator");
 			f = pair_field(ch);
 			val = node_field(ch, "value");
+		} else if (node_is(ch, S_assignment_expression) &&
+			   node_is(node_field(ch, "left"), S_call_expression)) {
+			/* a designator a macro spells: `WX(SIOCSIWMLME) = fn` with
+			 * `#define WX(x) [(x) - SIOCIWFIRST]` (zd1211rw) */
+			des = node_field(ch, "left");
+			val = node_field(ch, "right");
 		}
 		if (arrays > 0 || k->typed) {
 			if (node_is(val, S_initializer_list))
