@@ -455,16 +455,6 @@ static bool breaks_out(TSNode loop)
 	return b;
 }
 
-/*
- * Is the release at a label of the exit ladder: its statement labelled, or
- * preceded in its block by a labelled statement, or by a loop that a
- * `break` leaves (the loop's exit joins paths as a label does), or by an
- * `if` without `else` that takes the lock (one of acq) and does not jump
- * (the path that did not take it joins there: hda_codec.c's
- * `if (mout->dig_out_nid) { ... mutex_lock(...); ... } mutex_unlock(...)`),
- * with only plain statements (expressions, declarations, an `if` that does
- * not jump) in between?
- */
 /* Does a test name vs's variable, outside the acquires it makes? */
 struct test_scan {
 	struct var_scan *vs;
@@ -482,6 +472,17 @@ static bool names_var(TSNode n, void *ctx)
 	return !ts->vs->moved;
 }
 
+/*
+ * Is the release at a label of the exit ladder: its statement labelled, or
+ * preceded in its block by a labelled statement, or by a loop that a
+ * `break` leaves (the loop's exit joins paths as a label does), or by an
+ * `if` without `else` that takes the lock (one of acq) and does not jump
+ * (the path that did not take it joins there: hda_codec.c's
+ * `if (mout->dig_out_nid) { ... mutex_lock(...); ... } mutex_unlock(...)`;
+ * not when its test reads the lock's object, root), with only plain
+ * statements (expressions, declarations, an `if` that does not jump) in
+ * between?
+ */
 static bool at_label(TSNode call, const TSNode *acq, int nacq, struct var_scan *root)
 {
 	TSNode st = call;
@@ -735,10 +736,6 @@ static bool scan_lock_helper(TSNode n, void *ctx)
 	return !vs->moved;
 }
 
-/* Does another function of the file take rule's lock key (the same field
- * of some object, or the same global)?  A lock of its own, then, not one
- * the caller of an entry point holds for it (a ->fault handler's
- * up_read(&vma->vm_mm->mmap_sem): the fault path took it). */
 /* The text of argument k of the call whose `(` is at t[i], blanks and
  * parentheses dropped, into out (size m); false when there is none. */
 static bool arg_text(const char *t, size_t n, size_t i, int k, char *out, size_t m)
