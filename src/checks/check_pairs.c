@@ -486,6 +486,27 @@ static bool balanced_leak(struct run *r, const struct held *h, bool *shown)
 	return *shown;
 }
 
+/*
+ * A semaphore the function takes and itself releases on other paths, that
+ * no other function of the file releases (no down() in ->open for the
+ * up() of ->release, no up() in an interrupt handler for a down() that
+ * waits): at an entry point, an exit that keeps it down is a leak as a
+ * mutex's is, whatever the results say (ufs_quota_write()'s `if (len ==
+ * towrite) return err;` with inode->i_sem down).
+ */
+static bool sem_own(struct run *r, const struct held *h)
+{
+	unsigned with, without;
+	exit_classes(r, h, &with, &without);
+	if (!h->key || !without || retaken(r, h->rule, h->key))
+		return false;
+	TSNode rel[16];
+	int nrel = 0;
+	pairs_releases_of(r, r->fr->fns[r->fn], h->rule, rel, &nrel, 16, 0);
+	return releases_key(r, rel, nrel, h->rule, h->key) &&
+	       !pairs_file_calls(r, h->rule, r->keys.v[h->key], false);
+}
+
 /* A name that says it takes or hands a lock: lock_media_bay(),
  * drm_modeset_lock_all(), foo_trylock_bar(), foo_locked(). */
 static bool lock_word(const char *name)
@@ -765,7 +786,7 @@ static void judge(struct run *r)
 						   : "returns with it held";
 			if (ru->check == C_LOCK_HELD_RETURN) {
 				bool shown;
-				if (ru->balanced && !balanced_leak(r, h, &shown)) {
+				if (ru->balanced && !balanced_leak(r, h, &shown) && !sem_own(r, h)) {
 					free(hn);
 					continue;
 				}

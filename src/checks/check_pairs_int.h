@@ -320,6 +320,11 @@ char *key_text(TSNode n, const char *text);
  * than i release rule's object key without taking it (a hand-over)? */
 bool starts_other_context(const struct run *r, TSNode n, uint32_t off, int depth);
 bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool partner);
+/* Does another function of the file take (take) or release rule's lock
+ * key (the same field of some object, or the same global; key NULL: any
+ * of the rule's)?  Read from the file's text, comments aside, so that a
+ * body the elision left out counts (check_pairs_rel.c). */
+bool pairs_file_calls(struct run *r, uint16_t rule, const char *key, bool take);
 /* Do keys a and b name the same field of some object ("->lock" of
  * "&a->lock" and "&b->lock"), or the same global?  (NULL matches all.) */
 bool pairs_keys_match(const char *a, const char *b);

@@ -759,12 +759,7 @@ static bool arg_text(const char *t, size_t n, size_t i, int k, char *out, size_t
 	return at >= k && w;
 }
 
-/* Does another function of the file take rule's lock key (the same field
- * of some object, or the same global)?  A lock of its own, then, not one
- * the caller of an entry point holds for it (a ->fault handler's
- * up_read(&vma->vm_mm->mmap_sem): the fault path took it).  Read from the
- * file's own text, comments aside: the bodies left out of the parse count. */
-static bool file_takes(struct run *r, uint16_t rule, const char *key)
+bool pairs_file_calls(struct run *r, uint16_t rule, const char *key, bool take)
 {
 	const char *t = r->fr->src->raw;
 	size_t n = r->fr->src->len;
@@ -793,9 +788,9 @@ static bool file_takes(struct run *r, uint16_t rule, const char *key)
 		while (p < n && isspace((unsigned char)t[p]))
 			p++;
 		if ((i < a || i >= b) && p < n && t[p] == '(' &&
-		    rules_lookup(t + i, j - i, &ri, &ci, &open) && open && ri == rule) {
+		    rules_lookup(t + i, j - i, &ri, &ci, &open) && open == take && ri == rule) {
 			char arg[256];
-			int k = ru->open.v[ci].arg;
+			int k = (open ? ru->open.v[ci] : ru->close.v[ci]).arg;
 			if (!key || k < 0 || !arg_text(t, n, p, k, arg, sizeof(arg)) ||
 			    pairs_keys_match(key, arg))
 				return true;
@@ -832,7 +827,7 @@ static void judge_entry_release(struct run *r, TSNode fn, const struct rel_site 
 		node_walk(node_field(fn, "body"), scan_from_call, &vs);
 	if (vs.len && !vs.moved)
 		node_walk(node_field(fn, "body"), scan_lock_helper, &vs);
-	if (vs.moved || !file_takes(r, st->rule, st->key ? r->keys.v[st->key] : NULL))
+	if (vs.moved || !pairs_file_calls(r, st->rule, st->key ? r->keys.v[st->key] : NULL, true))
 		return;
 	struct held h = { .rule = st->rule, .key = st->key };
 	char *hn = held_name(r, &h);
