@@ -279,7 +279,8 @@ void df_params_init(struct df_params *p, TSNode fn, const char *text)
 
 int df_param_index(const struct df_params *ps, const char *p, size_t len)
 {
-	for (int i = 0; i < ps->n; i++)
+	/* (an unnamed parameter has len 0 and no name: nothing names it) */
+	for (int i = 0; len && i < ps->n; i++)
 		if (ps->v[i].len == len && !memcmp(ps->v[i].name, p, len))
 			return i;
 	return -1;
