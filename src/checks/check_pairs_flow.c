@@ -234,8 +234,7 @@ static TSNode lvalue_root(TSNode n, bool *through)
 	return node_is(n, S_identifier) ? n : (TSNode){ 0 };
 }
 
-/* The identifier a lock key starts from ("dev" of "&dev->lock"), its length. */
-static size_t key_root_len(const char *k, const char **root)
+size_t pairs_key_root(const char *k, const char **root)
 {
 	while (*k == '&' || *k == '*')
 		k++;
@@ -328,7 +327,7 @@ static void handed_out(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
 			const char *kr;
 			if (s->h[i].owed || !s->h[i].key)
 				continue;
-			size_t kn = key_root_len(r->keys.v[s->h[i].key], &kr);
+			size_t kn = pairs_key_root(r->keys.v[s->h[i].key], &kr);
 			if (kn == len && !memcmp(kr, p, len) && kr[kn] == '-' && kr[kn + 1] == '>')
 				handed_drop(r, s, i);
 		}

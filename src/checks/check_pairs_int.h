@@ -325,6 +325,9 @@ bool handed_over(struct frun *fr, size_t i, uint16_t rule, const char *key, bool
  * of the rule's)?  Read from the file's text, comments aside, so that a
  * body the elision left out counts (check_pairs_rel.c). */
 bool pairs_file_calls(struct run *r, uint16_t rule, const char *key, bool take);
+/* The identifier a lock key starts from ("dev" of "&dev->lock"): *root
+ * and its length (0: none). */
+size_t pairs_key_root(const char *k, const char **root);
 /* Do keys a and b name the same field of some object ("->lock" of
  * "&a->lock" and "&b->lock"), or the same global?  (NULL matches all.) */
 bool pairs_keys_match(const char *a, const char *b);

@@ -372,10 +372,7 @@ static void var_of_key(struct var_scan *vs, const char *k)
 {
 	while (*k == '&' || *k == '*' || *k == '(')
 		k++;
-	vs->name = k;
-	vs->len = 0;
-	while (isalnum((unsigned char)k[vs->len]) || k[vs->len] == '_')
-		vs->len++;
+	vs->len = pairs_key_root(k, &vs->name);
 }
 
 static bool scan_writes(TSNode n, void *ctx)

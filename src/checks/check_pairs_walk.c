@@ -77,7 +77,6 @@ static void kill_lvalue(struct run *r, struct pstate *s, TSNode lhs)
 	free(k);
 }
 
-static size_t key_root(const char *k, const char **root);
 static void held_del(struct pstate *s, int i);
 
 /* `cur = op` while op->lock is held: op is not NULL, so neither is cur and
@@ -93,7 +92,7 @@ static void assume_holder(struct run *r, struct pstate *s, TSNode lhs, TSNode rh
 	int held_at = -1;
 	for (int i = 0; i < s->nheld && !holds; i++) {
 		const char *kr;
-		size_t kn = s->h[i].key && !s->h[i].owed ? key_root(r->keys.v[s->h[i].key], &kr) : 0;
+		size_t kn = s->h[i].key && !s->h[i].owed ? pairs_key_root(r->keys.v[s->h[i].key], &kr) : 0;
 		holds = kn == rn && !memcmp(kr, rp, rn) && r->keys.v[s->h[i].key][kn + (kr - r->keys.v[s->h[i].key])] == '-';
 		held_at = i;
 	}
@@ -344,7 +343,7 @@ static void do_open(struct run *r, struct pstate *s, uint16_t rule, uint16_t key
 			df_assume_key(r->g, &s->hd.as, k, true);
 		/* mutex_lock(&res->lock): a later `if (res)` is taken too */
 		const char *root;
-		size_t rn = key_root(k, &root);
+		size_t rn = pairs_key_root(k, &root);
 		if (rn && root[rn] == '-' && root[rn + 1] == '>') {
 			char *rk = xstrndup(root, rn);
 			df_assume_key(r->g, &s->hd.as, rk, true);
@@ -606,18 +605,6 @@ static uint16_t result_var(struct run *r, TSNode call)
 	return (uint16_t)(key_intern(r, node_text_nospace(lhs, r->fr->text)) + 1);
 }
 
-/* The identifier a key starts from: "ctx" of "&ctx->lock". */
-static size_t key_root(const char *k, const char **root)
-{
-	while (*k == '&' || *k == '*')
-		k++;
-	size_t n = 0;
-	while (isalnum((unsigned char)k[n]) || k[n] == '_')
-		n++;
-	*root = k;
-	return n;
-}
-
 /* Does the lock key k hang off the object a ("acm" or "&acm->mutex" for
  * "&acm->mutex"; not "acm->control", a sibling of the lock)?  With near,
  * in that object, not behind a pointer of it (&dev->dev.bus->subsys.rwsem
@@ -673,7 +660,7 @@ static void release_by_name(struct run *r, struct pstate *s, TSNode call, const 
 		char *t = key_text(ts_node_named_child(args, a), r->fr->text);
 		if (cb) {	/* the object the argument hangs off */
 			const char *root;
-			size_t rn = key_root(t, &root);
+			size_t rn = pairs_key_root(t, &root);
 			memmove(t, root, rn);
 			t[rn] = 0;
 		}
