@@ -973,7 +973,7 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	}
 	free(chg);
 	if (tok) {
-		token_compare(&fr, tok, per, bad, res);
+		token_compare(&fr, tok, direct, per, bad, res);
 		free(tok);
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -215,11 +215,12 @@ int pairs_run_fn(struct frun *fr, size_t i, bool report, struct pair_sum *sum,
  * functions fns[0, n) the token check settles (the caller frees it); after
  * the file's rounds, print each of them the walk reports (per[i], before
  * any is dropped) or sums up (fr->sums[i]), or that a budget stopped
- * (bad[i]), and count them in res. */
+ * (bad[i]), or that it was not analysed though it names a rule call
+ * (direct[i]), and count them in res. */
 bool *token_settled(const struct source *src, const TSNode *fns, size_t n,
 		    const struct file_facts *ff);
-void token_compare(struct frun *fr, const bool *tok, const pair_cand_list *per,
-		   const uint8_t *bad, struct file_result *res);
+void token_compare(struct frun *fr, const bool *tok, const bool *direct,
+		   const pair_cand_list *per, const uint8_t *bad, struct file_result *res);
 
 /* check_pairs_sum.c: function i's summary, for callers in other files,
  * into its fact (ff->fns.v[i].px, in a). */

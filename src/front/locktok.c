@@ -20,83 +20,6 @@
 #include "rules.h"
 #include "util.h"
 
-/* Words the walk reads as the release of a held lock when a callee out of
- * view has one in its name (check_pairs_walk.c's release_by_name()). */
-static bool release_word(const char *t, const struct tok *x)
-{
-	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
-					     "_done", "_finish", "_leave", "_unref" };
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if (tok_has(t, x, words[i]))
-			return true;
-	return false;
-}
-
-/* Words that leave the stretch between an acquire and its release. */
-static bool jump_word(const char *t, const struct tok *x)
-{
-	static const char *const words[] = { "return", "goto", "longjmp", "siglongjmp",
-					     "__builtin_longjmp", "asm", "__asm__", "__asm" };
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if (tok_is(t, x, words[i]))
-			return true;
-	return false;
-}
-
-/* The argument `arg` of the call whose `(` is v[open] and `)` v[close]:
- * its tokens' text without parentheses (NULL when there is no such
- * argument, or it holds a conditional, an assignment, ++ or --). */
-static char *arg_key(const struct lt *s, size_t open, size_t close, int arg, size_t *root,
-		     size_t *rootlen)
-{
-	int a = 0;
-	long d = 0;
-	struct strbuf b;
-	strbuf_init(&b);
-	*rootlen = 0;
-	bool ok = true;
-	for (size_t j = open + 1; j < close && ok; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[' || x->k == '{')
-			d++;
-		else if (x->k == ')' || x->k == ']' || x->k == '}')
-			d--;
-		if (x->k == ',' && d == 0) {
-			a++;
-			continue;
-		}
-		if (a != arg)
-			continue;
-		if (x->k == '?' || x->k == '=' || ((x->k == '+' || x->k == '-') &&
-						   j + 1 < close && s->v[j + 1].k == x->k))
-			ok = false;
-		if (x->k == 'w' && !*rootlen && !b.len) {
-			*root = x->at;
-			*rootlen = x->len;
-		}
-		if (x->k != '(' && x->k != ')')
-			strbuf_add(&b, s->t + x->at, x->len);
-	}
-	if (!ok || a < arg || !b.len) {
-		strbuf_release(&b);
-		return NULL;
-	}
-	/* `&x->y`: the root is x all the same (key_root() skips & and *) */
-	if (!*rootlen) {
-		for (size_t j = open + 1; j < close; j++)
-			if (s->v[j].k == 'w') {
-				*root = s->v[j].at;
-				*rootlen = s->v[j].len;
-				break;
-			} else if (s->v[j].k != '&' && s->v[j].k != '*' && s->v[j].k != '(') {
-				break;
-			}
-	}
-	char *key = strbuf_detach(&b);
-	strbuf_release(&b);	/* (detach leaves it ready for more) */
-	return key;
-}
-
 /* The innermost frame of a kind in `kinds` (bits 1 << FR_*) lies inside
  * every lock held: a break (or continue, or case label) for it stays
  * within the stretch. */
@@ -111,35 +34,6 @@ static bool inner_frame_ok(const struct lt *s, unsigned kinds)
 		return true;
 	}
 	return false;
-}
-
-/* Does the `:` at v[i] end a label (`out:`, `default:`, `case X:`) rather
- * than a conditional's `? :`? */
-static bool label_colon(const struct lt *s, size_t i)
-{
-	if (i >= 1 && s->v[i - 1].k == 'w' && (i < 2 || strchr(";{}:", s->v[i - 2].k)))
-		return true;
-	for (size_t j = i; j-- > 0 && i - j < 32;) {
-		char k = s->v[j].k;
-		if (k == ';' || k == '{' || k == '}' || k == '?' || k == ':')
-			return false;
-		if (tok_is(s->t, &s->v[j], "case"))
-			return !j || strchr(";{}:", s->v[j - 1].k);
-	}
-	return false;
-}
-
-/* A statement of its own: after `;`, `{`, `}` or a label (not `if (x)`,
- * `else`, a comma or a conditional), at no parenthesis depth.  A jump to
- * the label lands before it. */
-static bool stmt_start(const struct lt *s, size_t i, long paren)
-{
-	if (paren)
-		return false;
-	if (!i)
-		return true;
-	char p = s->v[i - 1].k;
-	return p == ';' || p == '{' || p == '}' || (p == ':' && label_colon(s, i - 1));
 }
 
 /* What the frame opened by the `{` at v[i] is. */
@@ -172,37 +66,6 @@ static void held_free(struct lt *s)
 	s->nheld = 0;
 }
 
-/* Is the word x a rule call, a live lock wrapper, a function of the file
- * that takes part or a control macro? */
-static bool takes_part(const struct lt *s, const struct tok *x)
-{
-	int ri, ci;
-	bool o;
-	const char *label;
-	int param;
-	return rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
-	       macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
-	       (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
-	       macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE;
-}
-
-/* Are the arguments v(open, close) of a rule call free of anything the
- * walk would act on before the call itself: no call of a rule, a lock
- * wrapper, a function of the file that takes part, a control macro or a
- * name read as a release; no jump, assignment, ++ or --? */
-static bool args_plain(const struct lt *s, size_t open, size_t close)
-{
-	for (size_t j = open + 1; j < close; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '=' || ((x->k == '+' || x->k == '-') && j + 1 < close &&
-				    s->v[j + 1].k == x->k))
-			return false;
-		if (x->k == 'w' && (takes_part(s, x) || jump_word(s->t, x) || release_word(s->t, x)))
-			return false;
-	}
-	return true;
-}
-
 /* Take or give back the lock named by the rule call at v[i], followed by
  * the token end; an acquire must take the lock as acq says (the caller
  * deals with its failure); false when it does not settle. */
@@ -216,10 +79,10 @@ static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char
 	if (i + 1 >= s->n || s->v[i + 1].k != '(')
 		return false;
 	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != end || !args_plain(s, i + 1, cp))
+	if (cp + 1 >= s->n || s->v[cp + 1].k != end || !lt_args_plain(s, i + 1, cp))
 		return false;
 	size_t root = 0, rootlen = 0;
-	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	char *key = c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
 	if (!key)
 		return false;
 	int found = -1;
@@ -266,10 +129,10 @@ static bool pp_neutral(const struct lt *s, size_t i)
 		return true;
 	int ri, ci;
 	bool o;
-	return !rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) && !takes_part(s, x) &&
-	       !jump_word(s->t, x) && !tok_is(s->t, x, "break") && !tok_is(s->t, x, "continue") &&
+	return !rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) && !lt_takes_part(s, x) &&
+	       !lt_jump_word(s->t, x) && !tok_is(s->t, x, "break") && !tok_is(s->t, x, "continue") &&
 	       !tok_is(s->t, x, "case") && !tok_is(s->t, x, "default") &&
-	       !tok_has(s->t, x, "unlock") && !release_word(s->t, x) &&
+	       !tok_has(s->t, x, "unlock") && !lt_release_word(s->t, x) &&
 	       !(s->nheld && (hands_over(s, i) || root_assigned(s, i) || stores_lock(s, i)));
 }
 
@@ -288,12 +151,7 @@ static bool pp_marks(const struct lt *s, size_t i, size_t *mi, int *pp, long par
 }
 
 static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
-		      bool *any, const size_t *goto_at, size_t ngoto);
-
-static bool same_word(const struct lt *s, size_t a, size_t b)
-{
-	return s->v[a].len == s->v[b].len && !memcmp(s->t + s->v[a].at, s->t + s->v[b].at, s->v[a].len);
-}
+		      const size_t *goto_at, size_t ngoto);
 
 /* Is the word v[i] a statement label (`out_unlock:`), not `default:`, a
  * case's value or a bit-field? */
@@ -319,34 +177,6 @@ static bool held_same(const struct lheld *a, int na, const struct lheld *b, int 
 	return true;
 }
 
-static void held_copy(struct lheld *to, const struct lheld *from, int n)
-{
-	for (int k = 0; k < n; k++) {
-		to[k] = from[k];
-		to[k].key = xstrdup(from[k].key);
-	}
-}
-
-/* `goto L;` at v[i] (v[i + 1] the label, v[i + 2] the `;`) with the locks
- * held[0, nheld): remembered for the label; false for a jump back to a
- * label passed (a retry loop) with something held, or too many jumps. */
-static bool record_jump(struct lt *s, size_t i, const struct lheld *held, int nheld)
-{
-	/* back to a label passed: land() already refused it if anything was
-	 * held there, so only the jump's own locks matter */
-	for (size_t k = 0; k < s->labels.n; k++)
-		if (same_word(s, s->labels.v[k], i + 1))
-			return nheld == 0;
-	if (s->nj == MAX_JUMPS)
-		return false;
-	struct jump *j = &s->j[s->nj++];
-	j->label = i + 1;
-	j->nheld = nheld;
-	j->landed = false;
-	held_copy(j->h, held, nheld);
-	return true;
-}
-
 /* The label at v[i]: what every jump to it holds must be what the path
  * falling into it holds (or, after dead code, what they all hold, which
  * the walk then takes on); every jump to it a forward one when anything
@@ -357,10 +187,10 @@ static bool land(struct lt *s, size_t i, const size_t *goto_at, size_t ngoto)
 	bool any_held = s->nheld > 0 && !s->dead_depth;
 	const struct jump *first = NULL;
 	for (size_t k = 0; k < ngoto; k++)
-		total += same_word(s, goto_at[k], i);
+		total += lt_same_word(s, goto_at[k], i);
 	for (int k = 0; k < s->nj; k++) {
 		struct jump *j = &s->j[k];
-		if (!same_word(s, j->label, i))
+		if (!lt_same_word(s, j->label, i))
 			continue;
 		seen++;
 		any_held |= j->nheld > 0;
@@ -373,50 +203,24 @@ static bool land(struct lt *s, size_t i, const size_t *goto_at, size_t ngoto)
 		if (!first || seen != total)
 			return false;
 		for (int k = 0; k < s->nj; k++)
-			if (same_word(s, s->j[k].label, i) &&
+			if (lt_same_word(s, s->j[k].label, i) &&
 			    !held_same(s->j[k].h, s->j[k].nheld, first->h, first->nheld))
 				return false;
 		held_free(s);
-		held_copy(s->h, first->h, first->nheld);
+		lt_held_copy(s->h, first->h, first->nheld);
 		s->nheld = first->nheld;
 		s->dead_depth = 0;
 	} else if (any_held) {
 		if (seen != total)
 			return false;	/* a jump back to it */
 		for (int k = 0; k < s->nj; k++)
-			if (same_word(s, s->j[k].label, i) &&
+			if (lt_same_word(s, s->j[k].label, i) &&
 			    !held_same(s->j[k].h, s->j[k].nheld, s->h, s->nheld))
 				return false;
 	}
 	for (int k = 0; k < s->nj; k++)
-		if (same_word(s, s->j[k].label, i))
+		if (lt_same_word(s, s->j[k].label, i))
 			s->j[k].landed = true;
-	return true;
-}
-
-/* `goto L;` carrying the locks held[0, nheld) to L, or `return <plain>;`
- * with nothing held, at v[k]; *end: its `;`. */
-static bool leave(struct lt *s, size_t k, const struct lheld *held, int nheld, size_t *end)
-{
-	if (tok_is(s->t, &s->v[k], "goto")) {
-		if (k + 2 >= s->n || s->v[k + 1].k != 'w' || s->v[k + 2].k != ';' ||
-		    !record_jump(s, k, held, nheld))
-			return false;
-		*end = k + 2;
-		return true;
-	}
-	if (!tok_is(s->t, &s->v[k], "return") || nheld)
-		return false;
-	size_t e = k + 1;
-	long d = 0;
-	for (; e < s->n && !(d == 0 && s->v[e].k == ';'); e++)
-		if (s->v[e].k == '(' || s->v[e].k == '[' || s->v[e].k == '{')
-			d++;
-		else if (s->v[e].k == ')' || s->v[e].k == ']' || s->v[e].k == '}')
-			d--;
-	if (e >= s->n || !args_plain(s, k, e))
-		return false;
-	*end = e;
 	return true;
 }
 
@@ -480,13 +284,13 @@ static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 	/* inside an expression (`sn = net_generic(net, id);`, `return
 	 * rhashtable_lookup_fast(...);`, a condition): only a wrapper that
 	 * gives back all it takes, none of it held already, changes nothing */
-	bool expr = !stmt_start(s, i, paren);
+	bool expr = !lt_stmt_start(s, i, paren);
 	/* (not a field's function, `d->lcd_set_power(dev, 0)`, which the
 	 * analysis does not sum up) */
 	if (expr && i >= 2 && (s->v[i - 1].k == '.' || (s->v[i - 1].k == '>' && s->v[i - 2].k == '-')))
 		return false;
 	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || (!expr && s->v[cp + 1].k != ';') || !args_plain(s, i + 1, cp))
+	if (cp + 1 >= s->n || (!expr && s->v[cp + 1].k != ';') || !lt_args_plain(s, i + 1, cp))
 		return false;
 	/* the call's arguments, as the walk's key_text() gives them */
 	char *argv[LT_WRAP_ARGS];
@@ -553,149 +357,6 @@ static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 	return ok;
 }
 
-/*
- * `mutex_unlock(&d->lock); bus_probe_device(dev); mutex_lock(&d->lock);`
- * inside a loop or a branch: a lock held from outside the block dropped
- * and taken again on the same object, with plain statements in between
- * (no block, label, jump, break or continue, nothing that takes part, no
- * call named to unlock or read as a release): what is held after it is
- * what was held before.  *next: the `)` of the acquire.
- */
-static bool release_and_retake(struct lt *s, size_t i, size_t *next)
-{
-	int ri, ci;
-	bool open;
-	if (!rules_lookup(s->t + s->v[i].at, s->v[i].len, &ri, &ci, &open) || open)
-		return false;
-	const struct rule *r = &rules_get()->v.v[ri];
-	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || i + 1 >= s->n || s->v[i + 1].k != '(')
-		return false;
-	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, i + 1, cp))
-		return false;
-	const struct rule_call *c = &r->close.v[ci];
-	size_t root, rootlen;
-	char *key = c->arg < 0 ? xstrdup("") : arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
-	if (!key)
-		return false;
-	int found = -1;
-	for (int k = 0; k < s->nheld && found < 0; k++)
-		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key))
-			found = k;
-	bool ok = false;
-	long paren = 0;
-	for (size_t j = cp + 2; found >= 0 && j < s->n; j++) {
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			paren++;
-		else if (x->k == ')' || x->k == ']')
-			paren--;
-		if (x->k == '{' || x->k == '}' || x->k == ':')
-			break;
-		if (x->k != 'w')
-			continue;
-		int rj, cj;
-		bool oj;
-		if (rules_lookup(s->t + x->at, x->len, &rj, &cj, &oj)) {
-			/* the acquire again: a statement of its own, same rule, same
-			 * object, taken always */
-			const struct rule_call *a = oj ? &r->open.v[cj] : NULL;
-			if (!oj || rj != ri || a->acq != ACQ_ALWAYS || !stmt_start(s, j, paren) ||
-			    j + 1 >= s->n || s->v[j + 1].k != '(')
-				break;
-			size_t cq = close_paren(s, j + 1);
-			if (cq + 1 >= s->n || s->v[cq + 1].k != ';' || !args_plain(s, j + 1, cq))
-				break;
-			size_t r2, r2len;
-			char *again = a->arg < 0 ? xstrdup("") :
-				      arg_key(s, j + 1, cq, a->arg, &r2, &r2len);
-			ok = again && !strcmp(again, key);
-			free(again);
-			if (ok)
-				*next = cq + 1;
-			break;
-		}
-		if (takes_part(s, x) || jump_word(s->t, x) || tok_is(s->t, x, "break") ||
-		    tok_is(s->t, x, "continue") || tok_has(s->t, x, "unlock") ||
-		    hands_over(s, j) || root_assigned(s, j) || stores_lock(s, j) ||
-		    (release_word(s->t, x) && names_held(s, j)))
-			break;
-	}
-	free(key);
-	return ok;
-}
-
-/*
- * `if (err) { mutex_unlock(&d->lock); return err; }`: the release of a
- * lock at v[i], deeper than it was taken, then the releases of every other
- * lock held and a `return` or `goto` (the path leaves with nothing held,
- * the others go on holding them).  *next: the `;` that ends the jump.
- */
-static bool release_and_leave(struct lt *s, size_t i, size_t *next)
-{
-	bool gone[MAX_TOK_HELD] = { false };
-	int ngone = 0;
-	size_t j = i;
-	for (;;) {
-		int ri, ci;
-		bool open;
-		if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &ri, &ci, &open))
-			break;
-		const struct rule *r = &rules_get()->v.v[ri];
-		if (open || r->check != C_LOCK_HELD_RETURN || r->allow.n || j + 1 >= s->n ||
-		    s->v[j + 1].k != '(')
-			return false;
-		const struct rule_call *c = &r->close.v[ci];
-		size_t cp = close_paren(s, j + 1);
-		if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !args_plain(s, j + 1, cp))
-			return false;
-		size_t root, rootlen;
-		char *key = c->arg < 0 ? xstrdup("") : arg_key(s, j + 1, cp, c->arg, &root, &rootlen);
-		if (!key)
-			return false;
-		int found = -1;
-		for (int k = 0; k < s->nheld && found < 0; k++)
-			if (!gone[k] && s->h[k].rule == ri && !strcmp(s->h[k].key, key))
-				found = k;
-		free(key);
-		if (found < 0)
-			return false;
-		gone[found] = true;
-		ngone++;
-		j = cp + 2;
-		if (j >= s->n)
-			return false;
-	}
-	if (ngone != s->nheld)
-		return false;
-	/* statements that cannot take a lock or jump, before the way out
-	 * (`kfree(p); return -ENOMEM;`): no block, label, rule call, wrapper,
-	 * function of the file that takes part or control macro */
-	long paren = 0;
-	for (;; j++) {
-		if (j >= s->n)
-			return false;
-		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			paren++;
-		else if (x->k == ')' || x->k == ']')
-			paren--;
-		if (x->k == '{' || x->k == '}' || x->k == ':')
-			return false;
-		if (x->k != 'w')
-			continue;
-		if ((tok_is(s->t, x, "return") || tok_is(s->t, x, "goto")) && stmt_start(s, j, paren))
-			break;
-		if (takes_part(s, x) || jump_word(s->t, x) || tok_is(s->t, x, "break") ||
-		    tok_is(s->t, x, "continue"))
-			return false;
-	}
-	if (!leave(s, j, NULL, 0, next))
-		return false;
-	s->dead_depth = s->depth + 1;
-	return true;
-}
-
 /* The failure arm of a conditional acquire at v[j]: `return <plain>;` (with
  * nothing else held) or `goto L;` (the jump carries what is held), bare or
  * alone in braces, with no `else`; *end: its last token. */
@@ -705,7 +366,7 @@ static bool fail_arm(struct lt *s, size_t j, size_t *end)
 		return false;
 	bool brace = s->v[j].k == '{';
 	size_t k = j + brace, e;
-	if (k >= s->n || !leave(s, k, s->h, s->nheld, &e))
+	if (k >= s->n || !lt_leave(s, k, s->h, s->nheld, &e))
 		return false;
 	if (brace) {
 		if (e + 1 >= s->n || s->v[e + 1].k != '}')
@@ -783,14 +444,14 @@ static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, siz
 	uint8_t acq = r->open.v[ci].acq;
 	size_t cp = close_paren(s, i + 1), end;
 	*close_if = false;
-	if (i >= 2 && s->v[i - 1].k == '=' && s->v[i - 2].k == 'w' && stmt_start(s, i - 2, paren)) {
+	if (i >= 2 && s->v[i - 1].k == '=' && s->v[i - 2].k == 'w' && lt_stmt_start(s, i - 2, paren)) {
 		if (acq == ACQ_ALWAYS)
 			return rule_call_as(s, i, ri, ci, true, ';', ACQ_ALWAYS, next);
 		/* `w = acquire(...); if (w) <leave>` (or `w < 0`, `w != 0`) */
 		size_t cmp = cp + 4 < s->n ? errno_test(s, cp + 4) : 0;
 		if (acq != ACQ_ZERO || cp + 6 + cmp >= s->n || s->v[cp + 1].k != ';' ||
 		    !tok_is(s->t, &s->v[cp + 2], "if") || s->v[cp + 3].k != '(' ||
-		    !same_word(s, cp + 4, i - 2) || s->v[cp + 5 + cmp].k != ')' ||
+		    !lt_same_word(s, cp + 4, i - 2) || s->v[cp + 5 + cmp].k != ')' ||
 		    !fail_arm(s, cp + 6 + cmp, &end))
 			return false;
 		size_t dummy;
@@ -804,7 +465,7 @@ static bool cond_acquire(struct lt *s, size_t i, int ri, int ci, long paren, siz
 	bool neg = i >= 1 && s->v[i - 1].k == '!';
 	size_t po = neg ? i - 2 : i - 1;	/* the if's `(` */
 	if (po < 1 || po >= i || s->v[po].k != '(' || !tok_is(s->t, &s->v[po - 1], "if") ||
-	    !stmt_start(s, po - 1, paren - 1))
+	    !lt_stmt_start(s, po - 1, paren - 1))
 		return false;
 	size_t cmp = neg || acq != ACQ_ZERO ? 0 : errno_test(s, cp);
 	size_t ce = cp + cmp;	/* the condition's last token */
@@ -849,15 +510,14 @@ static bool take_pending(struct lt *s)
 			    s->pend_acq, &dummy);
 }
 
-static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
-		 bool *any)
+static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted)
 {
 	/* every `goto L;`'s label word, for land() */
 	VEC(size_t) gotos = {0};
 	for (size_t i = 0; i + 1 < s->n; i++)
 		if (tok_is(s->t, &s->v[i], "goto") && s->v[i + 1].k == 'w')
 			VEC_PUSH(gotos, i + 1);
-	bool ok = walk_body(s, ctl, tainted, any, gotos.v, gotos.n);
+	bool ok = walk_body(s, ctl, tainted, gotos.v, gotos.n);
 	VEC_FREE(gotos);
 	for (int k = 0; k < s->nj; k++) {
 		ok &= s->j[k].landed;
@@ -869,7 +529,7 @@ static bool walk(struct lt *s, const struct ctl_macros *ctl, const struct name_s
 }
 
 static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct name_set *tainted,
-		      bool *any, const size_t *goto_at, size_t ngoto)
+		      const size_t *goto_at, size_t ngoto)
 {
 	const char *t = s->t;
 	long paren = 0;
@@ -894,7 +554,7 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 			if (s->nf == MAX_FRAMES)
 				return false;
 			s->depth++;
-			s->f[s->nf++] = (struct frame){ s->depth, frame_kind(s, i) };
+			s->f[s->nf++] = (struct frame){ s->depth, frame_kind(s, i), i };
 			/* a trylock's arm: it holds the lock, and gives it back */
 			if (s->pend_at == i && !s->pend_after && !take_pending(s))
 				return false;
@@ -947,9 +607,9 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		}
 		if (tok_is(t, x, "goto")) {
 			if (i + 2 >= s->n || s->v[i + 1].k != 'w' || s->v[i + 2].k != ';' ||
-			    !record_jump(s, i, s->h, s->nheld))
+			    !lt_record_jump(s, i, s->h, s->nheld))
 				return false;
-			if (stmt_start(s, i, paren))
+			if (lt_stmt_start(s, i, paren))
 				s->dead_depth = s->depth + 1;
 			i += 2;
 			continue;
@@ -959,19 +619,18 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		if (rules_lookup(t + x->at, x->len, &ri, &ci, &open)) {
 			size_t next;
 			bool close_if;
-			if (!stmt_start(s, i, paren)) {
+			if (!lt_stmt_start(s, i, paren)) {
 				if (!open || !cond_acquire(s, i, ri, ci, paren, &next, &close_if))
 					return false;
 				paren -= close_if;
-				*any = true;
 				i = next;
 				continue;
 			}
 			if (!rule_call(s, i, ri, ci, open, &next) &&
-			    (open || (!release_and_retake(s, i, &next) &&
-				      !release_and_leave(s, i, &next))))
+			    (open || (!lt_release_and_retake(s, i, &next) &&
+				      !lt_release_and_leave(s, i, &next) &&
+				      !lt_release_both_arms(s, i, &next))))
 				return false;
-			*any = true;
 			i = next;
 			continue;
 		}
@@ -982,14 +641,13 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 			size_t next;
 			if (!wrapper_call(s, i, paren, &next))
 				return false;
-			*any = true;
 			i = next;
 			continue;
 		}
 		if (tainted && name_set_has(tainted, scan_name_hash(t + x->at, x->len)))
 			return false;
 		if (!held) {
-			if (tok_is(t, x, "return") && stmt_start(s, i, paren))
+			if (tok_is(t, x, "return") && lt_stmt_start(s, i, paren))
 				dead_at_semi = true;
 			continue;
 		}
@@ -999,9 +657,9 @@ static bool walk_body(struct lt *s, const struct ctl_macros *ctl, const struct n
 		int param;
 		if (macros_lookup(ctl, t + x->at, x->len, &label, &param) != CM_NONE)
 			return false;
-		if (jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
+		if (lt_jump_word(t, x) || tok_has(t, x, "unlock") || hands_over(s, i) ||
 		    root_assigned(s, i) || stores_lock(s, i) ||
-		    (release_word(t, x) && names_held(s, i)))
+		    (lt_release_word(t, x) && names_held(s, i)))
 			return false;
 		if (tok_is(t, x, "break") && !inner_frame_ok(s, 1u << FR_LOOP | 1u << FR_SWITCH))
 			return false;
@@ -1041,14 +699,13 @@ bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_
 	tok_list v = {0};
 	ppmark_list marks = {0};
 	bool ok = lt_tokenize(t, open + 1, close, &v, &marks);
-	bool any = false;
 	if (ok) {
 		struct lt s = { .t = t, .v = v.v, .n = v.n, .ctl = ctl, .tainted = tainted,
 				.file = file, .pm = marks.v, .npm = marks.n };
-		ok = walk(&s, ctl, tainted, &any);
+		ok = walk(&s, ctl, tainted);
 		held_free(&s);
 	}
 	VEC_FREE(v);
 	VEC_FREE(marks);
-	return ok && any;
+	return ok;
 }

@@ -49,7 +49,9 @@ struct locktok_file {
  * preprocessor line, and no name of `tainted` (the file's functions whose
  * bodies take part in the rules: their summaries would reach this body)?
  * Any other rule's call (a window, a trylock, a conditional acquire) makes
- * it unsettled.
+ * it unsettled.  A body whose tokens call no lock at all (the rule's name
+ * only in a comment, a string or the head before its brace: libata's
+ * "LOCKING: spin_lock_irqsave(host lock)") takes no part and is settled.
  */
 bool locktok_settled(const char *t, size_t open, size_t close, const struct ctl_macros *ctl,
 		     const struct name_set *tainted, const struct locktok_file *file);

@@ -41,6 +41,7 @@ enum { FR_BLOCK, FR_LOOP, FR_SWITCH };
 struct frame {
 	uint32_t depth;		/* the depth inside it */
 	uint8_t kind;
+	size_t open;		/* the index of its `{` */
 };
 
 #define MAX_JUMPS 32
@@ -111,5 +112,36 @@ bool names_held(const struct lt *s, size_t i);
 bool root_assigned(const struct lt *s, size_t i);
 bool hands_over(const struct lt *s, size_t i);
 bool stores_lock(const struct lt *s, size_t i);
+
+/* locktok_obj.c, the words of the walk: is x a word read as a release of a
+ * held lock (a callee out of view named so), one that leaves the stretch
+ * (`return`, `goto`, ...); the key of a call's argument `arg` (its tokens'
+ * text without parentheses; NULL without one, or with a conditional, an
+ * assignment, ++ or --), the identifier it starts with in *root; does the
+ * `:` at v[i] end a label; does v[i] begin a statement of its own; is x a
+ * rule call, live lock wrapper, function of the file that takes part or
+ * control macro; are a call's arguments free of what the walk acts on;
+ * are two tokens the same word?  lt_held_copy: copies of locks held. */
+bool lt_release_word(const char *t, const struct tok *x);
+bool lt_jump_word(const char *t, const struct tok *x);
+char *lt_arg_key(const struct lt *s, size_t open, size_t close, int arg, size_t *root,
+		 size_t *rootlen);
+bool lt_label_colon(const struct lt *s, size_t i);
+bool lt_stmt_start(const struct lt *s, size_t i, long paren);
+bool lt_takes_part(const struct lt *s, const struct tok *x);
+bool lt_args_plain(const struct lt *s, size_t open, size_t close);
+bool lt_same_word(const struct lt *s, size_t a, size_t b);
+void lt_held_copy(struct lheld *to, const struct lheld *from, int n);
+
+/* locktok_rel.c, releases and jumps: a `goto` at v[i] remembered for its
+ * label, or a way out at v[k] (`goto`, or `return` with nothing held);
+ * a release at v[i] deeper than its acquire, settled as a lock dropped and
+ * taken again, a release before a way out, or a release in both arms of
+ * an `if` (each: *next the last token it took). */
+bool lt_record_jump(struct lt *s, size_t i, const struct lheld *held, int nheld);
+bool lt_leave(struct lt *s, size_t k, const struct lheld *held, int nheld, size_t *end);
+bool lt_release_and_retake(struct lt *s, size_t i, size_t *next);
+bool lt_release_and_leave(struct lt *s, size_t i, size_t *next);
+bool lt_release_both_arms(struct lt *s, size_t i, size_t *next);
 
 #endif

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "relevance.h"
+#include "rules.h"
+#include "util.h"
 
 /* The arguments of the call whose `(` is v[open] and `)` v[close], split
  * at the commas outside brackets: the token spans [at[k], end[k]) of the
@@ -195,4 +197,155 @@ bool stores_lock(const struct lt *s, size_t i)
 		found = s->h[k].key && !strcmp(s->h[k].key, text);
 	free(text);
 	return found;
+}
+
+/* Words the walk reads as the release of a held lock when a callee out of
+ * view has one in its name (check_pairs_walk.c's release_by_name()). */
+bool lt_release_word(const char *t, const struct tok *x)
+{
+	static const char *const words[] = { "unlock", "release", "_put", "_end", "_exit",
+					     "_done", "_finish", "_leave", "_unref" };
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_has(t, x, words[i]))
+			return true;
+	return false;
+}
+
+/* Words that leave the stretch between an acquire and its release. */
+bool lt_jump_word(const char *t, const struct tok *x)
+{
+	static const char *const words[] = { "return", "goto", "longjmp", "siglongjmp",
+					     "__builtin_longjmp", "asm", "__asm__", "__asm" };
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_is(t, x, words[i]))
+			return true;
+	return false;
+}
+
+/* The argument `arg` of the call whose `(` is v[open] and `)` v[close]:
+ * its tokens' text without parentheses (NULL when there is no such
+ * argument, or it holds a conditional, an assignment, ++ or --). */
+char *lt_arg_key(const struct lt *s, size_t open, size_t close, int arg, size_t *root,
+		 size_t *rootlen)
+{
+	int a = 0;
+	long d = 0;
+	struct strbuf b;
+	strbuf_init(&b);
+	*rootlen = 0;
+	bool ok = true;
+	for (size_t j = open + 1; j < close && ok; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '(' || x->k == '[' || x->k == '{')
+			d++;
+		else if (x->k == ')' || x->k == ']' || x->k == '}')
+			d--;
+		if (x->k == ',' && d == 0) {
+			a++;
+			continue;
+		}
+		if (a != arg)
+			continue;
+		if (x->k == '?' || x->k == '=' || ((x->k == '+' || x->k == '-') &&
+						   j + 1 < close && s->v[j + 1].k == x->k))
+			ok = false;
+		if (x->k == 'w' && !*rootlen && !b.len) {
+			*root = x->at;
+			*rootlen = x->len;
+		}
+		if (x->k != '(' && x->k != ')')
+			strbuf_add(&b, s->t + x->at, x->len);
+	}
+	if (!ok || a < arg || !b.len) {
+		strbuf_release(&b);
+		return NULL;
+	}
+	/* `&x->y`: the root is x all the same (key_root() skips & and *) */
+	if (!*rootlen) {
+		for (size_t j = open + 1; j < close; j++)
+			if (s->v[j].k == 'w') {
+				*root = s->v[j].at;
+				*rootlen = s->v[j].len;
+				break;
+			} else if (s->v[j].k != '&' && s->v[j].k != '*' && s->v[j].k != '(') {
+				break;
+			}
+	}
+	char *key = strbuf_detach(&b);
+	strbuf_release(&b);	/* (detach leaves it ready for more) */
+	return key;
+}
+
+/* Does the `:` at v[i] end a label (`out:`, `default:`, `case X:`) rather
+ * than a conditional's `? :`? */
+bool lt_label_colon(const struct lt *s, size_t i)
+{
+	if (i >= 1 && s->v[i - 1].k == 'w' && (i < 2 || strchr(";{}:", s->v[i - 2].k)))
+		return true;
+	for (size_t j = i; j-- > 0 && i - j < 32;) {
+		char k = s->v[j].k;
+		if (k == ';' || k == '{' || k == '}' || k == '?' || k == ':')
+			return false;
+		if (tok_is(s->t, &s->v[j], "case"))
+			return !j || strchr(";{}:", s->v[j - 1].k);
+	}
+	return false;
+}
+
+/* A statement of its own: after `;`, `{`, `}` or a label (not `if (x)`,
+ * `else`, a comma or a conditional), at no parenthesis depth.  A jump to
+ * the label lands before it. */
+bool lt_stmt_start(const struct lt *s, size_t i, long paren)
+{
+	if (paren)
+		return false;
+	if (!i)
+		return true;
+	char p = s->v[i - 1].k;
+	return p == ';' || p == '{' || p == '}' || (p == ':' && lt_label_colon(s, i - 1));
+}
+
+/* Is the word x a rule call, a live lock wrapper, a function of the file
+ * that takes part or a control macro? */
+bool lt_takes_part(const struct lt *s, const struct tok *x)
+{
+	int ri, ci;
+	bool o;
+	const char *label;
+	int param;
+	return rules_lookup(s->t + x->at, x->len, &ri, &ci, &o) ||
+	       macros_wrapper_live(s->ctl, s->t + x->at, x->len) ||
+	       (s->tainted && name_set_has(s->tainted, scan_name_hash(s->t + x->at, x->len))) ||
+	       macros_lookup(s->ctl, s->t + x->at, x->len, &label, &param) != CM_NONE;
+}
+
+/* Are the arguments v(open, close) of a rule call free of anything the
+ * walk would act on before the call itself: no call of a rule, a lock
+ * wrapper, a function of the file that takes part, a control macro or a
+ * name read as a release; no jump, assignment, ++ or --? */
+bool lt_args_plain(const struct lt *s, size_t open, size_t close)
+{
+	for (size_t j = open + 1; j < close; j++) {
+		const struct tok *x = &s->v[j];
+		if (x->k == '=' || ((x->k == '+' || x->k == '-') && j + 1 < close &&
+				    s->v[j + 1].k == x->k))
+			return false;
+		if (x->k == 'w' && (lt_takes_part(s, x) || lt_jump_word(s->t, x) || lt_release_word(s->t, x)))
+			return false;
+	}
+	return true;
+}
+
+bool lt_same_word(const struct lt *s, size_t a, size_t b)
+{
+	return s->v[a].len == s->v[b].len && !memcmp(s->t + s->v[a].at, s->t + s->v[b].at, s->v[a].len);
+}
+
+/* Copies of the locks from[0, n) into to (their keys duplicated). */
+void lt_held_copy(struct lheld *to, const struct lheld *from, int n)
+{
+	for (int k = 0; k < n; k++) {
+		to[k] = from[k];
+		to[k].key = xstrdup(from[k].key);
+	}
 }

@@ -275,7 +275,10 @@ int main(void)
 		       &tainted), "a group not closed in the body");
 	check(!settled(" spin_lock(&d->l);\n#endif\n spin_unlock(&d->l); ", &ctl, &tainted),
 	      "an #endif without its group");
-	check(!settled(" d->n = 1; ", &ctl, &tainted), "a body without a lock call settles nothing");
+	check(settled(" /* spin_lock(&d->l) held */ d->n = 1; ", &ctl, &tainted),
+	      "a body whose only lock call is in a comment takes no part");
+	check(!settled(" d->n = 1; f(mutex_unlock); ", &ctl, &tainted),
+	      "a rule's name not called (a callback) is left to the parse");
 	check(!settled(" mutex_lock(&helper_locks(d)->m); mutex_unlock(&helper_locks(d)->m); ",
 		       &ctl, &tainted), "a function of the file with rule calls in a lock's argument");
 	check(settled(" mutex_lock(&to_dev(d)->m); mutex_unlock(&to_dev(d)->m); ", &ctl, &tainted),
@@ -323,6 +326,44 @@ int main(void)
 	check(!settled(" mutex_lock(&d->m); while (x) { if (y) { mutex_unlock(&d->m); break; } }"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a release under a test, then a break");
+	check(settled(" for (i = 0; i < n; i++) { mutex_lock(&d->m); if (!d->p[i]) {"
+		      " mutex_unlock(&d->m); continue; } d->p[i]->n = 1; mutex_unlock(&d->m); } ",
+		      &ctl, &tainted),
+	      "a lock taken in the loop, released before a continue");
+	check(settled(" while (x) { spin_lock(&d->l); if (d->stop) { spin_unlock(&d->l); break; }"
+		      " d->n++; spin_unlock(&d->l); } return 0; ", &ctl, &tainted),
+	      "a lock taken in the loop, released before a break");
+	check(!settled(" while (x) { spin_lock(&d->l); switch (d->k) { case 1: spin_unlock(&d->l);"
+		       " break; } spin_unlock(&d->l); } ", &ctl, &tainted),
+	      "a break that leaves a switch, not the loop");
+	check(!settled(" while (x) { spin_lock(&d->l); for (i = 0; i < n; i++) if (d->p[i]) {"
+		       " spin_unlock(&d->l); break; } spin_unlock(&d->l); } ", &ctl, &tainted),
+	      "a break out of a loop without braces inside the loop");
+	check(!settled(" spin_lock(&d->l); while (x) { spin_lock(&d->m); if (y) {"
+		       " spin_unlock(&d->m); spin_unlock(&d->l); continue; } spin_unlock(&d->m); }"
+		       " spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a continue releasing a lock taken before the loop");
+	check(settled(" mutex_lock(&d->m); if (d->n) { d->n = 0; mutex_unlock(&d->m); f(d); }"
+		      " else { mutex_unlock(&d->m); g(d); } return 0; ", &ctl, &tainted),
+	      "a lock released in both arms of an if");
+	check(settled(" spin_lock(&d->l); if (!d->k) { spin_unlock(&d->l); n = 1; } else"
+		      " spin_unlock(&d->l); ", &ctl, &tainted),
+	      "a lock released in a block and in an else without braces");
+	check(!settled(" mutex_lock(&d->m); if (d->n) { mutex_unlock(&d->m); } else { g(d); } ",
+		       &ctl, &tainted),
+	      "a lock released in one arm only");
+	check(!settled(" mutex_lock(&d->m); if (a) { h(d); } else if (d->n) { mutex_unlock(&d->m); }"
+		       " else { mutex_unlock(&d->m); } ", &ctl, &tainted),
+	      "an else-if that releases, after an arm that does not");
+	check(!settled(" mutex_lock(&d->m); if (d->n) { spin_lock(&d->l); mutex_unlock(&d->m); }"
+		       " else { mutex_unlock(&d->m); } if (x) { spin_unlock(&d->l); } ", &ctl, &tainted),
+	      "an arm that takes another lock and keeps it");
+	check(!settled(" mutex_lock(&d->m); if (d->n) { mutex_unlock(&d->m); } else {"
+		       " mutex_unlock(&d->m); mutex_unlock(&d->m); } ", &ctl, &tainted),
+	      "an else arm that releases twice");
+	check(!settled(" mutex_lock(&d->m); if (d->n) { mutex_unlock(&d->m); } else {"
+		       " dev_unlock(d); mutex_unlock(&d->m); } ", &ctl, &tainted),
+	      "an arm that calls what may release the lock too");
 	check(!settled(" mutex_lock(&d->m); if (x) { mutex_unlock(&d->m); return helper_locks(d); }"
 		       " mutex_unlock(&d->m); ", &ctl, &tainted),
 	      "a release and a return of a call that takes part");
