@@ -76,13 +76,8 @@ static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char
 	const struct rule_call *c = open ? &r->open.v[ci] : &r->close.v[ci];
 	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || (open && c->acq != acq))
 		return false;
-	if (i + 1 >= s->n || s->v[i + 1].k != '(')
-		return false;
-	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != end || !lt_args_plain(s, i + 1, cp))
-		return false;
-	size_t root = 0, rootlen = 0;
-	char *key = c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	size_t cp, root, rootlen;
+	char *key = lt_call_key(s, i, c, end, &cp, &root, &rootlen);
 	if (!key)
 		return false;
 	int found = -1;

@@ -13,6 +13,7 @@
 
 #include "locktok.h"
 #include "locktok_lex.h"
+#include "rules.h"
 #include "util.h"
 
 #define MAX_TOK_HELD 4
@@ -132,6 +133,11 @@ bool lt_takes_part(const struct lt *s, const struct tok *x);
 bool lt_args_plain(const struct lt *s, size_t open, size_t close);
 bool lt_same_word(const struct lt *s, size_t a, size_t b);
 void lt_held_copy(struct lheld *to, const struct lheld *from, int n);
+/* The rule call c at v[i], `name(args)` followed by the token `end`, its
+ * arguments plain (lt_args_plain()): the key of its lock (lt_arg_key(); ""
+ * when the call names none), *cp its `)`; NULL when it is no such call. */
+char *lt_call_key(const struct lt *s, size_t i, const struct rule_call *c, char end, size_t *cp,
+		  size_t *root, size_t *rootlen);
 
 /* locktok_rel.c, releases and jumps: a `goto` at v[i] remembered for its
  * label, or a way out at v[k] (`goto`, or `return` with nothing held);

@@ -349,3 +349,15 @@ void lt_held_copy(struct lheld *to, const struct lheld *from, int n)
 		to[k].key = xstrdup(from[k].key);
 	}
 }
+
+char *lt_call_key(const struct lt *s, size_t i, const struct rule_call *c, char end, size_t *cp,
+		  size_t *root, size_t *rootlen)
+{
+	*root = *rootlen = 0;
+	if (i + 1 >= s->n || s->v[i + 1].k != '(')
+		return NULL;
+	*cp = close_paren(s, i + 1);
+	if (*cp + 1 >= s->n || s->v[*cp + 1].k != end || !lt_args_plain(s, i + 1, *cp))
+		return NULL;
+	return c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, *cp, c->arg, root, rootlen);
+}

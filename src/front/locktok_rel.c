@@ -76,14 +76,10 @@ bool lt_release_and_retake(struct lt *s, size_t i, size_t *next)
 	if (!rules_lookup(s->t + s->v[i].at, s->v[i].len, &ri, &ci, &open) || open)
 		return false;
 	const struct rule *r = &rules_get()->v.v[ri];
-	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || i + 1 >= s->n || s->v[i + 1].k != '(')
+	if (r->check != C_LOCK_HELD_RETURN || r->allow.n)
 		return false;
-	size_t cp = close_paren(s, i + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !lt_args_plain(s, i + 1, cp))
-		return false;
-	const struct rule_call *c = &r->close.v[ci];
-	size_t root, rootlen;
-	char *key = c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	size_t cp, root, rootlen;
+	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
 	if (!key)
 		return false;
 	int found = -1;
@@ -108,15 +104,10 @@ bool lt_release_and_retake(struct lt *s, size_t i, size_t *next)
 			/* the acquire again: a statement of its own, same rule, same
 			 * object, taken always */
 			const struct rule_call *a = oj ? &r->open.v[cj] : NULL;
-			if (!oj || rj != ri || a->acq != ACQ_ALWAYS || !lt_stmt_start(s, j, paren) ||
-			    j + 1 >= s->n || s->v[j + 1].k != '(')
+			if (!oj || rj != ri || a->acq != ACQ_ALWAYS || !lt_stmt_start(s, j, paren))
 				break;
-			size_t cq = close_paren(s, j + 1);
-			if (cq + 1 >= s->n || s->v[cq + 1].k != ';' || !lt_args_plain(s, j + 1, cq))
-				break;
-			size_t r2, r2len;
-			char *again = a->arg < 0 ? xstrdup("") :
-				      lt_arg_key(s, j + 1, cq, a->arg, &r2, &r2len);
+			size_t cq, r2, r2len;
+			char *again = lt_call_key(s, j, a, ';', &cq, &r2, &r2len);
 			ok = again && !strcmp(again, key);
 			free(again);
 			if (ok)
@@ -195,15 +186,10 @@ bool lt_release_and_leave(struct lt *s, size_t i, size_t *next)
 		if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &ri, &ci, &open))
 			break;
 		const struct rule *r = &rules_get()->v.v[ri];
-		if (open || r->check != C_LOCK_HELD_RETURN || r->allow.n || j + 1 >= s->n ||
-		    s->v[j + 1].k != '(')
+		if (open || r->check != C_LOCK_HELD_RETURN || r->allow.n)
 			return false;
-		const struct rule_call *c = &r->close.v[ci];
-		size_t cp = close_paren(s, j + 1);
-		if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !lt_args_plain(s, j + 1, cp))
-			return false;
-		size_t root, rootlen;
-		char *key = c->arg < 0 ? xstrdup("") : lt_arg_key(s, j + 1, cp, c->arg, &root, &rootlen);
+		size_t cp, root, rootlen;
+		char *key = lt_call_key(s, j, &r->close.v[ci], ';', &cp, &root, &rootlen);
 		if (!key)
 			return false;
 		int found = -1;
@@ -276,14 +262,10 @@ static bool release_stmt(const struct lt *s, size_t j, int ri, const char *key, 
 	int rj, cj;
 	bool open;
 	if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &rj, &cj, &open) ||
-	    open || rj != ri || j + 1 >= s->n || s->v[j + 1].k != '(')
+	    open || rj != ri)
 		return false;
-	const struct rule_call *c = &rules_get()->v.v[ri].close.v[cj];
-	size_t cp = close_paren(s, j + 1);
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !lt_args_plain(s, j + 1, cp))
-		return false;
-	size_t root, rootlen;
-	char *k = c->arg < 0 ? xstrdup("") : lt_arg_key(s, j + 1, cp, c->arg, &root, &rootlen);
+	size_t cp, root, rootlen;
+	char *k = lt_call_key(s, j, &rules_get()->v.v[ri].close.v[cj], ';', &cp, &root, &rootlen);
 	bool ok = k && !strcmp(k, key);
 	free(k);
 	*end = cp + 1;
@@ -355,13 +337,8 @@ bool lt_release_both_arms(struct lt *s, size_t i, size_t *next)
 	if (op < 1 || s->v[op].k != '(' || !tok_is(s->t, &s->v[op - 1], "if") ||
 	    !lt_stmt_start(s, op - 1, 0))
 		return false;
-	if (i + 1 >= s->n || s->v[i + 1].k != '(')
-		return false;
-	size_t cp = close_paren(s, i + 1), root, rootlen;
-	if (cp + 1 >= s->n || s->v[cp + 1].k != ';' || !lt_args_plain(s, i + 1, cp))
-		return false;
-	const struct rule_call *c = &r->close.v[ci];
-	char *key = c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, cp, c->arg, &root, &rootlen);
+	size_t cp, root, rootlen;
+	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
 	if (!key)
 		return false;
 	int found = -1;
