@@ -80,10 +80,7 @@ static bool rule_call_as(struct lt *s, size_t i, int ri, int ci, bool open, char
 	char *key = lt_call_key(s, i, c, end, &cp, &root, &rootlen);
 	if (!key)
 		return false;
-	int found = -1;
-	for (int k = 0; k < s->nheld && found < 0; k++)
-		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key))
-			found = k;
+	int found = lt_held_find(s, ri, key, NULL);
 	bool ok;
 	if (open) {
 		ok = found < 0 && s->nheld < MAX_TOK_HELD;
@@ -328,10 +325,7 @@ static bool wrapper_call(struct lt *s, size_t i, long paren, size_t *next)
 			}
 		}
 		ok = ok && (rootlen || w->root_arg < 0);
-		int found = -1;
-		for (int k = 0; ok && k < s->nheld && found < 0; k++)
-			if (s->h[k].rule == w->rule && !strcmp(s->h[k].key, w->key))
-				found = k;
+		int found = ok ? lt_held_find(s, w->rule, w->key, NULL) : -1;
 		if (ok && w->open) {
 			ok = found < 0 && s->nheld < MAX_TOK_HELD;
 			if (ok) {

@@ -138,6 +138,9 @@ void lt_held_copy(struct lheld *to, const struct lheld *from, int n);
  * when the call names none), *cp its `)`; NULL when it is no such call. */
 char *lt_call_key(const struct lt *s, size_t i, const struct rule_call *c, char end, size_t *cp,
 		  size_t *root, size_t *rootlen);
+/* The index of the lock rule ri holds on key (one not skip[k], when skip
+ * is given), or -1: a rule holds a key once. */
+int lt_held_find(const struct lt *s, int ri, const char *key, const bool *skip);
 
 /* locktok_rel.c, releases and jumps: a `goto` at v[i] remembered for its
  * label, or a way out at v[k] (`goto`, or `return` with nothing held);

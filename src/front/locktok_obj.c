@@ -9,6 +9,7 @@
 #include "locktok_int.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "relevance.h"
 #include "rules.h"
@@ -360,4 +361,12 @@ char *lt_call_key(const struct lt *s, size_t i, const struct rule_call *c, char 
 	if (*cp + 1 >= s->n || s->v[*cp + 1].k != end || !lt_args_plain(s, i + 1, *cp))
 		return NULL;
 	return c->arg < 0 ? xstrdup("") : lt_arg_key(s, i + 1, *cp, c->arg, root, rootlen);
+}
+
+int lt_held_find(const struct lt *s, int ri, const char *key, const bool *skip)
+{
+	for (int k = 0; k < s->nheld; k++)
+		if ((!skip || !skip[k]) && s->h[k].rule == ri && !strcmp(s->h[k].key, key))
+			return k;
+	return -1;
 }

@@ -82,10 +82,7 @@ bool lt_release_and_retake(struct lt *s, size_t i, size_t *next)
 	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
 	if (!key)
 		return false;
-	int found = -1;
-	for (int k = 0; k < s->nheld && found < 0; k++)
-		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key))
-			found = k;
+	int found = lt_held_find(s, ri, key, NULL);
 	bool ok = false;
 	long paren = 0;
 	for (size_t j = cp + 2; found >= 0 && j < s->n; j++) {
@@ -192,10 +189,7 @@ bool lt_release_and_leave(struct lt *s, size_t i, size_t *next)
 		char *key = lt_call_key(s, j, &r->close.v[ci], ';', &cp, &root, &rootlen);
 		if (!key)
 			return false;
-		int found = -1;
-		for (int k = 0; k < s->nheld && found < 0; k++)
-			if (!gone[k] && s->h[k].rule == ri && !strcmp(s->h[k].key, key))
-				found = k;
+		int found = lt_held_find(s, ri, key, gone);
 		free(key);
 		if (found < 0)
 			return false;
@@ -341,10 +335,9 @@ bool lt_release_both_arms(struct lt *s, size_t i, size_t *next)
 	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
 	if (!key)
 		return false;
-	int found = -1;
-	for (int k = 0; k < s->nheld && found < 0; k++)
-		if (s->h[k].rule == ri && !strcmp(s->h[k].key, key) && s->h[k].depth + 1 == s->depth)
-			found = k;
+	int found = lt_held_find(s, ri, key, NULL);
+	if (found >= 0 && s->h[found].depth + 1 != s->depth)
+		found = -1;	/* (taken elsewhere than where the `if` stands) */
 	size_t c1, end = 0;
 	bool ok = found >= 0 && plain_arm(s, cp + 2, ri, key, false, &c1) && c1 + 2 < s->n &&
 		  tok_is(s->t, &s->v[c1 + 1], "else") &&
