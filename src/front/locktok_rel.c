@@ -262,7 +262,8 @@ static bool release_stmt(const struct lt *s, size_t j, int ri, const char *key, 
 	char *k = lt_call_key(s, j, &rules_get()->v.v[ri].close.v[cj], ';', &cp, &root, &rootlen);
 	bool ok = k && !strcmp(k, key);
 	free(k);
-	*end = cp + 1;
+	if (ok)
+		*end = cp + 1;
 	return ok;
 }
 
