@@ -61,6 +61,23 @@ bool lt_leave(struct lt *s, size_t k, const struct lheld *held, int nheld, size_
 	return true;
 }
 
+/* The release statement of a plain lock rule (lock-held-return, no
+ * window) at v[i]: the key of its lock, *ri its rule, *cp its `)`; NULL
+ * when it is none. */
+static char *release_key(const struct lt *s, size_t i, int *ri, size_t *cp)
+{
+	int ci;
+	bool open;
+	if (s->v[i].k != 'w' || !rules_lookup(s->t + s->v[i].at, s->v[i].len, ri, &ci, &open) ||
+	    open)
+		return NULL;
+	const struct rule *r = &rules_get()->v.v[*ri];
+	if (r->check != C_LOCK_HELD_RETURN || r->allow.n)
+		return NULL;
+	size_t root, rootlen;
+	return lt_call_key(s, i, &r->close.v[ci], ';', cp, &root, &rootlen);
+}
+
 /*
  * `mutex_unlock(&d->lock); bus_probe_device(dev); mutex_lock(&d->lock);`
  * inside a loop or a branch: a lock held from outside the block dropped
@@ -71,17 +88,12 @@ bool lt_leave(struct lt *s, size_t k, const struct lheld *held, int nheld, size_
  */
 bool lt_release_and_retake(struct lt *s, size_t i, size_t *next)
 {
-	int ri, ci;
-	bool open;
-	if (!rules_lookup(s->t + s->v[i].at, s->v[i].len, &ri, &ci, &open) || open)
-		return false;
-	const struct rule *r = &rules_get()->v.v[ri];
-	if (r->check != C_LOCK_HELD_RETURN || r->allow.n)
-		return false;
-	size_t cp, root, rootlen;
-	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
+	int ri;
+	size_t cp;
+	char *key = release_key(s, i, &ri, &cp);
 	if (!key)
 		return false;
+	const struct rule *r = &rules_get()->v.v[ri];
 	int found = lt_held_find(s, ri, key, NULL);
 	bool ok = false;
 	long paren = 0;
@@ -182,11 +194,8 @@ bool lt_release_and_leave(struct lt *s, size_t i, size_t *next)
 		bool open;
 		if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &ri, &ci, &open))
 			break;
-		const struct rule *r = &rules_get()->v.v[ri];
-		if (open || r->check != C_LOCK_HELD_RETURN || r->allow.n)
-			return false;
-		size_t cp, root, rootlen;
-		char *key = lt_call_key(s, j, &r->close.v[ci], ';', &cp, &root, &rootlen);
+		size_t cp;
+		char *key = release_key(s, j, &ri, &cp);
 		if (!key)
 			return false;
 		int found = lt_held_find(s, ri, key, gone);
@@ -253,14 +262,10 @@ static bool plain_word(const struct lt *s, size_t j)
 /* The release statement of rule ri on `key` at v[j]: *end its `;`. */
 static bool release_stmt(const struct lt *s, size_t j, int ri, const char *key, size_t *end)
 {
-	int rj, cj;
-	bool open;
-	if (s->v[j].k != 'w' || !rules_lookup(s->t + s->v[j].at, s->v[j].len, &rj, &cj, &open) ||
-	    open || rj != ri)
-		return false;
-	size_t cp, root, rootlen;
-	char *k = lt_call_key(s, j, &rules_get()->v.v[ri].close.v[cj], ';', &cp, &root, &rootlen);
-	bool ok = k && !strcmp(k, key);
+	int rj;
+	size_t cp;
+	char *k = release_key(s, j, &rj, &cp);
+	bool ok = k && rj == ri && !strcmp(k, key);
 	free(k);
 	if (ok)
 		*end = cp + 1;
@@ -312,16 +317,11 @@ static bool plain_arm(const struct lt *s, size_t j, int ri, const char *key, boo
  */
 bool lt_release_both_arms(struct lt *s, size_t i, size_t *next)
 {
-	int ri, ci;
-	bool open;
-	if (!s->nf || s->pend_at ||
-	    !rules_lookup(s->t + s->v[i].at, s->v[i].len, &ri, &ci, &open) || open)
+	if (!s->nf || s->pend_at)
 		return false;
-	const struct rule *r = &rules_get()->v.v[ri];
 	const struct frame *f = &s->f[s->nf - 1];
 	size_t o = f->open;
-	if (r->check != C_LOCK_HELD_RETURN || r->allow.n || f->depth != s->depth ||
-	    f->kind != FR_BLOCK || o < 1 || s->v[o - 1].k != ')')
+	if (f->depth != s->depth || f->kind != FR_BLOCK || o < 1 || s->v[o - 1].k != ')')
 		return false;
 	size_t op = o - 1;	/* back to the `(` of the `if` */
 	for (long d = 0;; op--) {
@@ -332,8 +332,9 @@ bool lt_release_both_arms(struct lt *s, size_t i, size_t *next)
 	if (op < 1 || s->v[op].k != '(' || !tok_is(s->t, &s->v[op - 1], "if") ||
 	    !lt_stmt_start(s, op - 1, 0))
 		return false;
-	size_t cp, root, rootlen;
-	char *key = lt_call_key(s, i, &r->close.v[ci], ';', &cp, &root, &rootlen);
+	int ri;
+	size_t cp;
+	char *key = release_key(s, i, &ri, &cp);
 	if (!key)
 		return false;
 	int found = lt_held_find(s, ri, key, NULL);
