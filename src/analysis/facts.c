@@ -413,6 +413,18 @@ static bool says_inline(const char *p, size_t n)
 	return false;
 }
 
+/* Does the head of the definition at start (its declarator at d0) say
+ * asmlinkage?  Normalisation blanked the word, so the definition begins
+ * after it: the raw text is read back over the blanks before start. */
+static bool says_asmlinkage(const struct source *src, uint32_t start, uint32_t d0)
+{
+	uint32_t a = start;
+	while (a > 0 && (src->text[a - 1] == ' ' || src->text[a - 1] == '\t' ||
+			 src->text[a - 1] == '\n'))
+		a--;
+	return d0 > a && memmem(src->raw + a, d0 - a, "asmlinkage", 10);
+}
+
 static void collect_fn(struct file_facts *ff, const struct source *src, TSNode fn,
 		       struct fn_fact *f)
 {
@@ -434,6 +446,7 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 	f->is_inline = d0 > f->start && says_inline(src->raw + f->start, d0 - f->start);
 	f->always_inline = f->is_inline &&
 			   memmem(src->raw + f->start, d0 - f->start, "always_inline", 13);
+	f->asmlinkage = !f->is_static && says_asmlinkage(src, f->start, d0);
 	f->direct = api_has_substr(text + f->start, f->end - f->start, SUB_LIMIT);
 	node_walk(node_field(fn, "body"), visit_body, &w);
 	struct ufollow_walk uw = { ff, src };

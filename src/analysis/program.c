@@ -216,6 +216,8 @@ static void find_entries(struct program *p)
 		if (p->entry_why[id])
 			continue;
 		p->entry_why[id] = entry_syscall(name);
+		if (!p->entry_why[id] && fact(p, id)->asmlinkage)
+			p->entry_why[id] = ENTRY_ASMLINKAGE;
 		for (size_t i = 0; i < p->o->entries.n; i++)
 			if (!strcmp(p->o->entries.v[i], name))
 				p->entry_why[id] = "entry point (--entry)";
@@ -410,6 +412,24 @@ static uint32_t cast_params(const struct source *src, TSNode n, const struct par
 	return m;
 }
 
+/* Is the parameter declaration decl a pointer to a register frame (a
+ * struct named pt_regs, or ending in "frame" or "regs": m68k's struct
+ * frame, a trap's switch_stack is not one)? */
+static bool frame_param(const struct source *src, TSNode decl)
+{
+	TSNode type = node_field(decl, "type");
+	if (!node_is(node_field(decl, "declarator"), S_pointer_declarator) ||
+	    !node_is(type, S_struct_specifier))
+		return false;
+	TSNode tn = node_field(type, "name");
+	if (!node_is(tn, S_type_identifier))
+		return false;
+	const char *s = node_ptr(tn, src->text);
+	size_t n = node_len(tn);
+	return api_is(s, n, A_UREG_TYPE) || (n >= 5 && !memcmp(s + n - 5, "frame", 5)) ||
+	       (n >= 4 && !memcmp(s + n - 4, "regs", 4));
+}
+
 /* Parameters of an entry point that hold pointers user space chose. */
 static uint32_t user_params(const struct source *src, TSNode fn, const char *why)
 {
@@ -419,6 +439,14 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 	int n = function_params(fn, src->text, ps, MAX_PARAMS);
 	bool ioctl = strstr(why, "ioctl") != NULL;
 	bool sys = !strcmp(why, ENTRY_SYSCALL);
+	/* an asmlinkage function is a system call by another name unless
+	 * it is handed a register frame: a trap's (its pointers are the
+	 * kernel's, what the registers hold is check_limit_uregs.c's) */
+	if (why == ENTRY_ASMLINKAGE) {
+		sys = true;
+		for (int i = 0; i < n && sys; i++)
+			sys = !frame_param(src, ps[i].decl);
+	}
 	uint32_t m = 0, cast = sys ? cast_params(src, node_field(fn, "body"), ps, n, 0) : 0;
 	if (!strcmp(why, ENTRY_COMPAT_IOCTL) && n >= 3)
 		m |= 1u << 2;	/* (x86-64's serial_struct_ioctl(fd, cmd, void *ptr)) */
@@ -1008,7 +1036,7 @@ bool program_probe(const struct opts *o, struct file_result *rs, struct file_fac
 			 * lock-unbalanced asks whether a caller releases) */
 			if (!fn->is_static)
 				name_set_add(c->f.id == C_LOCK_UNBALANCED ? ask : ask_reg, fn->name);
-			if (!p.entry_why[id] || c->rule >= 32)
+			if (!pairs_entry_why(&p, id) || c->rule >= 32)
 				continue;
 			for (uint32_t k = 0; k < fn->ncalls; k++) {
 				const char *callee = fn->calls[k].callee;

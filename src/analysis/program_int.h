@@ -123,6 +123,14 @@ static inline const struct fn_fact *fact(const struct program *p, uint32_t id)
 	return &p->ff[p->fn.v[id].file].fns.v[p->fn.v[id].idx];
 }
 
+/* Why function id is an entry point for the pair rules, or NULL: those of
+ * the address limit alone (ENTRY_ASMLINKAGE) are none. */
+static inline const char *pairs_entry_why(const struct program *p, uint32_t id)
+{
+	const char *why = p->entry_why[id];
+	return why == ENTRY_ASMLINKAGE ? NULL : why;
+}
+
 /* program_fix.c: p->sinks and p->sink_via (parameters that reach a
  * uaccess routine, and the callee through which), p->opaque (parameters
  * handed to a call through a pointer or out of the tree); only of the

@@ -205,7 +205,7 @@ static void want(struct program *p, bool *wanted)
 		bool any = false;
 		for (size_t i = beg; i < end - 1; i++) {
 			uint32_t id = p->pair_order.v[i];
-			any |= wanted[id] || p->entry_why[id] != NULL;
+			any |= wanted[id] || pairs_entry_why(p, id) != NULL;
 		}
 		for (size_t i = beg; i < end - 1 && any; i++) {
 			uint32_t id = p->pair_order.v[i];
@@ -566,7 +566,7 @@ void program_settle_pairs(struct program *p)
 		for (size_t i = 0; i < v->n; i++) {
 			struct pair_cand *c = &v->v[i];
 			uint32_t id = base + c->fn;
-			const char *why = p->entry_why[id];
+			const char *why = pairs_entry_why(p, id);
 			if (why && (c->f.id == C_LOCK_HELD_RETURN || c->f.id == C_PAIR_UNBALANCED ||
 				    c->f.id == C_LOCK_RELEASE_UNHELD) &&
 			    !strcmp(why, "seq_file handler"))
@@ -576,7 +576,7 @@ void program_settle_pairs(struct program *p)
 				/* an entry point's leaking exits are lock-held-return's */
 				if (!closers.m)
 					closing_callers(p, &closers);
-				keep = !(p->entry_why[id] && p->o->enabled[C_LOCK_HELD_RETURN]) &&
+				keep = !(why && p->o->enabled[C_LOCK_HELD_RETURN]) &&
 				       !releases_elsewhere(p, id, c->rule) &&
 				       !closes_key(p, &closers, id, c->rule, c->held);
 			} else if (c->need == PC_NO_DROP) {

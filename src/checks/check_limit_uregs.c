@@ -148,15 +148,6 @@ static bool only_kernel_callers(struct run *r)
 	return c.calls > 0 && c.calls == c.guarded;
 }
 
-/* Called from the assembly too (`asmlinkage`): callers we do not see. */
-static bool asmlinkage(const struct run *r)
-{
-	TSNode fn = r->ctx->g->fn, d = node_field(fn, "declarator");
-	uint32_t a = ts_node_start_byte(fn);
-	uint32_t b = ts_node_is_null(d) ? a : ts_node_start_byte(d);
-	return b > a && memmem(r->ctx->src->raw + a, b - a, "asmlinkage", 10);
-}
-
 struct asserts {
 	const struct run *r;
 	bool kernel;		/* WARN_ON(user_mode(regs)) seen */
@@ -186,7 +177,9 @@ bool uregs_add_frames(struct run *r)
 		return false;
 	struct asserts as = { r, false };
 	node_walk(node_field(r->ctx->g->fn, "body"), visit_asserts, &as);
-	if (as.kernel || (r->ctx->kmode_callers && !asmlinkage(r)) || only_kernel_callers(r)) {
+	/* (an asmlinkage function is an entry point: kmode_callers is
+	 * false, the assembly calls it with any registers) */
+	if (as.kernel || r->ctx->kmode_callers || only_kernel_callers(r)) {
 		r->tainted.n = n0;
 		r->ureg_bits = 0;
 		return false;

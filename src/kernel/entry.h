@@ -63,6 +63,13 @@ void entries_note_params(struct entries *es, const char *name, const TSNode *dec
 const char *entry_syscall(const char *name);
 /* That reason, for comparing an entry's `why` with it. */
 extern const char ENTRY_SYSCALL[];
+/* The reason of a function declared asmlinkage whose name says no system
+ * call: an old kernel's system call by another name (irix_xstat(),
+ * ia32_utime(), solaris_*, listed only in an assembly table) or a trap
+ * handler; both return to user mode.  For the address limit only: the
+ * semaphores' slow paths (__down_failed()) are asmlinkage too, and return
+ * holding what they took by design. */
+extern const char ENTRY_ASMLINKAGE[];
 /* The reason of entry.def's 32-bit ioctl translations: handler(fd, cmd,
  * arg[, file]), the user's argument third whatever its declared type. */
 extern const char ENTRY_COMPAT_IOCTL[];

@@ -145,6 +145,7 @@ void entries_add(struct entries *es, const char *name, size_t len, const char *w
 
 const char ENTRY_SYSCALL[] = "system call";
 const char ENTRY_COMPAT_IOCTL[] = "compat ioctl handler";
+const char ENTRY_ASMLINKAGE[] = "asmlinkage function (called from the assembly)";
 
 const char *entry_syscall(const char *name)
 {
