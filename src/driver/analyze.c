@@ -71,15 +71,43 @@ static void add_partial(struct file_result *r, const struct source *src, TSNode 
 }
 
 /*
+ * Is every syntax error under n clear of the definitions whose bodies were
+ * left out (from where each begins to its closing brace, the brace after
+ * it included)?  Elsewhere the text is the file's own and the parser
+ * reads it as it would the whole file: a top-level declaration it cannot
+ * read (`static FC_DEVICE_ATTR(vport, ...);`, `u8 addr[8] __long_aligned
+ * = {...}`) is no effect of the blanking.  Nearer, the error could be.
+ */
+static bool errors_clear(const struct elision *el, TSNode n, int depth)
+{
+	if (!ts_node_has_error(n))
+		return true;
+	if (ts_node_is_error(n) || ts_node_is_missing(n) || depth > 256) {
+		uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+		for (size_t i = 0; i < el->all.n; i++) {
+			const struct elided_body *b = &el->all.v[i];
+			if (!b->keep && s <= b->close + 1 && e >= b->head)
+				return false;
+		}
+		return true;
+	}
+	uint32_t c = ts_node_child_count(n);
+	for (uint32_t k = 0; k < c; k++)
+		if (!errors_clear(el, ts_node_child(n, k), depth + 1))
+			return false;
+	return true;
+}
+
+/*
  * Does the parse of elided text agree with what elide_bodies() decided?
- * No syntax error anywhere (an error near a blanked body could be the
- * blanking's); every kept body's function goes by a name the closure
+ * No syntax error in or next to a definition whose body was left out
+ * (errors_clear()); every kept body's function goes by a name the closure
  * followed; and no definition the parser found that elide_bodies() did
  * not (a head it could not read) names a rule call.
  */
 static bool elision_sound(const struct elision *el, TSNode root, const char *text)
 {
-	if (ts_node_has_error(root))
+	if (!errors_clear(el, root, 0))
 		return false;
 	node_list fns = {0};
 	collect_functions(root, &fns, 0);

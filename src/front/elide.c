@@ -646,8 +646,8 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	struct name_set gone = {0};
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
-		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
-							 b->keep }));
+		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->head, (uint32_t)b->open,
+							 (uint32_t)b->close, b->keep }));
 		e->kept += b->keep;
 		e->settled += settled[i] && !b->keep;
 		if (!b->keep) {
@@ -693,8 +693,8 @@ void elide_bodies_except(char *text, size_t len, const uint32_t *spans, size_t n
 	}
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
-		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->open, (uint32_t)b->close,
-							 b->keep }));
+		VEC_PUSH(e->all, ((struct elided_body){ (uint32_t)b->head, (uint32_t)b->open,
+							 (uint32_t)b->close, b->keep }));
 		if (!b->keep) {
 			e->bytes += blank(text, b->open + 1, b->close);
 			e->bodies++;

@@ -24,6 +24,8 @@
 #include "util.h"
 
 struct elided_body {
+	uint32_t head;		/* where its definition begins (after the last
+				 * top-level `;` or `}` before it) */
 	uint32_t open, close;	/* offsets of its braces */
 	bool keep;
 };
