@@ -27,7 +27,7 @@ static inline bool tok_is(const char *t, const struct tok *x, const char *w)
 
 static inline bool tok_has(const char *t, const struct tok *x, const char *w)
 {
-	return x->k == 'w' && memmem(t + x->at, x->len, w, strlen(w)) != NULL;
+	return x->k == 'w' && name_has(t + x->at, x->len, w, strlen(w));
 }
 
 struct lheld {

@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "util.h"
+
 static const struct api table[] = {
 #define API(n, r, u, f) { #n, sizeof(#n) - 1, (r), (u), (f) },
 #define API_SUBSTR(k, s)
@@ -124,7 +126,9 @@ bool api_has_substr(const char *s, size_t n, enum api_substr_kind kind)
 		size_t m = strlen(*p);
 		if (m > n)
 			continue;
-		if (kind == SUB_LIMIT ? api_has_part(s, n, *p, m) : memmem(s, n, *p, m) != NULL)
+		/* (a word, mostly: a loop on the first byte beats memmem()) */
+		if (kind == SUB_LIMIT ? api_has_part(s, n, *p, m)
+				      : n <= 64 ? name_has(s, n, *p, m) : memmem(s, n, *p, m) != NULL)
 			return true;
 	}
 	return false;
