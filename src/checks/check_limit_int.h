@@ -83,6 +83,8 @@ struct ufield {
 	uint32_t off;			/* where it was stored (this file) */
 	uint32_t call;			/* 1 + offset of the helper call here that stored it, or 0 */
 	const char *helper;		/* ... that helper's name */
+	uint32_t blk_from, blk_to;	/* how NULL (a kernel value stored over the
+					 * field): the block it is a statement of */
 };
 
 struct run {

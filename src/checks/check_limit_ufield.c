@@ -222,10 +222,13 @@ static bool alloc_made(const char *how)
 	return how[n] && (a = api_lookup(how, n)) && (a->roles & A_USER_PTR_ALLOC);
 }
 
+/* (a kernel value stored over a field, how NULL, is kept beside the user
+ * pointer stored there: killed() reads them in order) */
 static void add_ufield(ufield_list *out, const struct ufield *f)
 {
 	for (size_t i = 0; i < out->n; i++)
-		if (!strcmp(out->v[i].obj, f->obj) && !strcmp(out->v[i].field, f->field))
+		if (!strcmp(out->v[i].obj, f->obj) && !strcmp(out->v[i].field, f->field) &&
+		    !out->v[i].how == !f->how && (f->how || out->v[i].off == f->off))
 			return;
 	VEC_PUSH(*out, *f);
 }
@@ -313,7 +316,8 @@ static __attribute__((noinline)) void uf_helper(struct uf_scan *s, TSNode call)
 	struct uf_scan h = { .r = r, .depth = s->depth + 1, .out = &got };
 	uf_scan_body(&h, node_field(fn, "body"));
 	for (size_t i = 0; i < got.n; i++) {
-		for (int k = 0; k < np && (uint32_t)k < nargs; k++) {
+		/* (a helper's own kernel stores stay its own) */
+		for (int k = 0; got.v[i].how && k < np && (uint32_t)k < nargs; k++) {
 			if (ps[k].len != strlen(got.v[i].obj) || memcmp(ps[k].name, got.v[i].obj, ps[k].len))
 				continue;
 			TSNode obj;
@@ -367,10 +371,8 @@ static void uf_assign(struct uf_scan *s, TSNode lhs, TSNode rhs, uint32_t off)
 	if (!how) {
 		/* `karg.ptrs = kptrs`, an array of user pointers built here */
 		TSNode id = strip_parens(rhs);
-		if (!node_is(id, S_identifier))
-			return;
-		for (size_t i = 0; i < s->out->n && !how; i++) {
-			if (strlen(s->out->v[i].obj) != node_len(id) ||
+		for (size_t i = 0; node_is(id, S_identifier) && i < s->out->n && !how; i++) {
+			if (!s->out->v[i].how || strlen(s->out->v[i].obj) != node_len(id) ||
 			    memcmp(s->out->v[i].obj, node_ptr(id, r->text), node_len(id)))
 				continue;
 			char *h = xasprintf("the array '%s' filled from %s", s->out->v[i].obj,
@@ -378,11 +380,63 @@ static void uf_assign(struct uf_scan *s, TSNode lhs, TSNode rhs, uint32_t off)
 			how = keep(r, h, strlen(h));
 			free(h);
 		}
-		if (!how)
+		if (!how) {
+			/* a kernel value over the field: `a.data = &p;` after the
+			 * user's pointer was read into it (blkpg_ioctl_trans) */
+			struct ufield k = { .obj = obj, .field = field_path(r, lhs, root), .off = off };
+			TSNode blk = lhs;
+			while (!ts_node_is_null(blk) && !node_is(blk, S_compound_statement))
+				blk = ts_node_parent(blk);
+			if (ts_node_is_null(blk))
+				return;
+			k.blk_from = ts_node_start_byte(blk);
+			k.blk_to = ts_node_end_byte(blk);
+			add_ufield(s->out, &k);
 			return;
+		}
 	}
 	struct ufield f = { .obj = obj, .field = field_path(r, lhs, root), .how = how, .off = off,
 			    .stored = df_text(&r->d, lhs, 40), .alloc = alloc_made(how) };
+	add_ufield(s->out, &f);
+}
+
+/*
+ * get_user() straight into a field of a kernel object, its destination
+ * cast to an integer: `__get_user((unsigned long)(v[i].iov_base),
+ * &uv[i].iov_base)` (sparc64's sys32_readv() before 2.1.43).  Only a
+ * pointer field needs the cast (get_user() reads the size of its
+ * destination's type), so the field now holds a pointer user space
+ * chose.  A field read without a cast may be a count: not one.
+ */
+static void uf_get_field(struct uf_scan *s, TSNode dst, TSNode call)
+{
+	struct run *r = s->r;
+	TSNode lv = dst;
+	bool cast = node_is(dst, S_cast_expression);
+	if (cast) {
+		lv = strip_parens(node_field(dst, "value"));
+	} else {
+		/* (normalisation blanks a cast of get_user's destination: the
+		 * raw text still shows its `)` before the lvalue) */
+		uint32_t a = ts_node_start_byte(node_field(call, "arguments")) + 1;
+		uint32_t b = ts_node_start_byte(lv);
+		cast = b > a && memchr(r->ctx->src->raw + a, ')', b - a) != NULL;
+	}
+	if (!cast)
+		return;
+	if (!node_is(lv, S_field_expression) && !node_is(lv, S_subscript_expression))
+		return;
+	TSNode root = root_of(lv);
+	if (!node_is(root, S_identifier) ||
+	    idx_of(&s->up, node_ptr(root, r->text), node_len(root)) >= 0)
+		return;	/* a store into user memory */
+	size_t len;
+	const char *name = call_name(call, r->text, &len);
+	char *h = xasprintf("%.*s()", (int)len, name);
+	struct ufield f = { .obj = keep(r, node_ptr(root, r->text), node_len(root)),
+			    .field = field_path(r, lv, root), .how = keep(r, h, strlen(h)),
+			    .off = ts_node_start_byte(call), .stored = df_text(&r->d, lv, 40) };
+	free(h);
 	add_ufield(s->out, &f);
 }
 
@@ -404,6 +458,7 @@ static void uf_walk(struct uf_scan *s, TSNode n, int depth)
 		TSNode dst = strip_parens(ts_node_named_child(args, 0));
 		if (api_is(name, len, A_UA_GET)) {
 			add_name(s, &s->uv, dst);	/* get_user(tmp, &up->ptr) */
+			uf_get_field(s, dst, n);
 		} else if (api_is(name, len, A_TAINT_LOAD)) {
 			if (node_is(dst, S_pointer_expression))
 				dst = strip_parens(node_field(dst, "argument"));
@@ -439,6 +494,21 @@ static void uf_collect(struct run *r)
 	VEC_FREE(s.uobj);
 }
 
+/* Is the user pointer f stored at `at` overwritten with a kernel value
+ * after it and before the call at `before`, in a block that holds the
+ * call too (`a.data = &p;` in the switch case that calls; a store in the
+ * other arm of an if does not count)? */
+static bool killed(const struct run *r, const struct ufield *f, uint32_t at, uint32_t before)
+{
+	for (size_t i = 0; i < r->ufields.n; i++) {
+		const struct ufield *k = &r->ufields.v[i];
+		if (!k->how && k->off > at && k->off < before && k->blk_from <= before &&
+		    before < k->blk_to && !strcmp(k->obj, f->obj) && !strcmp(k->field, f->field))
+			return true;
+	}
+	return false;
+}
+
 /* The first field of obj below sub that holds a user pointer stored before `before`. */
 static const struct ufield *holds(const struct run *r, const char *obj, size_t len, const char *sub,
 				  uint32_t before)
@@ -448,7 +518,8 @@ static const struct ufield *holds(const struct run *r, const char *obj, size_t l
 	for (size_t i = 0; i < r->ufields.n; i++) {
 		const struct ufield *f = &r->ufields.v[i];
 		uint32_t at = f->call ? f->call - 1 : f->off;
-		if (at >= before || strlen(f->obj) != len || memcmp(f->obj, obj, len))
+		if (!f->how || at >= before || strlen(f->obj) != len || memcmp(f->obj, obj, len) ||
+		    killed(r, f, at, before))
 			continue;
 		if (sl && (strncmp(f->field, sub, sl) ||
 			   (f->field[sl] && f->field[sl] != '.' && f->field[sl] != '[')))
@@ -470,7 +541,8 @@ static char *others(const struct run *r, const struct ufield *f, uint32_t before
 	for (size_t i = 0; i < r->ufields.n; i++) {
 		const struct ufield *g = &r->ufields.v[i];
 		uint32_t at = g->call ? g->call - 1 : g->off;
-		if (g == f || at >= before || strcmp(g->obj, f->obj))
+		if (g == f || !g->how || at >= before || strcmp(g->obj, f->obj) ||
+		    killed(r, g, at, before))
 			continue;
 		n++;
 		if (shown < 3) {
