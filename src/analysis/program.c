@@ -412,9 +412,9 @@ static uint32_t cast_params(const struct source *src, TSNode n, const struct par
 	return m;
 }
 
-/* Is the parameter declaration decl a pointer to a register frame (a
- * struct named pt_regs, or ending in "frame" or "regs": m68k's struct
- * frame, a trap's switch_stack is not one)? */
+/* Is the parameter declaration decl a pointer to a register frame: a
+ * struct named pt_regs, or ending in "frame" or "regs" (m68k's trap
+ * handlers are handed a struct frame)? */
 static bool frame_param(const struct source *src, TSNode decl)
 {
 	TSNode type = node_field(decl, "type");
