@@ -545,7 +545,9 @@ size_t elide_settled(const char *raw, const char *text, size_t len,
 	bool *wrapped = xcalloc(bodies.n, sizeof(bool));
 	for (size_t i = 0; i < bodies.n; i++) {
 		rel[i] = rules_relevant(text, bodies.v[i].head, bodies.v[i].close + 1);
-		wrapped[i] = ctl && locktok_wrapped(text, bodies.v[i].open, bodies.v[i].close, ctl);
+		/* (a body that names a rule call takes part already) */
+		wrapped[i] = !rel[i] && ctl &&
+			     locktok_wrapped(text, bodies.v[i].open, bodies.v[i].close, ctl);
 	}
 	struct body_words words = {0};
 	size_t n = settle(raw, &words, text, &bodies, rel, wrapped, ctl, settled);
@@ -583,7 +585,9 @@ void elide_bodies(const char *raw, char *text, size_t len, const struct name_set
 	for (size_t i = 0; i < bodies.n; i++) {
 		const struct body *b = &bodies.v[i];
 		rel[i] = rules_relevant(text, b->head, b->close + 1);
-		wrapped[i] = wrappers && ctl && locktok_wrapped(text, b->open, b->close, ctl);
+		/* (a body that names a rule call takes part already: whether
+		 * it also names a wrapper changes nothing) */
+		wrapped[i] = !rel[i] && wrappers && ctl && locktok_wrapped(text, b->open, b->close, ctl);
 		e->rule_bodies += rel[i] != 0;
 		/* a rule call outside every body found (a macro's definition, a
 		 * head not read as one): the file is not settled from bodies */
