@@ -336,13 +336,13 @@ sdb=$sw/c.sqlite
 splain() { (cd "$sw/src" && "$bin" "$@" . 2>&1); }
 scached() { (cd "$sw/src" && "$bin" --cache="$sdb" "$@" . 2>&1); }
 out=$(scached --stats)
-grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+grep -q 'token locks: 1 body whose locks the tokens settle left out, 1 file not parsed' <<<"$out" &&
 	ok "cache: a file whose locks the tokens settle is left unparsed" ||
 	bad "cache: settled file" "$out"
 printf 'int b_used;\n' >"$sw/src/b.c"
 out=$(scached --stats)
 grep -q 'relevance: 0 of 2 files parsed' <<<"$out" &&
-	grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+	grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 file not parsed' <<<"$out" &&
 	ok "cache: the settled verdict is reused when another file changes" ||
 	bad "cache: settled verdict not reused" "$out"
 # the header now makes dv_note() a macro that releases the mutex: the
@@ -371,20 +371,20 @@ for view in shared own; do
 	splain() { (cd "$so/src" && "$bin" "$@" . 2>&1); }
 	scached() { (cd "$so/src" && "$bin" --cache="$sdb" "$@" . 2>&1); }
 	out=$(scached --stats)
-	grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+	grep -q 'token locks: 1 body whose locks the tokens settle left out, 1 file not parsed' <<<"$out" &&
 		ok "cache: $view view: a file whose locks the tokens settle is left unparsed" ||
 		bad "cache: $view view: settled file" "$out"
 	printf 'int b_used;\n' >"$so/src/b.c"
 	out=$(scached --stats)
 	grep -q 'relevance: 0 of 2 files parsed' <<<"$out" &&
-		grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$out" &&
+		grep -q 'token locks: 0 bodies whose locks the tokens settle left out, 1 file not parsed' <<<"$out" &&
 		ok "cache: $view view: the settled verdict is reused when another file changes" ||
 		bad "cache: $view view: settled verdict not reused" "$out"
 	printf '#define __dv_note(d) mutex_unlock(&(d)->m)\nint b_used;\n' >"$so/src/b.c"
 	want=$(splain --stats | grep -v 'stats: slowest\|stats: time')
 	got=$(scached --stats | grep -v 'stats: slowest\|stats: time\|stats: cache')
 	[ "$got" == "$want" ] && grep -q 'relevance: 1 of 2 files parsed' <<<"$got" &&
-		grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 1 files not parsed' <<<"$got" &&
+		grep -q 'token locks: 1 body whose locks the tokens settle left out, 1 file not parsed' <<<"$got" &&
 		ok "cache: $view view: an inert wrapper come alive makes the settled file judged again" ||
 		bad "cache: $view view: stale settled verdict" "$(diff <(echo "$want") <(echo "$got") | head -20)"
 done

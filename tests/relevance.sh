@@ -111,7 +111,7 @@ fi
 out=$(cd "$here/cases/relevance-bodies" && "$bin" -j1 --stats . 2>&1)
 if grep -q 'relevance: 7 of 7 files parsed, 2 rounds (6 + 1);' <<<"$out" &&
    grep -q 'bodies: 4 files parsed with only the bodies the pair rules need (6 bodies left out); 2 parsed whole after all' <<<"$out" &&
-   grep -q 'token locks: 1 bodies whose locks the tokens settle left out, 0 files not parsed for them' <<<"$out"; then
+   grep -q 'token locks: 1 body whose locks the tokens settle left out, 0 files not parsed for them' <<<"$out"; then
 	ok "relevance: bodies left out in four files (one with a syntax error far from them), one file parsed only when asked, two whole at once"
 else
 	bad "relevance: bodies left out: not the files expected" "$(grep stats <<<"$out")"
@@ -143,7 +143,7 @@ stats_say "a wrapper's caller and, without the limit, a ->write handler's file k
 	'bodies: 2 files parsed with only the bodies the pair rules need (3 bodies left out)' --kernel-version=6.1
 stats_say "on a kernel with the limit, the ->write handler's file is parsed whole" \
 	"$here/cases/relevance-bodies-modern" \
-	'bodies: 1 file parsed with only the bodies the pair rules need (1 bodies left out)' --kernel-version=4.4
+	'bodies: 1 file parsed with only the bodies the pair rules need (1 body left out)' --kernel-version=4.4
 out=$(cd "$here/cases/relevance-bodies" && "$bin" -j1 --stats --full . 2>&1)
 if ! grep -q 'bodies:' <<<"$out"; then
 	ok "relevance: --full leaves no body out"

@@ -99,8 +99,8 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 		}
 		if (ef || eu)
 			fprintf(stderr, "addrlimit: stats: bodies: %zu file%s parsed with only the "
-				"bodies the pair rules need (%zu bodies left out); %zu parsed whole "
-				"after all\n", ef, ef == 1 ? "" : "s", eb, eu);
+				"bodies the pair rules need (%zu bod%s left out); %zu parsed whole "
+				"after all\n", ef, ef == 1 ? "" : "s", eb, eb == 1 ? "y" : "ies", eu);
 		size_t tf = 0, tb = 0;
 		for (size_t i = 0; i < n; i++) {
 			tf += rs[i].unparsed && rs[i].locks_settled;
@@ -108,8 +108,9 @@ void print_stats(const struct file_result *rs, size_t n, size_t n_input_errors,
 				      ? rs[i].settled_bodies : 0;
 		}
 		if (tf || tb)
-			fprintf(stderr, "addrlimit: stats: token locks: %zu bodies whose locks the "
-				"tokens settle left out, %zu files not parsed for them\n", tb, tf);
+			fprintf(stderr, "addrlimit: stats: token locks: %zu bod%s whose locks the "
+				"tokens settle left out, %zu file%s not parsed for them\n", tb,
+				tb == 1 ? "y" : "ies", tf, tf == 1 ? "" : "s");
 	}
 	/* the entry points among the functions of the files parsed, by kind */
 	const struct entry_kind_count *kinds;
