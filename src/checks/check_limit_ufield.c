@@ -347,6 +347,16 @@ static __attribute__((noinline)) void uf_helper(struct uf_scan *s, TSNode call)
 	VEC_FREE(h.uobj);
 }
 
+/* The identifier the lvalue lv is rooted at, into *root, when it names a
+ * kernel object (not a local holding a user pointer: a store through
+ * that is one into user memory). */
+static bool kernel_root(struct uf_scan *s, TSNode lv, TSNode *root)
+{
+	*root = root_of(lv);
+	return node_is(*root, S_identifier) &&
+	       idx_of(&s->up, node_ptr(*root, s->r->text), node_len(*root)) < 0;
+}
+
 static void uf_assign(struct uf_scan *s, TSNode lhs, TSNode rhs, uint32_t off)
 {
 	struct run *r = s->r;
@@ -363,10 +373,9 @@ static void uf_assign(struct uf_scan *s, TSNode lhs, TSNode rhs, uint32_t off)
 	}
 	if (!node_is(lhs, S_field_expression) && !node_is(lhs, S_subscript_expression))
 		return;
-	TSNode root = root_of(lhs);
-	if (!node_is(root, S_identifier) ||
-	    idx_of(&s->up, node_ptr(root, r->text), node_len(root)) >= 0)
-		return;	/* a store into user memory */
+	TSNode root;
+	if (!kernel_root(s, lhs, &root))
+		return;
 	const char *obj = keep(r, node_ptr(root, r->text), node_len(root));
 	if (!how) {
 		/* `karg.ptrs = kptrs`, an array of user pointers built here */
@@ -426,10 +435,9 @@ static void uf_get_field(struct uf_scan *s, TSNode dst, TSNode call)
 		return;
 	if (!node_is(lv, S_field_expression) && !node_is(lv, S_subscript_expression))
 		return;
-	TSNode root = root_of(lv);
-	if (!node_is(root, S_identifier) ||
-	    idx_of(&s->up, node_ptr(root, r->text), node_len(root)) >= 0)
-		return;	/* a store into user memory */
+	TSNode root;
+	if (!kernel_root(s, lv, &root))
+		return;
 	size_t len;
 	const char *name = call_name(call, r->text, &len);
 	char *h = xasprintf("%.*s()", (int)len, name);

@@ -25,6 +25,12 @@ static inline bool tok_is(const char *t, const struct tok *x, const char *w)
 	return x->k == 'w' && x->len == n && !memcmp(t + x->at, w, n);
 }
 
+/* How token x changes the depth of parentheses and brackets: +1, -1 or 0. */
+static inline long lt_paren_step(const struct tok *x)
+{
+	return (x->k == '(' || x->k == '[') - (x->k == ')' || x->k == ']');
+}
+
 static inline bool tok_has(const char *t, const struct tok *x, const char *w)
 {
 	return x->k == 'w' && name_has(t + x->at, x->len, w, strlen(w));

@@ -182,10 +182,7 @@ bool stores_lock(const struct lt *s, size_t i)
 	long d = 0;
 	for (size_t j = i - 1; j < s->n; j++) {
 		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			d++;
-		else if (x->k == ')' || x->k == ']')
-			d--;
+		d += lt_paren_step(x);
 		if (d < 0 || (!d && (x->k == ';' || x->k == ',')))
 			break;
 		if (x->k != '(' && x->k != ')')

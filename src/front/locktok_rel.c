@@ -99,10 +99,7 @@ bool lt_release_and_retake(struct lt *s, size_t i, size_t *next)
 	long paren = 0;
 	for (size_t j = cp + 2; found >= 0 && j < s->n; j++) {
 		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			paren++;
-		else if (x->k == ')' || x->k == ']')
-			paren--;
+		paren += lt_paren_step(x);
 		if (x->k == '{' || x->k == '}' || x->k == ':')
 			break;
 		if (x->k != 'w')
@@ -218,10 +215,7 @@ bool lt_release_and_leave(struct lt *s, size_t i, size_t *next)
 		if (j >= s->n)
 			return false;
 		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			paren++;
-		else if (x->k == ')' || x->k == ']')
-			paren--;
+		paren += lt_paren_step(x);
 		if (x->k == '{' || x->k == '}' || x->k == ':')
 			return false;
 		if (x->k != 'w')
@@ -282,11 +276,8 @@ static bool plain_arm(const struct lt *s, size_t j, int ri, const char *key, boo
 	int released = 0;
 	for (; j < s->n; j++) {
 		const struct tok *x = &s->v[j];
-		if (x->k == '(' || x->k == '[')
-			paren++;
-		else if (x->k == ')' || x->k == ']')
-			paren--;
-		else if (x->k == '}' && !paren) {
+		paren += lt_paren_step(x);
+		if (x->k == '}' && !paren) {
 			*end = j;
 			return released == release;
 		}
