@@ -414,8 +414,12 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		if (t[i]->noreturn)
 			continue;
 		all_noreturn = false;
-		lv_t v = translate(r, s, limit_restorer_exit(r, s, t[i]), call, t[i]);
-		if ((v & LV_KERNEL) && !raiser)
+		lv_t ex = limit_restorer_exit(r, s, t[i]);
+		lv_t v = translate(r, s, ex, call, t[i]);
+		/* not one that only puts back the caller's limit (raised or
+		 * not): the raise is before it */
+		if ((v & LV_KERNEL) && !raiser &&
+		    (translate(r, s, ex & (lv_t)~LV_ENTRY, call, t[i]) & LV_KERNEL))
 			raiser = t[i];
 		nl |= v;
 	}
@@ -471,8 +475,14 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 		s->forced = 0;	/* a helper ended the forced window (or set another limit) */
 	/* a callee that raises only on error returns: remember which sign
 	 * of its result goes with which limit */
-	s->rc_key = 0;
-	s->rc_sum = NULL;
+	bool neutral = true;	/* leaves the limit as it found it on every path */
+	for (size_t i = 0; i < nt; i++)
+		neutral &= !t[i]->analysed || t[i]->noreturn ||
+			   (t[i]->exit == LV_ENTRY && !t[i]->nstore);
+	if (!neutral) {	/* what an earlier result's sign said stands otherwise */
+		s->rc_key = 0;
+		s->rc_sum = NULL;
+	}
 	if (nt == 1 && t[0]->analysed && nl != prev &&
 	    (t[0]->exit_neg != t[0]->exit_zero || t[0]->exit_zero != t[0]->exit_pos ||
 	     t[0]->nrname)) {
@@ -854,6 +864,41 @@ static uint8_t ret_class_on_path(struct run *r, const struct state *s, TSNode va
 	return rc ? rc : RC_ANY;
 }
 
+/*
+ * `return f(x);` (or `return ret;` holding its result) where f's limit
+ * goes with the sign of its result (a loader that leaks on `return 0`
+ * only): one exit per sign, so that a
+ * caller's test of this function's result tells the limits apart as it
+ * would f's, instead of one exit where both are merged.
+ */
+static bool record_exits_by_sign(struct run *r, struct state *s, TSNode val, uint32_t off,
+				 const char *rname, uint8_t rlen)
+{
+	TSNode c = strip_parens(val);
+	while (node_is(c, S_cast_expression))
+		c = strip_parens(node_field(c, "value"));
+	if (!s->rc_key)
+		return false;
+	if (node_is(c, S_call_expression)) {
+		if (result_key(r, c) + 1 != s->rc_key)
+			return false;
+	} else if (!node_is(c, S_identifier) || lval_key(r, c, false) + 1 != s->rc_key) {
+		return false;	/* `ret = f(x); ... return ret;` splits too */
+	}
+	static const uint8_t sign[3] = { RC_NEG, RC_ZERO, RC_POS };
+	const lv_t lim[3] = { s->rc_neg, s->rc_zero, s->rc_pos };
+	lv_t keep = s->limit;
+	const struct df_trace *tr = s->h.trace;
+	for (int i = 0; i < 3; i++) {
+		s->limit = lim[i];
+		s->h.trace = lim[i] & LV_KERNEL ? tr : NULL;
+		record_exit(r, s, off, sign[i], rname, rlen);
+	}
+	s->limit = keep;
+	s->h.trace = tr;
+	return true;
+}
+
 /* The driver's hooks (dataflow.h): one element, the branch, an edge. */
 static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 {
@@ -885,6 +930,9 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 			   : rname && limit_const_class(r, rname, rlen) == RC_NEG ? RC_NEG
 			   : ret_class_on_path(r, s, val);
 		}
+		if (rc == RC_ANY && ret &&
+		    record_exits_by_sign(r, s, val, ts_node_start_byte(e->node), rname, rlen))
+			return false;
 		record_exit(r, s, ts_node_start_byte(e->node), rc, rname, rlen);
 		return false;
 	}
