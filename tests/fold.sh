@@ -103,3 +103,18 @@ else
 		"top47=$top47 rel47=$rel47 top56=$top56
 $out"
 fi
+
+# through a wrapper: one finding for the loader's bug, four entry points
+# (the compat ioctl's two returns are one); --every-caller: the loader, the
+# wrapper that returns its result, and five returns of the entry points
+thr="$here/cases/ds-unbalanced-fold-through-wrapper.c"
+n=$("$bin" "$thr" 2>/dev/null | n_top)
+m=$("$bin" --every-caller "$thr" 2>/dev/null | n_top)
+if [ "$n" = 1 ] && [ "$m" = 7 ]; then
+	ok "fold: through a wrapper, 1 finding folded, 7 with --every-caller"
+else
+	bad "fold: through a wrapper, 1 finding folded, 7 with --every-caller" "got $n and $m"
+fi
+expect_run "fold: entry points are counted once each" 1 \
+	":27:3: error: 'fw_load' returns .*; 4 entry points return to user mode through it \[ds-unbalanced\]" \
+	"$bin" "$thr"

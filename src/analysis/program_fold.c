@@ -10,9 +10,11 @@
  * relatedLocations in SARIF), and the helper's finding takes the most
  * severe of their severities (an entry point returns to user mode through
  * it).  Folding follows causes to the end: a caller of a caller lands on
- * the helper that started it.  A cause whose callee has no finding of its
- * own (a setter whose job is to raise) leaves the caller's finding as the
- * root.  Runs after finish_file(): findings of disabled checks and
+ * the helper that started it, and through a callee with no finding of its
+ * own that only hands the helper's return on (`return helper(d);`: one
+ * return, raised on some of the paths that reach it).  A cause whose callee
+ * has no finding of its own and raises on every path (a setter whose job
+ * is to raise) leaves the caller's finding as the root.  Runs after finish_file(): findings of disabled checks and
  * suppressed ones take no part, and fingerprints are those of the
  * findings as reported one by one (baselines keep matching the root).
  * user-ptr-kernel-ds findings are folded by their source instead
@@ -28,11 +30,17 @@ static bool foldable(enum check_id id)
 	return id == C_DS_LEAK || id == C_DS_UNBALANCED || id == C_DS_UNBALANCED_KTHREAD;
 }
 
+/* How many functions that pass a raise through (passes_through) folding
+ * looks behind, one under the other. */
+#define PASS_DEPTH 4
+
 struct item {
 	uint32_t file, idx;	/* the finding: p->rs[file].findings.v.v[idx] */
 	uint32_t fn;		/* its function's id, or UINT32_MAX */
 	uint32_t parent;	/* first of its parents in par, or 0 with npar 0 */
 	uint32_t npar;		/* findings of its causes' callees */
+	bool root;		/* no parents, or the first of a cycle of them with
+				 * none outside it (mark_roots) */
 	bool folded;
 };
 
@@ -99,24 +107,71 @@ static void collect(struct fold *fo)
 	free(count);
 }
 
+/* Adds the findings of function t to par, unless they are there; false
+ * when it has none. */
+static bool add_items(struct fold *fo, uint32_t t, uint32_t first)
+{
+	if (fo->by_fn_base[t] == fo->by_fn_base[t + 1])
+		return false;
+	for (uint32_t j = first; j < fo->par.n; j++)
+		if (fo->it.v[fo->par.v[j]].fn == t)
+			return true;
+	for (uint32_t j = fo->by_fn_base[t]; j < fo->by_fn_base[t + 1]; j++)
+		VEC_PUSH(fo->par, fo->by_fn[j]);
+	return true;
+}
+
+/* Does t hand on a raise it did not start?  No finding of its own, and its
+ * returns leave the limit raised on some paths only (one return that merges
+ * a raised and a restored path: `return download_firmware(d);`), where a
+ * setter leaves it raised on all of them. */
+static bool passes_through(const struct fold *fo, uint32_t t)
+{
+	const struct program *p = fo->p;
+	if (!p->sum || fo->by_fn_base[t] < fo->by_fn_base[t + 1])
+		return false;
+	const struct fn_summary *s = &p->sum[t];
+	return s->analysed && (s->exit & LV_KERNEL) && s->exit != LV_KERNEL;
+}
+
+/* The findings behind a callee that passes a raise through: those of the
+ * functions it calls, through more of its kind up to depth levels down;
+ * false when there are none. */
+static bool add_through(struct fold *fo, uint32_t t, uint32_t first, int depth)
+{
+	const struct program *p = fo->p;
+	bool any = false;
+	for (uint32_t k = p->tg_base[t]; k < p->tg_base[t + 1]; k++) {
+		uint32_t u = p->tg.v[k];
+		if (u == t)
+			continue;
+		if (add_items(fo, u, first))
+			any = true;
+		else if (depth > 0 && passes_through(fo, u))
+			any |= add_through(fo, u, first, depth - 1);
+	}
+	return any;
+}
+
 /* Adds the findings of the callee named name[0..len) among those fn
- * calls to par; false when it has none (a setter: no root cause there). */
+ * calls to par (or of what it calls, when it passes a raise through);
+ * false when it has none (a setter: no root cause there).  A name the
+ * causes list twice finds its findings there already. */
 static bool add_parents(struct fold *fo, uint32_t fn, uint32_t first, const char *name, size_t len)
 {
 	struct program *p = fo->p;
-	size_t before = fo->par.n;
+	bool any = false;
 	for (uint32_t k = p->tg_base[fn]; k < p->tg_base[fn + 1]; k++) {
 		uint32_t t = p->tg.v[k];
 		const char *tn = fact(p, t)->name;
 		if (t == fn || strlen(tn) != len || memcmp(tn, name, len))
 			continue;
-		bool dup = false;
-		for (uint32_t j = first; j < fo->par.n && !dup; j++)
-			dup = fo->it.v[fo->par.v[j]].fn == t;
-		for (uint32_t j = fo->by_fn_base[t]; j < fo->by_fn_base[t + 1] && !dup; j++)
-			VEC_PUSH(fo->par, fo->by_fn[j]);
+		if (passes_through(fo, t))
+			any |= add_through(fo, t, first, PASS_DEPTH);
+		else
+			any |= add_items(fo, t, first);
 	}
-	return fo->par.n > before;
+	return any;
 }
 
 /* The parents of each item: the findings of the callees its causes name,
@@ -140,9 +195,104 @@ static void link_parents(struct fold *fo)
 	}
 }
 
-/* The roots item i comes from (items without parents, reached through
- * parents), into *roots; none when every chain goes round in a cycle.
- * seen[] holds the generation gen of the items visited in this walk. */
+/*
+ * The roots of a graph of findings (program_int.h): node i's parents are
+ * par[first[i] .. first[i] + npar[i]).  A node without parents is a root,
+ * and so is the lowest node of each cycle of nodes whose parents are all
+ * in the cycle.  Recursion (a reset that downloads firmware that resets on
+ * failure) makes the causes name each other round a cycle, the helper that
+ * started it out of sight behind a summary; the cycle's first finding
+ * stands for it.  Tarjan's strongly connected components over the parent
+ * edges, without recursion.
+ */
+void fold_cycle_roots(uint32_t n, const uint32_t *first, const uint32_t *npar,
+		      const uint32_t *par, bool *root)
+{
+	uint32_t *index = xcalloc(n + 1, sizeof(uint32_t));	/* 0: not visited */
+	uint32_t *low = xcalloc(n + 1, sizeof(uint32_t));
+	uint32_t *edge = xcalloc(n + 1, sizeof(uint32_t));	/* next parent to visit */
+	uint32_t *comp = xcalloc(n + 1, sizeof(uint32_t));	/* 1 + its head, when done */
+	bool *on = xcalloc(n + 1, sizeof(bool));
+	struct u32_vec stack = {0}, call = {0};
+	uint32_t next = 1;
+	memset(root, 0, n * sizeof(bool));
+	for (uint32_t s = 0; s < n; s++) {
+		if (index[s])
+			continue;
+		index[s] = low[s] = next++;
+		VEC_PUSH(stack, s);
+		on[s] = true;
+		VEC_PUSH(call, s);
+		while (call.n) {
+			uint32_t u = call.v[call.n - 1];
+			if (edge[u] < npar[u]) {
+				uint32_t q = par[first[u] + edge[u]++];
+				if (!index[q]) {
+					index[q] = low[q] = next++;
+					VEC_PUSH(stack, q);
+					on[q] = true;
+					VEC_PUSH(call, q);
+				} else if (on[q] && index[q] < low[u]) {
+					low[u] = index[q];
+				}
+				continue;
+			}
+			call.n--;
+			if (call.n && low[u] < low[call.v[call.n - 1]])
+				low[call.v[call.n - 1]] = low[u];
+			if (low[u] != index[u])
+				continue;
+			size_t top = stack.n;
+			do
+				top--;
+			while (stack.v[top] != u);
+			uint32_t lowest = u;
+			for (size_t k = top; k < stack.n; k++) {
+				on[stack.v[k]] = false;
+				comp[stack.v[k]] = u + 1;
+				if (stack.v[k] < lowest)
+					lowest = stack.v[k];
+			}
+			bool outside = false;
+			for (size_t k = top; k < stack.n && !outside; k++) {
+				uint32_t y = stack.v[k];
+				for (uint32_t j = first[y]; j < first[y] + npar[y] && !outside; j++)
+					outside = comp[par[j]] != u + 1;
+			}
+			root[lowest] = !outside;
+			stack.n = top;
+		}
+	}
+	free(index);
+	free(low);
+	free(edge);
+	free(comp);
+	free(on);
+	VEC_FREE(stack);
+	VEC_FREE(call);
+}
+
+static void mark_roots(struct fold *fo)
+{
+	uint32_t n = (uint32_t)fo->it.n;
+	uint32_t *first = xcalloc(n + 1, sizeof(uint32_t));
+	uint32_t *npar = xcalloc(n + 1, sizeof(uint32_t));
+	bool *root = xcalloc(n + 1, sizeof(bool));
+	for (uint32_t i = 0; i < n; i++) {
+		first[i] = fo->it.v[i].parent;
+		npar[i] = fo->it.v[i].npar;
+	}
+	fold_cycle_roots(n, first, npar, fo->par.v, root);
+	for (uint32_t i = 0; i < n; i++)
+		fo->it.v[i].root = root[i];
+	free(first);
+	free(npar);
+	free(root);
+}
+
+/* The roots item i comes from (mark_roots), reached through parents, into
+ * *roots.  seen[] holds the generation gen of the items visited in this
+ * walk. */
 static void roots_of(const struct fold *fo, uint32_t i, uint32_t *seen, uint32_t gen,
 		     struct u32_vec *work, struct u32_vec *roots)
 {
@@ -153,7 +303,7 @@ static void roots_of(const struct fold *fo, uint32_t i, uint32_t *seen, uint32_t
 	while (work->n) {
 		uint32_t u = work->v[--work->n];
 		const struct item *x = &fo->it.v[u];
-		if (!x->npar) {
+		if (x->root) {
 			VEC_PUSH(*roots, u);
 			continue;
 		}
@@ -199,16 +349,26 @@ static void add_related(struct fold *fo, uint32_t root, uint32_t i)
 /* The root's message says who it reaches, once the whole group is known. */
 static void describe(struct finding *r)
 {
-	size_t entries = 0;
-	for (size_t k = 0; k < r->also.n; k++)
-		entries += r->also.v[k].id == C_DS_LEAK;
+	/* functions, not their returns: an entry point with two faulty
+	 * returns is one */
+	size_t entries = 0, callers = 0;
+	for (size_t k = 0; k < r->also.n; k++) {
+		const struct related *a = &r->also.v[k];
+		bool again = false;
+		for (size_t j = 0; j < k && !again; j++)
+			again = !strcmp(r->also.v[j].func, a->func) && !strcmp(r->also.v[j].file, a->file);
+		if (again)
+			continue;
+		callers++;
+		entries += a->id == C_DS_LEAK;
+	}
 	char *msg;
 	if (entries)
 		msg = xasprintf("%s; %zu entry point%s return%s to user mode through it", r->msg,
 				entries, entries == 1 ? "" : "s", entries == 1 ? "s" : "");
 	else
-		msg = xasprintf("%s; %zu caller%s leave%s it raised too", r->msg, r->also.n,
-				r->also.n == 1 ? "" : "s", r->also.n == 1 ? "s" : "");
+		msg = xasprintf("%s; %zu caller%s leave%s it raised too", r->msg, callers,
+				callers == 1 ? "" : "s", callers == 1 ? "s" : "");
 	free(r->msg);
 	r->msg = msg;
 }
@@ -279,11 +439,12 @@ void fold_findings(struct program *p)
 	struct fold fo = { .p = p };
 	collect(&fo);
 	link_parents(&fo);
+	mark_roots(&fo);
 	uint32_t *seen = xcalloc(fo.it.n + 1, sizeof(uint32_t));
 	bool *is_root = xcalloc(fo.it.n + 1, sizeof(bool));
 	struct u32_vec work = {0}, roots = {0};
 	for (uint32_t i = 0; i < fo.it.n; i++) {
-		if (!fo.it.v[i].npar)
+		if (fo.it.v[i].root)
 			continue;
 		roots_of(&fo, i, seen, i + 1, &work, &roots);
 		for (size_t k = 0; k < roots.n; k++) {

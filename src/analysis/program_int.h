@@ -174,6 +174,10 @@ void kthread_context(struct program *p);
  * left the limit raised, where that callee has its own finding, is folded
  * into the callee's (one finding per root cause); not with --every-caller. */
 void fold_findings(struct program *p);
+/* ... and the roots of its graph of findings: no parents, or the lowest of
+ * a cycle with no parent outside it (unit-tested: tests/unit/test_fold.c) */
+void fold_cycle_roots(uint32_t n, const uint32_t *first, const uint32_t *npar,
+		      const uint32_t *par, bool *root);
 
 /* program_pairs.c: the pair summaries across files, bottom-up; callers of
  * functions of other files run again, their candidates replaced in p->ff. */
