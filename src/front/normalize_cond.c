@@ -805,6 +805,46 @@ static void pp_local_line(struct pp_local *loc, const char *t, size_t k, size_t 
 		pp_local_define(loc, t + a, b - a, t + b, e - b, b < e && t[b] == '(');
 }
 
+/* Is every enclosing arm compiled?  1 yes, 0 one is not, -1 not known. */
+static int arms_live(const struct pp_group *st, size_t n)
+{
+	int live = 1;
+	for (size_t g = 0; g < n && live; g++) {
+		int v = pp_arm_live(&st[g]);
+		live = v == 0 ? 0 : v < 0 ? -1 : live;
+	}
+	return live;
+}
+
+/* A line t[p, le) that is a commented-out definition, `//#define NAME`
+ * or the same in a block comment: NAME's length, its start in *name;
+ * else 0. */
+static size_t commented_define(const char *t, size_t p, size_t le, size_t *name)
+{
+	if (p + 1 >= le || t[p] != '/' || (t[p + 1] != '/' && t[p + 1] != '*'))
+		return 0;
+	size_t k = p + 2;
+	while (k < le && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	if (k >= le || t[k] != '#')
+		return 0;
+	k++;
+	while (k < le && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	if (le - k < 7 || memcmp(t + k, "define", 6) || (t[k + 6] != ' ' && t[k + 6] != '\t'))
+		return 0;
+	k += 7;
+	while (k < le && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	size_t a = k;
+	while (k < le && is_ident((unsigned char)t[k]))
+		k++;
+	if (k == a || (t[a] >= '0' && t[a] <= '9'))
+		return 0;
+	*name = a;
+	return k - a;
+}
+
 /* Is there a `#` followed (after blanks) by `if` anywhere in t[0, n)?
  * Without one no group opens (most files: read at memchr()'s pace). */
 static bool any_if(const char *t, size_t n)
@@ -835,6 +875,9 @@ void norm_decide_conditionals(char *t, size_t n)
 		while (p < le && (t[p] == ' ' || t[p] == '\t'))
 			p++;
 		bool directive = !in_comment && p < le && t[p] == '#';
+		size_t cname, clen = in_comment ? 0 : commented_define(t, p, le, &cname);
+		if (clen && arms_live(st.v, st.n) == 1)
+			pp_local_off(loc, t + cname, clen);
 		/* with its continuation lines (comments do not hide a newline here) */
 		size_t e = directive ? lex_line_end(t, n, p, 0) : le;
 		/* block comments opened on this stretch (a `#` line inside one
@@ -865,11 +908,7 @@ void norm_decide_conditionals(char *t, size_t n)
 			int val = -2;
 			if (KW("define") || KW("undef") || KW("include")) {
 				/* where the compiler reads it: every enclosing arm */
-				int live = 1;
-				for (size_t g = 0; g < st.n && live; g++) {
-					int v = pp_arm_live(&st.v[g]);
-					live = v == 0 ? 0 : v < 0 ? -1 : live;
-				}
+				int live = arms_live(st.v, st.n);
 				if (live && KW("include"))
 					pp_local_include(loc);
 				else if (live)

@@ -28,12 +28,12 @@ static struct {
 } env;
 
 /* A file's own macro: what its lines above the current one say. */
-enum { LM_DEF, LM_UNDEF, LM_UNKNOWN };
+enum { LM_DEF, LM_UNDEF, LM_UNKNOWN, LM_OFF };
 
 struct lmacro {
 	char *name;
 	char *value;		/* LM_DEF: replacement text, NULL: function-like */
-	int state;
+	int state;		/* LM_OFF: only a commented-out `#define` (pp_local_off) */
 };
 
 struct pp_local {
@@ -119,6 +119,21 @@ void pp_local_undef(struct pp_local *l, const char *name, size_t len)
 void pp_local_unknown(struct pp_local *l, const char *name, size_t len)
 {
 	local_set(l, name, len, NULL, LM_UNKNOWN);
+}
+
+/* Names kbuild itself may pass on the command line (ccflags-y += -DDEBUG
+ * in a Makefile, dynamic debug): a commented-out definition of one does
+ * not say it is off. */
+static const char *const build_defined[] = { "DEBUG", "VERBOSE_DEBUG" };
+
+void pp_local_off(struct pp_local *l, const char *name, size_t len)
+{
+	if (local_lookup(l, name, len))
+		return;
+	for (size_t i = 0; i < sizeof(build_defined) / sizeof(build_defined[0]); i++)
+		if (strlen(build_defined[i]) == len && !memcmp(build_defined[i], name, len))
+			return;
+	local_set(l, name, len, NULL, LM_OFF);
 }
 
 void pp_local_include(struct pp_local *l)
@@ -339,9 +354,11 @@ bool ppenv_active(void)
 int ppenv_defined(const struct pp_local *l, const char *name, size_t len)
 {
 	const struct lmacro *lm = local_lookup(l, name, len);
+	const struct macro *m = lookup(name, len);
+	if (lm && lm->state == LM_OFF)	/* -D and -U say more */
+		return m ? m->value != NULL : 0;
 	if (lm)
 		return lm->state == LM_DEF ? 1 : lm->state == LM_UNDEF ? 0 : -1;
-	const struct macro *m = lookup(name, len);
 	if (m)
 		return m->value != NULL;
 	if (env.autoconf && len > 7 && !memcmp(name, "CONFIG_", 7))
@@ -440,7 +457,9 @@ static int args(struct ev *s, struct val *out, int max)
 static int config_is_1(const struct pp_local *loc, const char *name, size_t len)
 {
 	const struct lmacro *lm = local_lookup(loc, name, len);
-	if (lm)
+	if (lm && lm->state == LM_OFF && !lookup(name, len))
+		return 0;
+	if (lm && lm->state != LM_OFF)
 		return lm->state == LM_UNKNOWN ? -1 :
 		       lm->state == LM_DEF && lm->value && !strcmp(lm->value, "1");
 	const struct macro *m = lookup(name, len);
@@ -505,6 +524,8 @@ static struct val identifier(struct ev *s, const char *n, size_t len)
 		return y == 0 && m == 0 ? known(0) : unknown;
 	}
 	const struct lmacro *lm = local_lookup(s->loc, n, len);
+	if (lm && lm->state == LM_OFF && lookup(n, len))
+		lm = NULL;	/* -D or -U: the environment's value */
 	if (lm && lm->state == LM_DEF && lm->value)
 		return eval_text(s->loc, lm->value, strlen(lm->value), s->macros + 1);
 	if (lm && lm->state == LM_UNKNOWN)
