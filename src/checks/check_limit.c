@@ -720,150 +720,6 @@ static int limit_test(struct run *r, TSNode n)
 	return 0;
 }
 
-/* A number literal's value (decimal or hex), or -1 when it is not one.
- * `sizeof x` counts as 1 (some positive size); TRUE and FALSE, the boolean
- * macros of every vendor tree, as 1 and 0. */
-static long long literal_value(struct run *r, TSNode n)
-{
-	n = strip_parens(n);
-	if (node_is(n, S_sizeof_expression) || node_is(n, S_true) ||
-	    (node_is(n, S_identifier) && node_text_is(n, r->text, "TRUE")))
-		return 1;
-	if (node_is(n, S_false) || (node_is(n, S_identifier) && node_text_is(n, r->text, "FALSE")))
-		return 0;
-	if (!node_is(n, S_number_literal) || node_len(n) > 20)
-		return -1;
-	char buf[24];
-	memcpy(buf, node_ptr(n, r->text), node_len(n));
-	buf[node_len(n)] = '\0';
-	char *end;
-	long long v = strtoll(buf, &end, 0);
-	return end == buf ? -1 : v;
-}
-
-/*
- * A test of the sign of s->rc_key's value: `ret < 0`, `ret`, `!ret`,
- * `ret > 0`, `(ret = f()) < 0`, `f() == 0`, `f() != sizeof(x)`, `ok == FALSE`...
- * Sets the RC_* set each arm implies (RC_ANY: nothing); returns false when
- * n is no such test.
- */
-static bool sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *on_true,
-		      uint8_t *on_false)
-{
-	n = strip_hints(n, r->text);
-	bool neg = false;
-	if (node_is(n, S_unary_expression) && node_text_is(node_field(n, "operator"), r->text, "!")) {
-		neg = true;
-		n = strip_parens(node_field(n, "argument"));
-	}
-	TSNode x = n, lit = {0};
-	const char *op = NULL;
-	if (node_is(n, S_binary_expression)) {
-		static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
-		TSNode o = node_field(n, "operator");
-		for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
-			if (node_text_is(o, r->text, ops[i]))
-				op = ops[i];
-		if (!op)
-			return false;
-		x = strip_parens(node_field(n, "left"));
-		lit = node_field(n, "right");
-	}
-	if (node_is(x, S_assignment_expression))
-		x = node_field(x, "left");
-	int key = node_is(x, S_call_expression)
-		  ? lval_key_str(r, node_text_nospace(x, r->text), false) : lval_key(r, x, false);
-	if (key < 0 || key != s->rc_key - 1)
-		return false;
-	uint8_t t = RC_ANY, f = RC_ANY;
-	if (!op) {
-		t = RC_NEG | RC_POS;	/* `ret` true: not zero */
-		f = RC_ZERO;
-	} else {
-		long long v = literal_value(r, lit);
-		bool neglit = false;
-		TSNode l = strip_parens(lit);
-		if ((node_is(l, S_unary_expression) &&
-		     node_text_is(node_field(l, "operator"), r->text, "-")) ||
-		    (node_is(l, S_number_literal) && v < 0))
-			neglit = true;
-		if (!neglit && v < 0)
-			return false;
-		/* what `== lit` says: negative, zero or positive */
-		uint8_t eq = neglit ? RC_NEG : v == 0 ? RC_ZERO : RC_POS;
-		if (!strcmp(op, "<") && v == 0) {
-			t = RC_NEG;
-			f = RC_NONNEG;
-		} else if (!strcmp(op, ">=") && v == 0) {
-			t = RC_NONNEG;
-			f = RC_NEG;
-		} else if (!strcmp(op, ">") && !neglit) {
-			t = RC_POS;
-			if (v == 0)
-				f = RC_NEG | RC_ZERO;
-		} else if (!strcmp(op, ">=") && !neglit) {
-			t = RC_POS;
-		} else if (!strcmp(op, "<=") && v == 0) {
-			t = RC_NEG | RC_ZERO;
-			f = RC_POS;
-		} else if (!strcmp(op, "==")) {
-			t = eq;
-			if (eq == RC_ZERO)
-				f = RC_NEG | RC_POS;
-		} else if (!strcmp(op, "!=")) {
-			f = eq;
-			if (eq == RC_ZERO)
-				t = RC_NEG | RC_POS;
-		} else {
-			return false;
-		}
-	}
-	*on_true = neg ? f : t;
-	*on_false = neg ? t : f;
-	return true;
-}
-
-/* The atom of g whose canonical text is var followed by suffix, or -1. */
-static int atom_of(const struct cfg *g, const char *var, const char *suffix)
-{
-	size_t vl = strlen(var);
-	for (size_t i = 0; i < g->atoms.n; i++) {
-		const char *k = g->atoms.v[i].key;
-		if (!strncmp(k, var, vl) && !strcmp(k + vl, suffix))
-			return (int)i;
-	}
-	return -1;
-}
-
-/*
- * The signs a returned variable may have on this path, from the tests the
- * path took on it: `if (fd < 0) return fd;` returns a negative value,
- * `if (ret) return ret;` a nonzero one (RC_ANY: no such test).
- */
-static uint8_t ret_class_on_path(struct run *r, const struct state *s, TSNode val)
-{
-	val = strip_parens(val);
-	if (!node_is(val, S_identifier) && !node_is(val, S_field_expression))
-		return RC_ANY;
-	char *var = node_text_nospace(val, r->text);
-	const struct cfg *g = r->ctx->g;
-	uint8_t rc = RC_ANY;
-	int a = atom_of(g, var, "<0");		/* also `x >= 0`, flipped */
-	int v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
-	if (v >= 0)
-		rc &= v ? RC_NEG : RC_NONNEG;
-	a = atom_of(g, var, "<=0");		/* also `x > 0` */
-	v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
-	if (v >= 0)
-		rc &= v ? RC_NEG | RC_ZERO : RC_POS;
-	a = atom_of(g, var, "");		/* `x`, `!x`, `x == 0` */
-	v = a >= 0 ? assumes_get(&s->h.as, a) : -1;
-	if (v >= 0)
-		rc &= v ? RC_NEG | RC_POS : RC_ZERO;
-	free(var);
-	return rc ? rc : RC_ANY;
-}
-
 /*
  * `return f(x);` (or `return ret;` holding its result) where f's limit
  * goes with the sign of its result (a loader that leaks on `return 0`
@@ -928,7 +784,7 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 			rc = c == DF_RC_NEG ? RC_NEG : c == DF_RC_ZERO ? RC_ZERO
 			   : c == DF_RC_POS ? RC_POS
 			   : rname && limit_const_class(r, rname, rlen) == RC_NEG ? RC_NEG
-			   : ret_class_on_path(r, s, val);
+			   : limit_ret_class(r, s, val);
 		}
 		if (rc == RC_ANY && ret &&
 		    record_exits_by_sign(r, s, val, ts_node_start_byte(e->node), rname, rlen))
@@ -979,7 +835,7 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 			r->null_bit = taint_null_test(r, c, &r->null_on_true);
 		taint_range_test(r, s, c);
 		if (s->rc_key)
-			r->signed_test = sign_test(r, s, c, &r->sign_true, &r->sign_false);
+			r->signed_test = limit_sign_test(r, s, c, &r->sign_true, &r->sign_false);
 		if (s->rc_key && s->rc_sum && !r->signed_test)
 			r->named_test = limit_named_test(r, s, c, s->rc_key - 1);
 	}

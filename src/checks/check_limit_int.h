@@ -206,6 +206,14 @@ void limit_seed(struct run *r, struct cfg_assumes *as);
  * (`-1`, `-EINVAL`, an enumerator the scanned files define negative), or
  * RC_ANY. */
 uint8_t limit_const_class(struct run *r, const char *v, size_t len);
+/* check_limit_sign.c: is n a test of the sign of s->rc_key's value (`ret <
+ * 0`, `ret`, `f() != sizeof(x)`)?  The RC_* set each arm implies into
+ * *on_true and *on_false; false when it is no such test. */
+bool limit_sign_test(struct run *r, const struct state *s, TSNode n, uint8_t *on_true,
+		     uint8_t *on_false);
+/* ... the signs a returned variable may have on this path, from the tests
+ * the path took on it (RC_ANY: none). */
+uint8_t limit_ret_class(struct run *r, const struct state *s, TSNode val);
 /* ... the exit of a statement macro's hidden return (`gcmkVERIFY_ARGUMENT`
  * returns gcvSTATUS_INVALID_ARGUMENT): its signs, and the constant it
  * returns in *rname, *rlen (NULL when none). */

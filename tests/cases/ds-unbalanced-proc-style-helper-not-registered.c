@@ -24,5 +24,5 @@ int batt_dump(char *page)
 {
 	int eof;
 
-	return batt_log_read(page, NULL, 0, 64, &eof, NULL);
+	return batt_log_read(page, NULL, 0, 64, &eof, NULL); /* expect: ds-unbalanced */
 }

@@ -24,5 +24,5 @@ static const struct snd_kcontrol_new codec_controls[] = {
 int codec_probe(struct snd_soc_codec *codec, struct file *fp, u8 *eq)
 {
 	snd_soc_add_codec_controls(codec, codec_controls, ARRAY_SIZE(codec_controls));
-	return codec_load_eq(fp, eq, 64);
+	return codec_load_eq(fp, eq, 64); /* expect: ds-unbalanced */
 }
