@@ -128,7 +128,9 @@ static const char *const build_defined[] = { "DEBUG", "VERBOSE_DEBUG" };
 
 void pp_local_off(struct pp_local *l, const char *name, size_t len)
 {
-	if (local_lookup(l, name, len))
+	/* a CONFIG_ option is the configuration's to set, whatever a file
+	 * says in a comment (`//#define CONFIG_PROC_FS`, on in most builds) */
+	if (local_lookup(l, name, len) || (len > 7 && !memcmp(name, "CONFIG_", 7)))
 		return;
 	for (size_t i = 0; i < sizeof(build_defined) / sizeof(build_defined[0]); i++)
 		if (strlen(build_defined[i]) == len && !memcmp(build_defined[i], name, len))

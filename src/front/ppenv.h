@@ -50,7 +50,7 @@ void pp_local_unknown(struct pp_local *l, const char *name, size_t len);
 /* A commented-out `// #define NAME` (or one in a block comment) of a name
  * the file has not defined or undefined: the file's author switched the
  * feature off, so NAME is not defined unless -D says it is (DEBUG and
- * VERBOSE_DEBUG, which kbuild may pass, excepted). */
+ * VERBOSE_DEBUG, which kbuild may pass, and CONFIG_ options, excepted). */
 void pp_local_off(struct pp_local *l, const char *name, size_t len);
 /* An `#include`: the names the file undefined may be defined again. */
 void pp_local_include(struct pp_local *l);

@@ -3,13 +3,15 @@
  * and USE_FILE_DUMP (a vendor driver's `//#define SUPPORT_SPU_FW`, never
  * defined anywhere) leave the limit raised, but no build has them; the one
  * under DEBUG does, since kbuild may pass -DDEBUG (ccflags-y) whatever the
- * file says.  A switch the file defines after all is on. */
+ * file says, and so does the one under a CONFIG_ option, which the
+ * configuration sets.  A switch the file defines after all is on. */
 #include <linux/fs.h>
 #include <linux/uaccess.h>
 
 //#define SUPPORT_SPU_FW
 /* #define USE_FILE_DUMP */
 //#define DEBUG
+//#define CONFIG_FW_LOAD_CHECK
 // #define USE_CACHE
 #define USE_CACHE
 
@@ -34,6 +36,10 @@ static int fw_load(struct file *fp, char *buf)
 #ifdef USE_CACHE
 	if (buf[2])
 		return 3; /* expect: ds-unbalanced */
+#endif
+#ifdef CONFIG_FW_LOAD_CHECK
+	if (buf[3])
+		return 4; /* expect: ds-unbalanced */
 #endif
 	vfs_read(fp, (char __user *)buf, 4096, &pos);
 	set_fs(old);
