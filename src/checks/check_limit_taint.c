@@ -50,6 +50,25 @@ static bool low_bits_mask(struct run *r, TSNode m)
 	return node_is(strip_parens(node_field(m, "argument")), S_number_literal);
 }
 
+/* Is e (`k.path`, `kp->path`) a member its variable's struct type declares
+ * as an array?  Its value is then the address of the array inside the
+ * object, a kernel one when the object is the kernel's copy of the user's
+ * struct: `char log_path[1024]` copied in, then handed to sys_newlstat()
+ * under KERNEL_DS, is no user address. */
+static bool array_member(struct run *r, TSNode e)
+{
+	if (!node_is(e, S_field_expression))
+		return false;
+	TSNode base = strip_parens(node_field(e, "argument"));
+	TSNode field = node_field(e, "field");
+	if (!node_is(base, S_identifier) || ts_node_is_null(field))
+		return false;
+	size_t tl;
+	const char *type = cfg_var_type(r->ctx->g, base, &tl);
+	return type && macros_array_member(r->ctx->g->macros, type, tl, node_ptr(field, r->text),
+					   node_len(field));
+}
+
 /* Does expression e carry a pointer user space chose? */
 static bool carries(struct run *r, TSNode e, int depth)
 {
@@ -79,6 +98,8 @@ static bool carries(struct run *r, TSNode e, int depth)
 				return true;
 		}
 		/* a value read out of an object filled from user memory */
+		if (r->filled.n && array_member(r, e))
+			return false;
 		TSNode base = e;
 		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
 			base = strip_parens(node_is(base, S_field_expression)

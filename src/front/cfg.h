@@ -96,6 +96,12 @@ void cfg_build(struct cfg *g, struct arena *arena, const char *text, TSNode fn,
 	       const char *name, const struct ctl_macros *macros);
 void cfg_release(struct cfg *g);
 
+/* The struct or union tag, or the typedef name, of the type the variable
+ * id (a local, a parameter or a file-scope variable of g's function) is
+ * declared with (`struct k_info *p`: "k_info"), its length in *tl; NULL
+ * when it is not declared with one (cfg_types.c). */
+const char *cfg_var_type(const struct cfg *g, TSNode id, size_t *tl);
+
 /* Was `n` lowered into its own blocks (so an element walk skips it)? */
 bool cfg_is_lowered(const struct cfg *g, TSNode n);
 

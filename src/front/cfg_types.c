@@ -232,3 +232,77 @@ int cfg_type_decides(const struct cfg *g, TSNode n)
 	}
 	return never_negative(g, x) ? below : -1;
 }
+
+/* The type name declaration (or parameter) d gives name[0..len): its
+ * struct or union tag, or its typedef name; NULL when d declares it
+ * otherwise or not at all (*found says which). */
+static const char *decl_type_name(TSNode d, const char *text, const char *name, size_t len,
+				  size_t *tl, bool *found)
+{
+	TSNode type = node_field(d, "type");
+	uint32_t c = ts_node_named_child_count(d);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode x = ts_node_named_child(d, i);
+		if (ts_node_start_byte(x) == ts_node_start_byte(type) || !ts_node_is_null(node_field(x, "type")))
+			continue;
+		TSNode plain = node_is(x, S_init_declarator) ? node_field(x, "declarator") : x;
+		TSNode id = declarator_name(plain);
+		if (ts_node_is_null(id) || node_len(id) != len || memcmp(node_ptr(id, text), name, len))
+			continue;
+		*found = true;
+		if (node_is(type, S_struct_specifier) || node_is(type, S_union_specifier))
+			type = node_field(type, "name");
+		if (ts_node_is_null(type) || !node_is(type, S_type_identifier))
+			return NULL;
+		*tl = node_len(type);
+		return node_ptr(type, text);
+	}
+	return NULL;
+}
+
+struct find_type {
+	const char *text, *name;
+	size_t len, tl;
+	const char *type;
+	bool found;
+};
+
+static bool visit_type(TSNode n, void *ctx)
+{
+	struct find_type *f = ctx;
+	if (f->found)
+		return false;
+	if (node_is(n, S_declaration)) {
+		f->type = decl_type_name(n, f->text, f->name, f->len, &f->tl, &f->found);
+		return false;
+	}
+	return true;
+}
+
+const char *cfg_var_type(const struct cfg *g, TSNode id, size_t *tl)
+{
+	const char *text = g->text;
+	struct find_type f = { text, node_ptr(id, text), node_len(id), 0, NULL, false };
+	node_walk(node_field(g->fn, "body"), visit_type, &f);
+	if (f.found) {
+		*tl = f.tl;
+		return f.type;
+	}
+	TSNode decl = function_declarator_of(g->fn);
+	TSNode list = ts_node_is_null(decl) ? decl : node_field(decl, "parameters");
+	uint32_t c = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
+	for (uint32_t i = 0; i < c && !f.found; i++) {
+		TSNode p = ts_node_named_child(list, i);
+		if (node_is(p, S_parameter_declaration))
+			f.type = decl_type_name(p, text, f.name, f.len, &f.tl, &f.found);
+	}
+	TSNode unit = unit_of(g->fn);
+	c = f.found || ts_node_is_null(unit) ? 0 : ts_node_named_child_count(unit);
+	for (uint32_t i = 0; i < c && !f.found; i++) {
+		TSNode d = ts_node_named_child(unit, i);
+		if (node_is(d, S_declaration))
+			f.type = decl_type_name(d, text, f.name, f.len, &f.tl, &f.found);
+	}
+	*tl = f.tl;
+	return f.type;
+}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "macros_int.h"
 #include "rules.h"
 
 static bool ident_char(char c)
@@ -205,161 +206,14 @@ static const char *alias_args(const char *p, size_t n, const char *ps, size_t pn
 
 /* --- named constants with a negative value ------------------------------- */
 
-static void push_neg(struct arena *a, ctl_macro_list *out, const char *name, size_t len)
-{
-	struct ctl_macro m = { .name = arena_strndup(a, name, len), .kind = CM_NEG };
-	VEC_PUSH(*out, m);
-}
-
-/* The value of a constant expression v[0, n) when it is a plain number,
- * negated or not, maybe in parentheses or after a cast (`(-1)`,
- * `((gceSTATUS)-3)`): 1 and *val set, or 0.  `-EINVAL` (an errno) is
- * negative: 1 with *val -1. */
-static int literal(const char *v, size_t n, long long *val)
-{
-	char b[64];
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		int c = lex_comment_at(v, n, i);
-		if (c) {
-			i = lex_comment(v, n, i, 0) - 1;
-			continue;
-		}
-		if (isspace((unsigned char)v[i]) || v[i] == '\\')
-			continue;
-		if (k + 1 >= sizeof(b))
-			return 0;
-		b[k++] = v[i];
-	}
-	b[k] = '\0';
-	char *s = b;
-	for (int guard = 0; guard < 4 && *s == '('; guard++) {
-		/* a cast `(T)`, or parentheses around the rest */
-		char *close = strchr(s, ')');
-		if (!close)
-			return 0;
-		bool ident = close > s + 1;
-		for (char *q = s + 1; q < close; q++)
-			ident &= ident_char(*q);
-		if (ident && close[1] && close[1] != ')') {
-			s = close + 1;
-			continue;
-		}
-		size_t l = strlen(s);
-		if (s[l - 1] != ')')
-			return 0;
-		s[l - 1] = '\0';
-		s++;
-	}
-	bool neg = *s == '-';
-	if (neg)
-		s++;
-	if (neg && s[0] == 'E' && s[1] >= 'A' && s[1] <= 'Z') {
-		for (char *q = s; *q; q++)
-			if (!(isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
-				return 0;
-		*val = -1;
-		return 1;
-	}
-	if (!isdigit((unsigned char)*s))
-		return 0;
-	char *end;
-	long long x = strtoll(s, &end, 0);
-	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
-		end++;
-	if (*end)
-		return 0;
-	*val = neg ? -x : x;
-	return 1;
-}
-
-/* The enumerators of the enum body at t[i] (just after its `{`). */
-static size_t enum_body(const char *t, size_t n, size_t i, struct arena *a, ctl_macro_list *out)
-{
-	/* only negative values are followed: a value without a '-' is not */
-	bool known = false;
-	long long next = 0;
-	while (i < n) {
-		i = lex_skip_space(t, n, i);
-		if (i < n && t[i] == '#') {
-			i = lex_line_end(t, n, i, LEX_BLOCK_COMMENTS);
-			continue;
-		}
-		if (i >= n || t[i] == '}')
-			return i;
-		size_t s = i;
-		while (i < n && ident_char(t[i]))
-			i++;
-		if (i == s)
-			return i;	/* not an enumerator list after all */
-		size_t e = i;
-		i = lex_skip_space(t, n, i);
-		long long v = next;
-		bool have = known;
-		if (i < n && t[i] == '=') {
-			size_t vs = ++i;
-			int depth = 0;
-			while (i < n && (depth || (t[i] != ',' && t[i] != '}'))) {
-				if (lex_comment_at(t, n, i)) {
-					i = lex_comment(t, n, i, 0);
-					continue;
-				}
-				depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
-				i++;
-			}
-			have = memchr(t + vs, '-', i - vs) && literal(t + vs, i - vs, &v);
-		}
-		if (have && v < 0)
-			push_neg(a, out, t + s, e - s);
-		known = have && v < -1;
-		next = v + 1;
-		i = lex_skip_space(t, n, i);
-		if (i < n && t[i] == ',')
-			i++;
-	}
-	return i;
-}
-
-/* Is t[0, k) ended by the word `enum`? */
-static bool ends_enum(const char *t, size_t k)
-{
-	return k >= 4 && !memcmp(t + k - 4, "enum", 4) && (k == 4 || !ident_char(t[k - 5]));
-}
-
-/* Every `enum [tag] {` of text: its negative enumerators as CM_NEG entries.
- * Found from the braces (memchr), looking back for the keyword: a search
- * for the word itself costs as much as the rest of the macro scan. */
-static void enums_scan(const char *t, size_t n, struct arena *a, ctl_macro_list *out)
-{
-	const char *p = t, *end = t + n;
-	while ((p = memchr(p, '{', (size_t)(end - p)))) {
-		size_t j = (size_t)(p - t), k = j;
-		p++;
-		while (k && isspace((unsigned char)t[k - 1]))
-			k--;
-		size_t w = k;
-		while (w && ident_char(t[w - 1]))
-			w--;
-		bool is_enum = ends_enum(t, k);
-		if (!is_enum && w < k) {
-			/* `enum tag {` */
-			while (w && isspace((unsigned char)t[w - 1]))
-				w--;
-			is_enum = ends_enum(t, w);
-		}
-		if (is_enum)
-			p = t + enum_body(t, n, j + 1, a, out);
-	}
-}
-
 /* An object-like `#define NAME VALUE` whose value is a negative literal:
  * v[0, n) is the rest of the line after the name. */
 static void define_value(const char *name, size_t len, const char *v, size_t n, struct arena *a,
 			 ctl_macro_list *out)
 {
 	long long x;
-	if (literal(v, n, &x) && x < 0)
-		push_neg(a, out, name, len);
+	if (macros_literal(v, n, &x) && x < 0)
+		macros_push_neg(a, out, name, len);
 }
 
 /* The signs of v for which `v` followed by rest is true: rest is a
@@ -605,7 +459,7 @@ void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
 		VEC_PUSH(*out, m);
 		p = s;
 	}
-	enums_scan(text, len, a, out);
+	macros_decls_scan(text, len, a, out);
 }
 
 static int cmp_macro(const void *a, const void *b)
@@ -896,12 +750,12 @@ static int cmp_name(const char *name, size_t len, const char *s)
 
 /* Which look-up answers with an entry: jumps (and aliases), wrappers, the
  * sign tests, the negative constants. */
-enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG };
+enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG, CLS_AFIELD };
 
 static int kind_class(uint8_t kind)
 {
 	return kind == CM_WRAP ? CLS_WRAP : kind == CM_SIGN ? CLS_SIGN : kind == CM_NEG ? CLS_NEG
-									: CLS_JUMP;
+	     : kind == CM_AFIELD ? CLS_AFIELD : CLS_JUMP;
 }
 
 static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
@@ -940,7 +794,7 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 			best = m;
 			continue;
 		}
-		if (cls == CLS_NEG)
+		if (cls == CLS_NEG || cls == CLS_AFIELD)
 			return m;
 		/* of wrappers of one name in several headers, one answer
 		 * whatever their order */
@@ -1070,6 +924,25 @@ int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)
 	if (t->base)
 		t = t->base;
 	return find(t, self, name, len, CLS_NEG) ? CS_NEG : 0;
+}
+
+bool macros_array_member(const struct ctl_macros *t, const char *type, size_t tlen,
+			 const char *field, size_t flen)
+{
+	char key[256];
+	if (tlen + flen + 2 > sizeof(key))
+		return false;
+	memcpy(key, type, tlen);
+	key[tlen] = '.';
+	memcpy(key + tlen + 1, field, flen);
+	if (recorder)
+		macro_uses_add(recorder, key, tlen + 1 + flen);
+	if (!t)
+		return false;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	return find(t, self, key, tlen + 1 + flen, CLS_AFIELD) != NULL;
 }
 
 static const struct ctl_macro *wrapper_entry(const struct ctl_macros *t, const char *name,

@@ -18,9 +18,11 @@
  * means: CM_SIGN, a one-parameter macro that tests its argument's sign
  * (`#define gcmIS_ERROR(status) (status < 0)`; param: the CS_* signs it
  * is true for), and CM_NEG, a named constant with a negative value (an
- * enumerator `gcvSTATUS_INVALID_ARGUMENT = -1`, `#define E_FAIL (-1)`). */
+ * enumerator `gcvSTATUS_INVALID_ARGUMENT = -1`, `#define E_FAIL (-1)`).
+ * CM_AFIELD is no macro at all: a struct or union member declared as an
+ * array, named "tag.member" (macros_decl.c). */
 enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP,
-		CM_SIGN, CM_NEG };
+		CM_SIGN, CM_NEG, CM_AFIELD };
 
 /* The signs of a value, as a set. */
 enum { CS_NEG = 1, CS_ZERO = 2, CS_POS = 4, CS_ANY = 7 };
@@ -152,6 +154,10 @@ int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, i
 /* The sign of the named constant name[0, len): CS_NEG when every
  * definition the file sees is negative, else 0 (not known). */
 int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);
+/* Is member field[0, flen) of the struct or union type type[0, tlen) (its
+ * tag, or a typedef's name) declared as an array where the file sees it? */
+bool macros_array_member(const struct ctl_macros *t, const char *type, size_t tlen,
+			 const char *field, size_t flen);
 
 /* The calls of the lock wrapper name[0, len) of a header (CM_WRAP's arg),
  * or NULL.  A C file's own functions are parsed: only headers' (and
