@@ -552,8 +552,11 @@ static void check_window_call(struct run *r, struct pstate *s, TSNode call, cons
 {
 	const struct rule *win = NULL;
 	const struct held *h = NULL;
+	/* (not a window the caller's release left owed: `if
+	 * (!user_access_begin(...)) goto end; ... end: user_access_end();`
+	 * ends no window on the failed path, and none is open after it) */
 	for (int i = s->nheld; i-- > 0 && !win;)
-		if (pairs_rule(r, s->h[i].rule)->allow.n) {
+		if (!s->h[i].owed && pairs_rule(r, s->h[i].rule)->allow.n) {
 			win = pairs_rule(r, s->h[i].rule);
 			h = &s->h[i];
 		}
