@@ -320,8 +320,8 @@ static bool pp_prefixes(char *t, const tok_list *tl, uint8_t *fl, const size_t *
 			size_t narms, size_t keep, const struct arm_info *arms)
 {
 	size_t split[PP_MAX_ARMS], ref = SIZE_MAX, last = SIZE_MAX;
-	struct arm_info rest[PP_MAX_ARMS];
-	bool any = false;
+	struct arm_info rest[PP_MAX_ARMS], pre[PP_MAX_ARMS];
+	bool any = false, same_pre = true;
 	size_t p = live_before(tl, fl, dir[0]);
 	if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
 			       is_p(&tl->v[p], '}') || is_p(&tl->v[p], ':')))
@@ -334,15 +334,25 @@ static bool pp_prefixes(char *t, const tok_list *tl, uint8_t *fl, const size_t *
 		if (rest[m].first == SIZE_MAX)
 			return false;
 		any |= rest[m].first > arms[m].first;
+		arm_scan(t, tl, fl, dir[m] + 1, split[m], &pre[m]);
 		if (ref == SIZE_MAX)
 			ref = m;
 		else if (rest[m].skel != rest[ref].skel || rest[m].nskel != rest[ref].nskel ||
 			 rest[m].delta != rest[ref].delta || rest[m].min != rest[ref].min)
 			return false;
+		else if (pre[m].skel != pre[ref].skel || pre[m].nskel != pre[ref].nskel)
+			same_pre = false;
 		last = m;
 	}
 	if (!any)
 		return false;
+	/* statements that take the same locks (or raise, jump) in every arm
+	 * are one variant each: `#if VERSION < 3.9 / spin_lock(&l);
+	 * hlist_for_each_entry(i, n, h, m) { / #else / spin_lock(&l);
+	 * hlist_for_each_entry(i, h, m) { / #endif` takes the lock once, so
+	 * only the last arm stays */
+	if (same_pre && pre[ref].nmatter)
+		keep = last;
 	for (size_t m = 0; m <= narms; m++)
 		blank_tok(t, tl, fl, dir[m]);
 	for (size_t m = 0; m < narms; m++) {
