@@ -21,15 +21,19 @@
 
 #define ROUNDS 4
 
-/* The run's look-ups of a file: whether it is another architecture's
- * code (arch/ other than x86 and um) and its functions by name. */
+/* The run's look-ups of a file: whether objtool never sees it (another
+ * architecture's code: arch/ other than x86 and um; or x86 code built only
+ * for 32-bit, `arch/x86/lib/usercopy_32.c`: objtool validates x86-64
+ * objects) and its functions by name. */
 void pairs_frun_index(struct frun *fr, const char *path)
 {
 	const struct file_facts *ff = fr->ff;
 	size_t n = ff->fns.n;
 	const char *arch = strstr(path, "arch/");
 	if (arch && (arch == path || arch[-1] == '/'))
-		fr->other_arch = strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0;
+		fr->other_arch = (strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0) ||
+				 (!strncmp(arch + 5, "x86/", 4) && strlen(path) > 5 &&
+				  !strcmp(path + strlen(path) - 5, "_32.c"));
 	fr->nslots = 16;
 	while (fr->nslots < n * 2)
 		fr->nslots *= 2;
