@@ -93,6 +93,18 @@ static int type_unsigned(TSNode type, const char *text, TSNode unit, int depth)
 	return 0;
 }
 
+/* Does child x of a declaration whose type is type declare name[0..len)?
+ * Its declarator without the initialiser into *plain. */
+static bool declares(TSNode x, TSNode type, const char *text, const char *name, size_t len,
+		     TSNode *plain)
+{
+	if (ts_node_start_byte(x) == ts_node_start_byte(type) || !ts_node_is_null(node_field(x, "type")))
+		return false;
+	*plain = node_is(x, S_init_declarator) ? node_field(x, "declarator") : x;
+	TSNode id = declarator_name(*plain);
+	return !ts_node_is_null(id) && node_len(id) == len && !memcmp(node_ptr(id, text), name, len);
+}
+
 /*
  * The declarations of name[0..len) among the declarators of d (a
  * declaration or parameter): 1 when it is declared there as a plain
@@ -104,12 +116,8 @@ static int decl_says(TSNode d, const char *text, const char *name, size_t len, T
 	int said = -1;
 	uint32_t c = ts_node_named_child_count(d);
 	for (uint32_t i = 0; i < c; i++) {
-		TSNode x = ts_node_named_child(d, i);
-		if (ts_node_start_byte(x) == ts_node_start_byte(type) || !ts_node_is_null(node_field(x, "type")))
-			continue;
-		TSNode plain = node_is(x, S_init_declarator) ? node_field(x, "declarator") : x;
-		TSNode id = declarator_name(plain);
-		if (ts_node_is_null(id) || node_len(id) != len || memcmp(node_ptr(id, text), name, len))
+		TSNode plain;
+		if (!declares(ts_node_named_child(d, i), type, text, name, len, &plain))
 			continue;
 		if (!node_is(plain, S_identifier))
 			return 0;	/* a pointer, an array, a function */
@@ -242,12 +250,8 @@ static const char *decl_type_name(TSNode d, const char *text, const char *name, 
 	TSNode type = node_field(d, "type");
 	uint32_t c = ts_node_named_child_count(d);
 	for (uint32_t i = 0; i < c; i++) {
-		TSNode x = ts_node_named_child(d, i);
-		if (ts_node_start_byte(x) == ts_node_start_byte(type) || !ts_node_is_null(node_field(x, "type")))
-			continue;
-		TSNode plain = node_is(x, S_init_declarator) ? node_field(x, "declarator") : x;
-		TSNode id = declarator_name(plain);
-		if (ts_node_is_null(id) || node_len(id) != len || memcmp(node_ptr(id, text), name, len))
+		TSNode plain;
+		if (!declares(ts_node_named_child(d, i), type, text, name, len, &plain))
 			continue;
 		*found = true;
 		if (node_is(type, S_struct_specifier) || node_is(type, S_union_specifier))
