@@ -118,3 +118,14 @@ fi
 expect_run "fold: entry points are counted once each" 1 \
 	":27:3: error: 'fw_load' returns .*; 4 entry points return to user mode through it \[ds-unbalanced\]" \
 	"$bin" "$thr"
+
+# calls that never return under one raise: one finding per window
+oops_case="$here/cases/oops-in-window-one-raise-folded.c"
+n=$("$bin" "$oops_case" 2>/dev/null | n_top)
+m=$("$bin" --every-caller "$oops_case" 2>/dev/null | n_top)
+s=$("$bin" "$oops_case" 2>/dev/null | grep -c ': note: same source: .*\[oops-in-window\]$')
+if [ "$n" = 3 ] && [ "$m" = 5 ] && [ "$s" = 2 ]; then
+	ok "fold: three BUG_ON()s under one raise, one finding and two 'same source' notes"
+else
+	bad "fold: three BUG_ON()s under one raise, one finding and two 'same source' notes" "got $n, $m, $s"
+fi

@@ -17,8 +17,8 @@
  * is to raise) leaves the caller's finding as the root.  Runs after finish_file(): findings of disabled checks and
  * suppressed ones take no part, and fingerprints are those of the
  * findings as reported one by one (baselines keep matching the root).
- * user-ptr-kernel-ds findings are folded by their source instead
- * (fold_sources).  --every-caller turns both off.
+ * user-ptr-kernel-ds and oops-in-window findings are folded by their source
+ * instead (fold_sources).  --every-caller turns both off.
  */
 #include "program_int.h"
 
@@ -379,6 +379,9 @@ static void describe(struct finding *r)
  * two) is one missing check in the handler, not one bug per pointer.
  * user-ptr-kernel-ds findings whose paths start at the same step (the
  * handler, the raise, the compat conversion) are folded into the first.
+ * So are the oops-in-window findings of one function under one raise
+ * (blackfin's setup_arch: nine BUG_ON()s after paging_init() left
+ * KERNEL_DS in force, one window).
  */
 static bool same_step(const struct step *a, const char *fa, const struct step *b, const char *fb)
 {
@@ -396,10 +399,14 @@ static void fold_sources(struct program *p)
 		for (size_t i = 0; i < fs->v.n; i++) {
 			struct finding *fd = &fs->v.v[i];
 			struct finding *root = NULL;
-			if (fd->id == C_USER_PTR_KERNEL_DS && fd->steps.n) {
+			if ((fd->id == C_USER_PTR_KERNEL_DS || fd->id == C_OOPS_IN_WINDOW) && fd->steps.n) {
 				for (size_t k = 0; k < roots.n && !root; k++) {
 					struct finding *c = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
-					if (same_step(&c->steps.v[0], p->rs[roots.v[k].file].path,
+					if (c->id == fd->id &&
+					    (fd->id != C_OOPS_IN_WINDOW ||
+					     (roots.v[k].file == f && c->func && fd->func &&
+					      !strcmp(c->func, fd->func))) &&
+					    same_step(&c->steps.v[0], p->rs[roots.v[k].file].path,
 						      &fd->steps.v[0], p->rs[f].path))
 						root = c;
 				}
@@ -422,9 +429,13 @@ static void fold_sources(struct program *p)
 		struct finding *r = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
 		if (!r->also.n)
 			continue;
-		char *msg = xasprintf("%s; %zu more pointer%s from the same source reach%s uaccess "
-				      "routines, one fix for all", r->msg, r->also.n,
-				      r->also.n == 1 ? "" : "s", r->also.n == 1 ? "es" : "");
+		char *msg = r->id == C_OOPS_IN_WINDOW
+			? xasprintf("%s; %zu more call%s that never return%s under the same raise",
+				    r->msg, r->also.n, r->also.n == 1 ? "" : "s",
+				    r->also.n == 1 ? "s" : "")
+			: xasprintf("%s; %zu more pointer%s from the same source reach%s uaccess "
+				    "routines, one fix for all", r->msg, r->also.n,
+				    r->also.n == 1 ? "" : "s", r->also.n == 1 ? "es" : "");
 		free(r->msg);
 		r->msg = msg;
 	}

@@ -370,10 +370,11 @@ static const struct option_def option_defs[] = {
 	{ .name = "write-baseline", REQ("FILE"), .group = G_CHECKS, FIELD(T_STR, write_baseline),
 	  .help = "write the current findings to FILE as a baseline" },
 	{ .name = "every-caller", .group = G_CHECKS, FIELD(T_BOOL, every_caller), .key = K_FILE,
-	  .help = "report each caller a faulty return reaches, and\n"
-		  "each user pointer from one source, as a finding\n"
-		  "of its own (by default one finding per root cause,\n"
-		  "the others listed with it)" },
+	  .help = "report each caller a faulty return reaches, each\n"
+		  "user pointer from one source, and each call that\n"
+		  "never returns under one raise, as a finding of its\n"
+		  "own (by default one finding per root cause, the\n"
+		  "others listed with it)" },
 	{ .name = "report-unused-suppressions", .group = G_CHECKS, FIELD(T_BOOL, report_unused),
 	  .key = K_FILE,
 	  .help = "warn about suppression comments that\n"
