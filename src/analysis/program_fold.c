@@ -14,9 +14,10 @@
  * own that only hands the helper's return on (`return helper(d);`: one
  * return, raised on some of the paths that reach it).  A cause whose callee
  * has no finding of its own and raises on every path (a setter whose job
- * is to raise) leaves the caller's finding as the root.  Runs after finish_file(): findings of disabled checks and
- * suppressed ones take no part, and fingerprints are those of the
- * findings as reported one by one (baselines keep matching the root).
+ * is to raise) leaves the caller's finding as the root.  Runs after
+ * finish_file(): findings of disabled checks and suppressed ones take no
+ * part, and fingerprints are those of the findings as reported one by one
+ * (baselines keep matching the root).
  * user-ptr-kernel-ds and oops-in-window findings are folded by their source
  * instead (fold_sources).  --every-caller turns both off.
  */
