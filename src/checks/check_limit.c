@@ -730,9 +730,7 @@ static int limit_test(struct run *r, TSNode n)
 static bool record_exits_by_sign(struct run *r, struct state *s, TSNode val, uint32_t off,
 				 const char *rname, uint8_t rlen)
 {
-	TSNode c = strip_parens(val);
-	while (node_is(c, S_cast_expression))
-		c = strip_parens(node_field(c, "value"));
+	TSNode c = strip_parens(val);	/* (and casts) */
 	if (!s->rc_key)
 		return false;
 	if (node_is(c, S_call_expression)) {

@@ -97,9 +97,8 @@ static bool carries(struct run *r, TSNode e, int depth)
 			if (carries(r, b0, depth + 1))
 				return true;
 		}
-		/* a value read out of an object filled from user memory */
-		if (r->filled.n && array_member(r, e))
-			return false;
+		/* a value read out of an object filled from user memory (not a
+		 * member that is an array inside it: its address is the object's) */
 		TSNode base = e;
 		for (int guard = 0; guard < 16 && r->filled.n; guard++) {
 			base = strip_parens(node_is(base, S_field_expression)
@@ -109,7 +108,7 @@ static bool carries(struct run *r, TSNode e, int depth)
 			bool hit = in_list(r->filled.v, r->filled.n, k, strlen(k));
 			free(k);
 			if (hit)
-				return true;
+				return !array_member(r, e);
 			if (!node_is(base, S_field_expression) && !node_is(base, S_subscript_expression))
 				break;
 		}

@@ -31,7 +31,7 @@ void pairs_frun_index(struct frun *fr, const char *path)
 	size_t n = ff->fns.n;
 	const char *arch = strstr(path, "arch/");
 	if (arch && (arch == path || arch[-1] == '/'))
-		fr->other_arch = (strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0) ||
+		fr->no_objtool = (strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0) ||
 				 (!strncmp(arch + 5, "x86/", 4) && strlen(path) > 5 &&
 				  !strcmp(path + strlen(path) - 5, "_32.c"));
 	fr->nslots = 16;

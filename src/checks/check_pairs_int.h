@@ -134,7 +134,8 @@ struct frun {
 	struct pair_sum *sums;		/* per function of the file */
 	const TSNode *fns;
 	uint32_t *by_hash;		/* name → 1 + fn index, open addressing */
-	bool other_arch;		/* under arch/X/ with X not x86: no objtool uaccess rule */
+	bool no_objtool;		/* objtool never validates it: another arch's code, or
+				 * x86 built only for 32-bit (pairs_frun_index) */
 	double deadline;		/* mono_seconds() to stop at (--time-budget), or 0 */
 	size_t nslots;
 	/* the whole-tree pass: the summaries of callees in other files */
@@ -363,7 +364,7 @@ int pairs_zero_on(struct run *r, TSNode c, TSNode *core, int depth);
 char *held_name(const struct run *r, const struct held *h);
 /* The index of the file's function called name[0, len), or -1. */
 int pairs_fn_index(struct frun *fr, const char *name, size_t len);
-/* Fill fr's other_arch and its name index (by_hash, nslots) for the file
+/* Fill fr's no_objtool and its name index (by_hash, nslots) for the file
  * at path, whose facts are fr->ff; the caller frees by_hash. */
 void pairs_frun_index(struct frun *fr, const char *path);
 /* A finding (or, as need says, a candidate the whole tree decides), with

@@ -560,7 +560,7 @@ static void check_window_call(struct run *r, struct pstate *s, TSNode call, cons
 			win = pairs_rule(r, s->h[i].rule);
 			h = &s->h[i];
 		}
-	if (!win || r->fr->other_arch)
+	if (!win || r->fr->no_objtool)
 		return;
 	uint8_t need;
 	const char *callee;
