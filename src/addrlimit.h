@@ -23,6 +23,11 @@ enum format { FMT_TEXT, FMT_SARIF, FMT_JSON };
  * raise the limit around a handler, so checks that assume one stay off. */
 #define KERNEL_WITHOUT_SET_FS KERNEL_VERSION_CODE(5, 18)
 
+/* x86's SMAP support (Linux 3.7): before it no kernel set EFLAGS.AC, and
+ * `get_user_try {` only cleared an error flag, so nothing runs with user
+ * access enabled. */
+#define KERNEL_WITH_STAC KERNEL_VERSION_CODE(3, 7)
+
 struct opts {
 	enum format format;		/* --format */
 	const char *output;		/* -o FILE, or NULL for stdout */

@@ -24,7 +24,8 @@
 /* The run's look-ups of a file: whether objtool never sees it (another
  * architecture's code: arch/ other than x86 and um; or x86 code built only
  * for 32-bit, `arch/x86/lib/usercopy_32.c`: objtool validates x86-64
- * objects) and its functions by name. */
+ * objects; or a kernel older than 3.7, where no window sets EFLAGS.AC)
+ * and its functions by name. */
 void pairs_frun_index(struct frun *fr, const char *path)
 {
 	const struct file_facts *ff = fr->ff;
@@ -34,6 +35,8 @@ void pairs_frun_index(struct frun *fr, const char *path)
 		fr->no_objtool = (strncmp(arch + 5, "x86/", 4) != 0 && strncmp(arch + 5, "um/", 3) != 0) ||
 				 (!strncmp(arch + 5, "x86/", 4) && strlen(path) > 5 &&
 				  !strcmp(path + strlen(path) - 5, "_32.c"));
+	if (fr->o->kernel_version && fr->o->kernel_version < KERNEL_WITH_STAC)
+		fr->no_objtool = true;
 	fr->nslots = 16;
 	while (fr->nslots < n * 2)
 		fr->nslots *= 2;

@@ -134,8 +134,9 @@ struct frun {
 	struct pair_sum *sums;		/* per function of the file */
 	const TSNode *fns;
 	uint32_t *by_hash;		/* name → 1 + fn index, open addressing */
-	bool no_objtool;		/* objtool never validates it: another arch's code, or
-				 * x86 built only for 32-bit (pairs_frun_index) */
+	bool no_objtool;		/* objtool never validates it: another arch's code,
+				 * x86 built only for 32-bit, or a kernel before
+				 * 3.7 (no window sets AC; pairs_frun_index) */
 	double deadline;		/* mono_seconds() to stop at (--time-budget), or 0 */
 	size_t nslots;
 	/* the whole-tree pass: the summaries of callees in other files */

@@ -463,7 +463,8 @@ static const struct option_def option_defs[] = {
 	  .help = "the kernel the code is for (default: the VERSION\n"
 		  "and PATCHLEVEL of the tree's top Makefile); from\n"
 		  "5.18 on, no caller raises the limit around a\n"
-		  "->write or ->read handler" },
+		  "->write or ->read handler; before 3.7 nothing\n"
+		  "runs with user access enabled (uaccess-call)" },
 	{ .name = "dump-cfg", OPT("FUNC"), .group = G_ANALYSIS, .set = set_dump_cfg,
 	  .help = "print the control-flow graph of FUNC (or of every\n"
 		  "function) instead of checking" },
