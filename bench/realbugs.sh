@@ -187,6 +187,12 @@ def hits(bug, doc):
         for step in f.get("path", []):
             if same_file(step["file"], bug["file"]) and step["line"] in lines:
                 return f
+        # another return of the same function after the same raise or
+        # acquire, folded into this finding
+        for a in f.get("also", []):
+            if (a.get("relation") == "same-cause" and same_file(a["file"], bug["file"])
+                    and a["line"] in lines):
+                return f
     return None
 
 def after_fires(bug, doc):

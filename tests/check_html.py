@@ -60,7 +60,7 @@ def read_text_report(path):
         if kind == "note" and not c:    # a step of the finding above (a note finding ends in [id])
             findings[-1]["notes"].append((file, ln, col, shown(msg)))
             continue
-        rel = re.match(r"^(reached from here|same source): ", msg)
+        rel = re.match(r"^(reached from here|same source|same cause): ", msg)
         if kind == "note" and rel:   # a finding folded into the one above
             findings[-1]["also"].append((file, ln, col, shown(c.group(1)[rel.end():]), c.group(2)))
             continue

@@ -129,3 +129,22 @@ if [ "$n" = 3 ] && [ "$m" = 5 ] && [ "$s" = 2 ]; then
 else
 	bad "fold: three BUG_ON()s under one raise, one finding and two 'same source' notes" "got $n, $m, $s"
 fi
+
+# the returns of one function after one raise (or acquire): one finding
+ret_case="$here/cases/ds-leak-returns-one-raise-folded.c"
+out=$("$bin" "$ret_case" 2>/dev/null)
+n=$(n_top <<<"$out")
+m=$("$bin" --every-caller "$ret_case" 2>/dev/null | n_top)
+s=$(grep -c ': note: same cause: .*\[\(ds-leak\|lock-held-return\)\]$' <<<"$out")
+if [ "$n" = 5 ] && [ "$m" = 8 ] && [ "$s" = 3 ]; then
+	ok "fold: returns after one raise or acquire, one finding each; two raises stay two"
+else
+	bad "fold: returns after one raise or acquire, one finding each; two raises stay two" "got $n, $m, $s
+$out"
+fi
+expect_run "fold: the message counts the other returns" 1 \
+	":30:3: error: .*'cal_store' .*\(KERNEL_DS\); 2 more returns after the same raise \[ds-leak\]$" \
+	"$bin" "$ret_case"
+"$bin" -f json "$ret_case" 2>/dev/null >"$tmp/fold/ret.json"
+expect_run "fold: JSON says same-cause" 0 '^same-cause same-cause$' \
+	python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(" ".join(a["relation"] for a in f[0]["also"]))' "$tmp/fold/ret.json"

@@ -63,7 +63,7 @@ for l in lines:
     m = re.match(r"^(.+?):\d+:\d+: (error|warning|note): ", l)
     if not m:
         continue
-    if re.search(r"note: (reached from here|same source): ", l):   # folded into the finding above
+    if re.search(r"note: (reached from here|same source|same cause): ", l):   # folded into the finding above
         continue
     if m.group(2) != "note" or re.search(r" \[[a-z-]+\]$", l):   # a note finding ends in [id]
         n += 1
@@ -137,7 +137,7 @@ run_browser --allow-file-access-from-files --virtual-time-budget=5000 --dump-dom
 	"file://$tmp/filters.html" >"$tmp/dom-filters.html"
 got=$(sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/dom-filters.html" | sed 's/<[^>]*>//g' | grep ' shows ')
 # every finding: errors, warnings and notes that end in their check id (a step's note does not)
-total=$(grep -vE 'note: (reached from here|same source): ' "$tmp/report.txt" |
+total=$(grep -vE 'note: (reached from here|same source|same cause): ' "$tmp/report.txt" |
 	grep -cE '^[^:]+:[0-9]+:[0-9]+: ((error|warning): |note: .*\[[a-z-]+\]$)')
 nosave=$(grep -cE '^[^:]+:[0-9]+:[0-9]+: (error|warning): .*\[ds-no-save\]$' "$tmp/report.txt")
 want="- shows all:$total

@@ -215,7 +215,9 @@ SYSCALL_DEFINE1(pp, int, fd)
 	return 0;
 }
 EOC
-lines() { "$bin" "$@" "$r/pp.c" 2>&1 | grep -E ': error: ' | sed -E 's/^[^:]*:([0-9]+):.*/\1/' | tr '\n' ' '; }
+# (the returns of one raise are one finding, the others its "same cause" notes)
+lines() { "$bin" "$@" "$r/pp.c" 2>&1 | grep -E ': error: |: note: same cause: ' |
+	sed -E 's/^[^:]*:([0-9]+):.*/\1/' | tr '\n' ' '; }
 mkdir -p "$r/ppinc/generated/uapi/linux" "$r/ppinc/generated"
 echo '#define LINUX_VERSION_CODE 393472' >"$r/ppinc/generated/uapi/linux/version.h"
 printf '#define CONFIG_PP_TRACE_MODULE 1\n#define CONFIG_X 1\n' >"$r/ppinc/generated/autoconf.h"

@@ -345,6 +345,15 @@ static void add_related(struct fold *fo, uint32_t root, uint32_t i)
 		.file = xstrdup(fo->p->rs[x->file].path), .func = xstrdup(fd->func),
 	};
 	VEC_PUSH(r->also, a);
+	/* the caller's other returns after the same raise (fold_sources) */
+	for (size_t k = 0; k < fd->also.n; k++) {
+		const struct related *o = &fd->also.v[k];
+		if (o->kind != REL_RETURN)
+			continue;
+		struct related b = { .id = o->id, .at = o->at, .msg = xstrdup(a.msg),
+				     .file = xstrdup(o->file), .func = xstrdup(o->func) };
+		VEC_PUSH(r->also, b);
+	}
 }
 
 /* The root's message says who it reaches, once the whole group is known. */
@@ -390,6 +399,16 @@ static bool same_step(const struct step *a, const char *fa, const struct step *b
 	       !strcmp(a->file ? a->file : fa, b->file ? b->file : fb);
 }
 
+/* Checks reported at each return a path reaches in the state: the returns
+ * of one function after one raise (or acquire) are one finding, the others
+ * folded in (a raise at the top and six early returns without the restore
+ * is one missing restore). */
+static bool per_return(enum check_id id)
+{
+	return id == C_DS_LEAK || id == C_DS_UNBALANCED || id == C_LOCK_HELD_RETURN ||
+	       id == C_LOCK_UNBALANCED || id == C_PAIR_UNBALANCED;
+}
+
 static void fold_sources(struct program *p)
 {
 	struct src { uint32_t file, idx; };
@@ -400,11 +419,12 @@ static void fold_sources(struct program *p)
 		for (size_t i = 0; i < fs->v.n; i++) {
 			struct finding *fd = &fs->v.v[i];
 			struct finding *root = NULL;
-			if ((fd->id == C_USER_PTR_KERNEL_DS || fd->id == C_OOPS_IN_WINDOW) && fd->steps.n) {
+			if ((fd->id == C_USER_PTR_KERNEL_DS || fd->id == C_OOPS_IN_WINDOW ||
+			     per_return(fd->id)) && fd->steps.n) {
 				for (size_t k = 0; k < roots.n && !root; k++) {
 					struct finding *c = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
 					if (c->id == fd->id &&
-					    (fd->id != C_OOPS_IN_WINDOW ||
+					    (fd->id == C_USER_PTR_KERNEL_DS ||
 					     (roots.v[k].file == f && c->func && fd->func &&
 					      !strcmp(c->func, fd->func))) &&
 					    same_step(&c->steps.v[0], p->rs[roots.v[k].file].path,
@@ -418,7 +438,8 @@ static void fold_sources(struct program *p)
 				fs->v.v[w++] = *fd;
 				continue;
 			}
-			struct related a = { .id = fd->id, .kind = REL_SOURCE, .at = fd->at,
+			struct related a = { .id = fd->id,
+					     .kind = per_return(fd->id) ? REL_RETURN : REL_SOURCE, .at = fd->at,
 					     .msg = xstrdup(fd->msg),
 					     .file = xstrdup(p->rs[f].path), .func = xstrdup(fd->func) };
 			VEC_PUSH(root->also, a);
@@ -428,7 +449,7 @@ static void fold_sources(struct program *p)
 	}
 	for (size_t k = 0; k < roots.n; k++) {
 		struct finding *r = &p->rs[roots.v[k].file].findings.v.v[roots.v[k].idx];
-		if (!r->also.n)
+		if (!r->also.n || per_return(r->id))	/* (returns: say_returns) */
 			continue;
 		char *msg = r->id == C_OOPS_IN_WINDOW
 			? xasprintf("%s; %zu more call%s that never return%s under the same raise",
@@ -441,6 +462,28 @@ static void fold_sources(struct program *p)
 		r->msg = msg;
 	}
 	VEC_FREE(roots);
+}
+
+/* A finding's other returns after the same raise or acquire, in its
+ * message once the callers are folded too (their text takes the message
+ * as it was). */
+static void say_returns(struct program *p)
+{
+	for (uint32_t f = 0; f < p->nfiles; f++)
+		for (size_t i = 0; i < p->rs[f].findings.v.n; i++) {
+			struct finding *r = &p->rs[f].findings.v.v[i];
+			size_t n = 0;
+			for (size_t k = 0; k < r->also.n; k++)
+				n += r->also.v[k].kind == REL_RETURN;
+			if (!n)
+				continue;
+			char *msg = xasprintf("%s; %zu more return%s after the same %s", r->msg, n,
+					      n == 1 ? "" : "s",
+					      r->id == C_DS_LEAK || r->id == C_DS_UNBALANCED ?
+					      "raise" : "acquire");
+			free(r->msg);
+			r->msg = msg;
+		}
 }
 
 void fold_findings(struct program *p)
@@ -493,6 +536,7 @@ void fold_findings(struct program *p)
 		fs->v.n = w;
 	}
 	free(drop);
+	say_returns(p);
 	VEC_FREE(work);
 	VEC_FREE(roots);
 	free(seen);

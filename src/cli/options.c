@@ -372,7 +372,8 @@ static const struct option_def option_defs[] = {
 	{ .name = "every-caller", .group = G_CHECKS, FIELD(T_BOOL, every_caller), .key = K_FILE,
 	  .help = "report each caller a faulty return reaches, each\n"
 		  "user pointer from one source, and each call that\n"
-		  "never returns under one raise, as a finding of its\n"
+		  "never returns under one raise, and each return\n"
+		  "after one raise or acquire, as a finding of its\n"
 		  "own (by default one finding per root cause, the\n"
 		  "others listed with it)" },
 	{ .name = "report-unused-suppressions", .group = G_CHECKS, FIELD(T_BOOL, report_unused),

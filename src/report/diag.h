@@ -52,8 +52,9 @@ struct step {
 /* A finding folded into another one (program_fold.c): a caller that the
  * other's root cause reaches, where it would have been reported again
  * (REL_CALLER), or another user pointer from the same source, that the
- * same fix covers (REL_SOURCE). */
-enum related_kind { REL_CALLER, REL_SOURCE };
+ * same fix covers (REL_SOURCE), or another return of the same function
+ * after the same raise or acquire (REL_RETURN). */
+enum related_kind { REL_CALLER, REL_SOURCE, REL_RETURN };
 
 struct related {
 	enum check_id id;

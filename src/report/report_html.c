@@ -502,8 +502,8 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 	}
 	if (f->also.n) {
 		strbuf_adds(sb, "<h2>Reached from</h2>\n<p>The same root cause, where it would have "
-			    "been reported again: callers it reaches, or pointers from the same "
-			    "source (<span class=\"mono\">--every-caller</span> reports each as a "
+			    "been reported again: callers it reaches, pointers from the same "
+			    "source, or other returns after the same raise or acquire (<span class=\"mono\">--every-caller</span> reports each as a "
 			    "finding of its own):</p>\n<ul class=\"path\">\n");
 		for (size_t s = 0; s < f->also.n; s++) {
 			const struct related *a = &f->also.v[s];
@@ -511,7 +511,8 @@ static void finding_page(struct strbuf *sb, struct source_cache *cache, const st
 			esc(sb, a->file);
 			strbuf_addf(sb, ":%u:%u</span> <span class=\"mono id\">%s</span> %s", a->at.line,
 				    a->at.col, checks[a->id].id,
-				    a->kind == REL_SOURCE ? "(same source) " : "");
+				    a->kind == REL_SOURCE ? "(same source) " :
+				    a->kind == REL_RETURN ? "(same cause) " : "");
 			esc(sb, a->msg);
 			strbuf_adds(sb, "</li>\n");
 		}

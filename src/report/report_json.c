@@ -38,8 +38,9 @@ static json_t *finding(const struct opts *o, const struct file_result *r, const 
 			const struct related *a = &f->also.v[k];
 			json_t *p = place(a->file, &a->at);
 			json_object_set_new(p, "check", json_text(checks[a->id].id));
-			json_object_set_new(p, "relation", json_text(a->kind == REL_SOURCE ? "same-source"
-										   : "caller"));
+			json_object_set_new(p, "relation",
+					    json_text(a->kind == REL_SOURCE ? "same-source" :
+						      a->kind == REL_RETURN ? "same-cause" : "caller"));
 			json_object_set_new(p, "function", json_text(a->func));
 			json_object_set_new(p, "message", json_text(a->msg));
 			json_array_append_new(also, p);

@@ -159,7 +159,8 @@ static json_t *result(const struct opts *o, const struct file_result *fr, const 
 			json_t *l = json_object();
 			json_object_set_new(l, "id", json_integer((json_int_t)k + 1));
 			json_object_set_new(l, "physicalLocation", physical(a->file, &a->at));
-			char *m = xasprintf("%s%s [%s]", a->kind == REL_SOURCE ? "same source: " : "",
+			char *m = xasprintf("%s%s [%s]", a->kind == REL_SOURCE ? "same source: " :
+					    a->kind == REL_RETURN ? "same cause: " : "",
 					    a->msg, checks[a->id].id);
 			json_object_set_new(l, "message", message(m));
 			free(m);

@@ -60,6 +60,7 @@ int report_text(FILE *out, const struct opts *o, const struct file_result *rs, s
 			for (size_t s = 0; s < f->also.n; s++) {
 				const struct related *a = &f->also.v[s];
 				char *m = xasprintf("%s: %s", a->kind == REL_SOURCE ? "same source" :
+							a->kind == REL_RETURN ? "same cause" :
 							"reached from here", a->msg);
 				line(out, o, a->file, &a->at, SEV_NOTE, m, checks[a->id].id);
 				free(m);

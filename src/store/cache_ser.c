@@ -86,7 +86,8 @@ static void r_finding(struct rd *r, struct finding *f, char **just)
 		if (aid >= C__COUNT)
 			r->bad = true;
 		a.id = (enum check_id)(aid < C__COUNT ? aid : 0);
-		a.kind = r_u8(r) == REL_SOURCE ? REL_SOURCE : REL_CALLER;
+		uint8_t kind = r_u8(r);
+		a.kind = kind == REL_SOURCE ? REL_SOURCE : kind == REL_RETURN ? REL_RETURN : REL_CALLER;
 		a.at = r_pos(r);
 		a.msg = r_str(r);
 		a.file = r_str(r);

@@ -492,7 +492,10 @@ case_body() {
 			ids=$(grep -oE '/\* expect: [^*]*\*/' <<<"$l" | sed -E 's|/\* expect: ||; s|[[:space:]]*\*/||' | tr ',' ' ')
 			for id in $ids; do grep -qx "$id" <<<"$analyzer_checks" && echo "$ln:$id"; done
 		done | sort -u >"$dir/expected"
-		grep -E '^[^:]+:[0-9]+:[0-9]+: (error|warning): .*\[[a-z0-9-]+\]$' "$dir/analyzer" |
+		# (a return folded into an earlier one of the same raise is its
+		# "same cause" note)
+		grep -E '^[^:]+:[0-9]+:[0-9]+: (error|warning|note: same cause): .*\[[a-z0-9-]+\]$' \
+			"$dir/analyzer" |
 			sed -E 's/^[^:]+:([0-9]+):[0-9]+: [a-z]+: .*\[([a-z0-9-]+)\]$/\1:\2/' | sort -u >"$dir/reported"
 		local miss extra
 		miss=$(comm -23 "$dir/expected" "$dir/reported" | tr '\n' ' ')
