@@ -657,6 +657,10 @@ void taint_assign(struct run *r, struct state *s, TSNode lhs, TSNode rhs)
  * it before any raise is no user-chosen kernel address in the window
  * after (sysn32_waitid's fix).  Under KERNEL_DS (or the caller's limit,
  * which may be KERNEL_DS) it lets anything through and decides nothing.
+ * A checked copy (`if (copy_from_user(&k, arg, sizeof(k))) return
+ * -EFAULT;`) made under USER_DS did the same test of its user pointer
+ * where it returned 0 (oabi fcntl64 copies the same struct back out
+ * under KERNEL_DS).
  */
 void taint_range_test(struct run *r, const struct state *s, TSNode n)
 {
@@ -675,9 +679,14 @@ void taint_range_test(struct run *r, const struct state *s, TSNode n)
 	const char *name = call_name(n, r->text, &len);
 	TSNode args = node_field(n, "arguments");
 	uint32_t na = ts_node_named_child_count(args);
-	if (!name || !api_is(name, len, A_RANGE_CHECK) || na < 2)
+	const struct api *a = name ? api_lookup(name, len) : NULL;
+	bool copy = a && (a->roles & A_CHECKED_UACCESS) && a->user_args;
+	if (!a || !(copy || ((a->roles & A_RANGE_CHECK) && na >= 2)))
 		return;
-	TSNode p = strip_parens(ts_node_named_child(args, na - 2));
+	uint32_t ui = copy ? (uint32_t)__builtin_ctz(a->user_args) : na - 2;
+	if (ui >= na)
+		return;
+	TSNode p = strip_parens(ts_node_named_child(args, ui));
 	if (node_is(p, S_cast_expression))
 		p = strip_parens(node_field(p, "value"));
 	if (!node_is(p, S_identifier))
@@ -690,5 +699,11 @@ void taint_range_test(struct run *r, const struct state *s, TSNode n)
 	 * compat_ptr(a32.name)) holds a user address as well */
 	int ti = list_index(r->tainted.v, r->tainted.n, node_ptr(p, r->text), node_len(p));
 	r->range_taint = ti >= 0 && ti < 32 ? ti : -1;
-	r->range_on_true = !neg;
+	/* (a copy checked its own range only, and clearing a local's taint
+	 * would clear what is computed from it too: `copy_from_user(&h, uh,
+	 * sizeof(h))` says nothing of `uh + 1` for h.len bytes) */
+	if (copy)
+		r->range_taint = -1;
+	/* access_ok() is true where it passed; a copy returns 0 there */
+	r->range_on_true = copy ? neg : !neg;
 }

@@ -62,6 +62,11 @@ enum api_role {
 	A_RANGE_CHECK = 1ull << 35,	/* access_ok(): true only for a user range while the
 					 * limit is USER_DS (its pointer is the last but one
 					 * argument; VERIFY_* form or not) */
+	A_CHECKED_UACCESS = 1ull << 36,	/* a uaccess routine that checks its user pointer
+					 * against the limit first and returns 0 only when
+					 * the whole copy succeeded (copy_from_user,
+					 * get_user; not the __ forms): it passed an
+					 * access_ok() of that pointer */
 	A_KMODE_MARK = 1ull << 44,	/* true only for a trap taken in kernel mode: a
 					 * status-register bit or mode value (`regs->sr &
 					 * PS_S`, `mode == SVC_MODE`) or a test (kernel_mode(),
