@@ -10,6 +10,10 @@
  * ds-unbalanced-kthread note naming those threads.  Only static functions
  * are followed upwards (another function may call a global one from a file
  * that was not scanned), apart from the thread functions themselves.
+ * An oops-in-window finding there is dropped: a kernel thread that dies
+ * (or ends with complete_and_exit()) with the limit raised has no user
+ * clear_child_tid for do_exit() to write (no CLONE_CHILD_CLEARTID, no
+ * set_tid_address()), so CVE-2010-4258's write never happens.
  */
 #include "program_int.h"
 
@@ -94,17 +98,26 @@ void kthread_context(struct program *p)
 	uint32_t first = 0;	/* the id of each file's first function */
 	for (size_t f = 0; f < p->nfiles; f++) {
 		struct findings *fs = &p->rs[f].findings;
+		size_t w = 0;
 		for (size_t i = 0; i < fs->v.n; i++) {
 			struct finding *fd = &fs->v.v[i];
-			if (fd->id != C_DS_UNBALANCED || !fd->func)
+			if ((fd->id != C_DS_UNBALANCED && fd->id != C_OOPS_IN_WINDOW) || !fd->func) {
+				fs->v.v[w++] = *fd;
 				continue;
+			}
 			uint32_t id = UINT32_MAX;
 			for (size_t k = 0; k < p->ff[f].fns.n && id == UINT32_MAX; k++)
 				if (!strcmp(p->ff[f].fns.v[k].name, fd->func))
 					id = first + (uint32_t)k;
 			struct strbuf names;
 			strbuf_init(&names);
-			if (id != UINT32_MAX && only_kthreads(p, &c, id, &names)) {
+			bool kt = id != UINT32_MAX && only_kthreads(p, &c, id, &names);
+			if (kt && fd->id == C_OOPS_IN_WINDOW) {
+				strbuf_release(&names);
+				finding_release(fd);
+				continue;
+			}
+			if (kt) {
 				char *msg = xasprintf("%s; only kernel threads and work items reach it "
 						      "(%s), which never return to user mode",
 						      fd->msg, names.buf);
@@ -113,7 +126,9 @@ void kthread_context(struct program *p)
 				fd->id = C_DS_UNBALANCED_KTHREAD;
 			}
 			strbuf_release(&names);
+			fs->v.v[w++] = *fd;
 		}
+		fs->v.n = w;
 		first += (uint32_t)p->ff[f].fns.n;
 	}
 	free(c.base);
