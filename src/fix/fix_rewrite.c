@@ -468,16 +468,19 @@ static bool needs_limit(struct fn_fix *f, TSNode call, int depth)
 /* What replaces a system call made from the kernel (DESIGN.md's table):
  * none of these is mechanical for a module (ksys_* and init_* are not
  * exported), so the note names the kernel-pointer API to use. */
-static const char *sys_advice(const char *name, size_t len, enum api_fix fx)
+static const char *sys_advice(const char *name, size_t len, enum api_fix fx, bool alt)
 {
-	if (fx == FX_SYS_STAT)	/* (the stat calls: api.def's kind) */
+	/* (the calls api.def knows: by their kind) */
+	if (fx == FX_SYS_STAT)
 		return "use kern_path() + vfs_getattr()";
+	if (fx == FX_SYS_OPEN)
+		return "open the file with filp_open() and use the struct file";
+	if (fx == FX_SYS_RW)
+		return alt ? "call kernel_read() on the struct file (fget() the fd)"
+			   : "call kernel_write() on the struct file (fget() the fd)";
 	static const struct {
 		const char *sys, *use;
 	} advice[] = {
-		{ "sys_open", "open the file with filp_open() and use the struct file" },
-		{ "sys_read", "call kernel_read() on the struct file (fget() the fd)" },
-		{ "sys_write", "call kernel_write() on the struct file (fget() the fd)" },
 		{ "sys_lseek", "call vfs_llseek() on the struct file" },
 		{ "sys_close", "filp_close() the struct file" },
 		{ "sys_unlink", "use kern_path_locked() + vfs_unlink() (init_unlink() only at boot)" },
@@ -595,6 +598,8 @@ static void classify_call(struct fn_fix *f, TSNode call)
 		break;
 	case FX_CANNOT:
 	case FX_SYS_STAT:
+	case FX_SYS_OPEN:
+	case FX_SYS_RW:
 		done = false;
 		break;
 	case FX_NONE:
@@ -621,7 +626,7 @@ static void classify_call(struct fn_fix *f, TSNode call)
 					"directly", shown);
 		else if (is_sys)
 			why = xasprintf("'%s' is a system call made from the kernel; %s", shown,
-					sys_advice(name, len, fx));
+					sys_advice(name, len, fx, alt));
 		else
 			why = xasprintf("'%s' is handed a kernel buffer where it expects a user pointer "
 					"and has no kernel-pointer counterpart in the migration table", shown);

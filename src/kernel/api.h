@@ -126,6 +126,8 @@ enum api_fix {
 	FX_CANNOT,	/* known, and not rewritten mechanically */
 	FX_SYS_STAT,	/* sys_stat/sys_newstat made from the kernel: the advice
 			 * names kern_path() + vfs_getattr() */
+	FX_SYS_OPEN,	/* sys_open: the advice names filp_open() */
+	FX_SYS_RW,	/* sys_read/sys_write (alt: read): kernel_read/kernel_write */
 };
 
 /* Substrings a scan looks for without tokenising (api.def's API_SUBSTR). */
