@@ -15,7 +15,11 @@
  * USER_DS (set_fs(USER_DS), force_uaccess_begin()) anywhere before the
  * uaccess call in the function makes it silent.  The names come from the
  * API table: A_MM_BORROW/A_MM_RETURN, the uaccess routines' user_args, and
- * A_ITER_COPY for the iov_iter copies.
+ * A_ITER_COPY for the iov_iter copies.  A function of the file that calls
+ * one (itself or through others of the file) counts as one, and so does a
+ * call through a field the file stores such a function into: aio's
+ * kick handler ran `iocb->ki_retry(iocb)` under use_mm(), and the file set
+ * ki_retry to aio_pread(), which copy_to_user()s (fixed in 2.6.9).
  */
 #include "check_limit.h"
 
@@ -27,6 +31,9 @@
 struct usemm_walk {
 	const struct source *src;
 	const char *text;
+	char *const *names;		/* the file's functions ... */
+	const char **does;		/* ... and the uaccess routine each reaches, or NULL */
+	size_t n;
 	uint32_t borrowed;		/* 1 + offset of an open use_mm(), or 0 */
 	TSNode borrow_arg;		/* ... its argument */
 	bool user_ds;			/* USER_DS set earlier in the function */
@@ -54,15 +61,18 @@ static bool sets_user_ds(const struct usemm_walk *w, TSNode c, const struct api 
 	return nm && api_is(nm, len, A_LIMIT_USER);
 }
 
-static void report(struct usemm_walk *w, TSNode call, const char *callee, size_t clen)
+static void report(struct usemm_walk *w, TSNode call, const char *callee, size_t clen,
+		   const char *via)
 {
 	char *mm = node_text_folded(w->borrow_arg, w->text, 40);
+	char *who = via ? xasprintf("'%.*s' (%s) in '%s'", (int)clen, callee, via, w->name)
+			: xasprintf("'%.*s' in '%s'", (int)clen, callee, w->name);
 	struct finding f = {
 		.id = C_USER_PTR_KERNEL_DS,
 		.at = source_at(w->src, ts_node_start_byte(call)),
-		.msg = xasprintf("'%.*s' in '%s' checks a user address against KERNEL_DS: use_mm(%s) borrows the user's mm "
+		.msg = xasprintf("%s checks a user address against KERNEL_DS: use_mm(%s) borrows the user's mm "
 				 "but not its address limit, and before Linux 5.10 a kernel thread or worker runs with KERNEL_DS",
-				 (int)clen, callee, w->name, mm),
+				 who, mm),
 		.func = xstrdup(w->name),
 	};
 	struct step s1 = { source_at(w->src, w->borrowed - 1),
@@ -72,7 +82,70 @@ static void report(struct usemm_walk *w, TSNode call, const char *callee, size_t
 	VEC_PUSH(f.steps, s1);
 	VEC_PUSH(f.steps, s2);
 	free(mm);
+	free(who);
 	findings_add(w->out, &f);
+}
+
+/* The index of the file's function name[0, len), or -1. */
+static int fn_index(char *const *names, size_t n, const char *name, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && strlen(names[i]) == len && !memcmp(names[i], name, len))
+			return (int)i;
+	return -1;
+}
+
+/* Does a call to a uaccess routine (or to a function of the file known
+ * to reach one) appear under n?  Its name, or NULL. */
+static const char *reaches(const struct usemm_walk *w, TSNode n, int depth)
+{
+	if (depth > 200)
+		return NULL;
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *nm = call_name(n, w->text, &len);
+		const struct api *a = nm ? api_lookup(nm, len) : NULL;
+		if (a && (a->user_args || (a->roles & A_ITER_COPY)) && !(a->roles & A_LIMIT_ANY))
+			return a->name;
+		int k = nm && !a ? fn_index(w->names, w->n, nm, len) : -1;
+		if (k >= 0 && w->does[k])
+			return w->does[k];
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		const char *r = reaches(w, ts_node_named_child(n, i), depth + 1);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* A function of the file the file stores into field f[0, len) (`.f =
+ * name`, `->f = name`) that reaches a uaccess routine: its index, or -1. */
+static int stored_reacher(const struct usemm_walk *w, const char *f, size_t len)
+{
+	const char *t = w->text;
+	for (const char *p = t; (p = mem_find(p, (size_t)(w->src->len - (size_t)(p - t)), f, len));
+	     p += len) {
+		if (p == t || !(p[-1] == '.' || (p - t >= 2 && p[-1] == '>' && p[-2] == '-')) ||
+		    ident_byte((unsigned char)p[len]))
+			continue;
+		const char *q = p + len;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '=' || q[1] == '=')
+			continue;
+		q++;
+		while (*q == ' ' || *q == '\t' || *q == '&')
+			q++;
+		const char *e = q;
+		while (ident_byte((unsigned char)*e))
+			e++;
+		int k = e > q ? fn_index(w->names, w->n, q, (size_t)(e - q)) : -1;
+		if (k >= 0 && w->does[k])
+			return k;
+	}
+	return -1;
 }
 
 static void walk(struct usemm_walk *w, TSNode n, int depth)
@@ -87,6 +160,29 @@ static void walk(struct usemm_walk *w, TSNode n, int depth)
 		size_t len;
 		const char *nm = call_name(n, w->text, &len);
 		const struct api *a = nm ? api_lookup(nm, len) : NULL;
+		if (!a && w->borrowed && !w->user_ds) {
+			/* a function of the file that reaches a uaccess routine,
+			 * or a call through a field the file stores one into */
+			TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+			int k = nm ? fn_index(w->names, w->n, nm, len) : -1;
+			char *via = NULL;
+			if (k >= 0 && w->does[k]) {
+				via = xasprintf("which reaches '%s'", w->does[k]);
+			} else if (node_is(fn, S_field_expression)) {
+				TSNode fld = ts_node_child_by_field_name(fn, "field", 5);
+				k = ts_node_is_null(fld) ? -1 : stored_reacher(w, node_ptr(fld, w->text),
+									      node_len(fld));
+				if (k >= 0) {
+					nm = node_ptr(fn, w->text);
+					len = node_len(fn);
+					via = xasprintf("this file sets it to '%s', which reaches '%s'",
+							w->names[k], w->does[k]);
+				}
+			}
+			if (via)
+				report(w, n, nm, len, via);
+			free(via);
+		}
 		if (!a)
 			return;
 		if (sets_user_ds(w, n, a)) {
@@ -99,7 +195,7 @@ static void walk(struct usemm_walk *w, TSNode n, int depth)
 		} else if (a->roles & A_MM_RETURN) {
 			w->borrowed = 0;
 		} else if (w->borrowed && !w->user_ds && (a->user_args || (a->roles & A_ITER_COPY))) {
-			report(w, n, nm, len);
+			report(w, n, nm, len, NULL);
 		}
 		return;
 	}
@@ -113,14 +209,29 @@ void usemm_check_file(const struct source *src, const char *path, const TSNode *
 {
 	if (!strstr(src->text, "use_mm"))
 		return;
+	/* which functions of the file reach a uaccess routine (to a fixed
+	 * point: through others of the file) */
+	const char **does = xcalloc(n ? n : 1, sizeof(*does));
+	struct usemm_walk base = { .src = src, .text = src->text, .names = names, .does = does,
+				   .n = n, .path = path, .out = out };
+	for (int round = 0, changed = 1; changed && round < 4; round++) {
+		changed = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!skip[i] && !does[i]) {
+				TSNode body = ts_node_child_by_field_name(fns[i], "body", 4);
+				if (!ts_node_is_null(body) && (does[i] = reaches(&base, body, 0)))
+					changed = 1;
+			}
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (skip[i])
 			continue;
 		TSNode body = ts_node_child_by_field_name(fns[i], "body", 4);
 		if (ts_node_is_null(body))
 			continue;
-		struct usemm_walk w = { .src = src, .text = src->text, .path = path, .name = names[i],
-					.out = out };
+		struct usemm_walk w = base;
+		w.name = names[i];
 		walk(&w, body, 0);
 	}
+	free(does);
 }
