@@ -393,7 +393,10 @@ static int widened_param(const struct source *src, TSNode e, const struct param 
 
 /* The parameters a body casts to a pointer type: a system call's address
  * passed as a number, the 32-bit layers' way before compat_ptr()
- * (sparc64's `sys_utime((char *)A(filename), &t)` for `u32 filename`). */
+ * (sparc64's `sys_utime((char *)A(filename), &t)` for `u32 filename`);
+ * and those it hands as they are to a routine where a user pointer goes
+ * (api.def's user_args: x86_64's sys32_futex passed its `unsigned long
+ * uaddr` to sys_futex() under KERNEL_DS). */
 static uint32_t cast_params(const struct source *src, TSNode n, const struct param *ps, int np,
 			    int depth)
 {
@@ -405,6 +408,19 @@ static uint32_t cast_params(const struct source *src, TSNode n, const struct par
 		int i = widened_param(src, node_field(n, "value"), ps, np);
 		if (i >= 0)
 			m |= 1u << i;
+	}
+	if (node_is(n, S_call_expression)) {
+		size_t len;
+		const char *name = call_name(n, src->text, &len);
+		const struct api *a = name ? api_lookup(name, len) : NULL;
+		TSNode args = node_field(n, "arguments");
+		uint32_t na = ts_node_named_child_count(args);
+		for (uint32_t k = 0; a && a->user_args && k < na && k < 32; k++)
+			if (a->user_args & (1u << k)) {
+				int i = widened_param(src, ts_node_named_child(args, k), ps, np);
+				if (i >= 0)
+					m |= 1u << i;
+			}
 	}
 	uint32_t c = ts_node_named_child_count(n);
 	for (uint32_t k = 0; k < c; k++)

@@ -25,3 +25,34 @@ asmlinkage long sys32_futex(u32 __user *uaddr, int op, int val,
 	set_fs(old_fs);
 	return ret;
 }
+
+/* x86_64's form: the address as a number, handed on as it is */
+extern long sys_futex(unsigned long uaddr, int op, int val, struct timespec *t);
+
+asmlinkage long sys32_futex_old(unsigned long uaddr, int op, int val,
+				struct compat_timespec __user *utime32)
+{
+	struct timespec t;
+	mm_segment_t oldfs = get_fs();
+	int err;
+
+	if (utime32 && get_compat_timespec(&t, utime32))
+		return -EFAULT;
+	set_fs(KERNEL_DS);
+	err = sys_futex(uaddr, op, val, utime32 ? &t : NULL); /* expect: user-ptr-kernel-ds */
+	set_fs(oldfs);
+	return err;
+}
+
+/* a number that is no address, in a slot that is none: nothing */
+asmlinkage long sys32_nanosleep_old(unsigned long usecs, struct compat_timespec __user *rem32)
+{
+	struct timespec t = { 0, usecs * 1000 };
+	mm_segment_t oldfs = get_fs();
+	long err;
+
+	set_fs(KERNEL_DS);
+	err = sys_nanosleep(&t, NULL);
+	set_fs(oldfs);
+	return err;
+}
