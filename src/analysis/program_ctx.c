@@ -13,9 +13,14 @@
  * An oops-in-window finding there is dropped: a kernel thread that dies
  * (or ends with complete_and_exit()) with the limit raised has no user
  * clear_child_tid for do_exit() to write (no CLONE_CHILD_CLEARTID, no
- * set_tid_address()), so CVE-2010-4258's write never happens.
+ * set_tid_address()), so CVE-2010-4258's write never happens.  So is one
+ * only boot code reaches (api.def's A_BOOT: setup_arch(), where
+ * blackfin's paging_init() sets KERNEL_DS for good before nine BUG_ON()s
+ * on link-time constants).
  */
 #include "program_int.h"
+
+#include "api.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +58,7 @@ static void callers_build(const struct program *p, struct callers *c)
  * names of those functions go into *names (comma separated, a few).
  */
 static bool only_kthreads(const struct program *p, const struct callers *c, uint32_t id,
-			  struct strbuf *names)
+			  struct strbuf *names, bool boot)
 {
 	VEC(uint32_t) work = {0};
 	bool *seen = xcalloc(p->fn.n + 1, sizeof(bool));
@@ -64,7 +69,7 @@ static bool only_kthreads(const struct program *p, const struct callers *c, uint
 	while (work.n && ok) {
 		uint32_t u = work.v[--work.n];
 		const struct fn_fact *f = fact(p, u);
-		if (p->kthread[u]) {
+		if (p->kthread[u] || (boot && api_is_str(f->name, A_BOOT))) {
 			if (named < 3)
 				strbuf_addf(names, "%s'%s'", named ? ", " : "", f->name);
 			named++;
@@ -90,7 +95,7 @@ void kthread_context(struct program *p)
 {
 	bool any = false;
 	for (uint32_t id = 0; id < p->fn.n && !any; id++)
-		any = p->kthread[id];
+		any = p->kthread[id] || api_is_str(fact(p, id)->name, A_BOOT);
 	if (!any)
 		return;
 	struct callers c;
@@ -111,7 +116,9 @@ void kthread_context(struct program *p)
 					id = first + (uint32_t)k;
 			struct strbuf names;
 			strbuf_init(&names);
-			bool kt = id != UINT32_MAX && only_kthreads(p, &c, id, &names);
+			/* (boot code too, for an oops: no user task exists yet) */
+			bool kt = id != UINT32_MAX &&
+				  only_kthreads(p, &c, id, &names, fd->id == C_OOPS_IN_WINDOW);
 			if (kt && fd->id == C_OOPS_IN_WINDOW) {
 				strbuf_release(&names);
 				finding_release(fd);

@@ -62,6 +62,9 @@ enum api_role {
 	A_RANGE_CHECK = 1ull << 35,	/* access_ok(): true only for a user range while the
 					 * limit is USER_DS (its pointer is the last but one
 					 * argument; VERIFY_* form or not) */
+	A_BOOT = 1ull << 37,		/* runs once at boot, in the idle task before any user
+					 * task exists (start_kernel, setup_arch): an oops
+					 * there leaves no user task with the limit raised */
 	A_CHECKED_UACCESS = 1ull << 36,	/* a uaccess routine that checks its user pointer
 					 * against the limit first and returns 0 only when
 					 * the whole copy succeeded (copy_from_user,
