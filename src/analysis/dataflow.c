@@ -355,9 +355,65 @@ static int ptr_err_truth(const struct cfg *g, const struct cfg_assumes *as, TSNo
 	return t;
 }
 
+/*
+ * `t = FROM_FILE;` (a constant in capitals, or a number): the tests of t
+ * against a constant take the arm that value decides, `t == FROM_FILE`
+ * true, `t == FROM_BLOB` false, `t != FROM_BLOB` true (goodix's
+ * gt1x_update_prepare() raises where it sets update_type to
+ * UPDATE_TYPE_FILE and restores where update_type is not
+ * UPDATE_TYPE_HEADER).  Two constants of different names are taken for
+ * different values.
+ */
+static void assume_equalities(const struct cfg *g, struct cfg_assumes *as, const char *k,
+			      TSNode v, const char *text)
+{
+	size_t kl = strlen(k), vl = node_len(v);
+	const char *vp = node_ptr(v, text);
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		const char *a = g->atoms.v[i].key;
+		size_t al = strlen(a);
+		if (g->atoms.v[i].fixed || al < kl + 3)
+			continue;
+		/* `k==C`, `k!=C`, or `C==k`, `C!=k` */
+		const char *c;
+		size_t cl;
+		bool eq;
+		if (!memcmp(a, k, kl) && (a[kl] == '=' || a[kl] == '!') && a[kl + 1] == '=') {
+			eq = a[kl] == '=';
+			c = a + kl + 2;
+			cl = al - kl - 2;
+		} else if (!strcmp(a + al - kl, k) && al >= kl + 3 && a[al - kl - 1] == '=' &&
+			   (a[al - kl - 2] == '=' || a[al - kl - 2] == '!')) {
+			eq = a[al - kl - 2] == '=';
+			c = a;
+			cl = al - kl - 2;
+		} else {
+			continue;
+		}
+		bool cname = cl > 0 && !(c[0] >= '0' && c[0] <= '9');
+		for (size_t j = 0; j < cl && cname; j++)
+			cname = (c[j] >= 'A' && c[j] <= 'Z') || (c[j] >= '0' && c[j] <= '9') || c[j] == '_';
+		bool cnum = cl > 0 && c[0] >= '0' && c[0] <= '9';
+		if (!cname && !cnum)
+			continue;
+		bool same = cl == vl && !memcmp(c, vp, cl);
+		/* a number and a name may be the same value: only same kinds */
+		if (!same && cnum != node_is(v, S_number_literal))
+			continue;
+		assumes_add(as, (int)i, same == eq);
+	}
+}
+
 void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *text, TSNode lhs,
 		       TSNode rhs)
 {
+	TSNode v = ts_node_is_null(rhs) ? rhs : strip_parens(rhs);
+	if (!ts_node_is_null(v) && !ts_node_is_null(lhs) && g->atoms.n &&
+	    (const_macro(v, text) || node_is(v, S_number_literal))) {
+		char *k = node_text_nospace(strip_parens(lhs), text);
+		assume_equalities(g, as, k, v, text);
+		free(k);
+	}
 	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : assigned_truth(rhs, text);
 	if (truth < 0 && !ts_node_is_null(lhs) && !ts_node_is_null(rhs))
 		truth = ptr_err_truth(g, as, rhs, text);
@@ -367,7 +423,6 @@ void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *
 	df_assume_key(g, as, k, truth == 1);
 	/* a flag set to TRUE or FALSE (the grammar reads them as true and
 	 * false), tested against them */
-	TSNode v = strip_parens(rhs);
 	if (node_text_is(v, text, "TRUE") || node_text_is(v, text, "FALSE")) {
 		char *kt = xasprintf("%s==TRUE", k), *kf = xasprintf("%s==FALSE", k);
 		df_assume_key(g, as, kt, truth == 1);
