@@ -124,6 +124,83 @@ void df_add(struct df *d, uint32_t blk, void *s)
 	}
 }
 
+/*
+ * Preprocessor conditions over the same names: `#if defined(A) ||
+ * defined(B)` is true on a path that took `#ifdef A`, false where it took
+ * both `#ifdef A` and `#ifdef B` false; `&&` likewise.  Only a plain
+ * `||` or `&&` of `defined(N)` / `!defined(N)` terms is read.  Each term's
+ * atom (its `#defined(N)` key), or -1 for a term the key does not hold.
+ */
+#define PP_TERMS 8
+static int pp_terms(const struct cfg *g, const char *key, int32_t *atom, bool *neg, char *op)
+{
+	if (key[0] != '#' || !(strstr(key, "||") || strstr(key, "&&")))
+		return 0;
+	*op = strstr(key, "||") ? '|' : '&';
+	if (strstr(key, *op == '|' ? "&&" : "||"))
+		return 0;
+	int n = 0;
+	for (const char *p = key + 1; *p;) {
+		const char *e = strstr(p, *op == '|' ? "||" : "&&");
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		bool nt = len > 0 && *p == '!';
+		const char *q = p + nt;
+		size_t ql = len - nt;
+		if (n == PP_TERMS || ql < 10 || memcmp(q, "defined(", 8) || q[ql - 1] != ')')
+			return 0;
+		atom[n] = -1;
+		for (size_t i = 0; i < g->atoms.n && atom[n] < 0; i++) {
+			const char *k = g->atoms.v[i].key;
+			if (g->atoms.v[i].fixed && k[0] == '#' && strlen(k + 1) == ql &&
+			    !memcmp(k + 1, q, ql))
+				atom[n] = (int32_t)i;
+		}
+		neg[n++] = nt;
+		p = e ? e + 2 : p + len;
+	}
+	return n;
+}
+
+/* The value the terms' atoms decide for the compound atom, or -1. */
+static int pp_implied(const struct cfg *g, const struct cfg_assumes *as, int atom)
+{
+	int32_t t[PP_TERMS];
+	bool neg[PP_TERMS];
+	char op;
+	int n = pp_terms(g, g->atoms.v[atom].key, t, neg, &op);
+	if (!n)
+		return -1;
+	int unknown = 0;
+	for (int i = 0; i < n; i++) {
+		int v = t[i] < 0 ? -1 : assumes_get(as, t[i]);
+		if (v < 0) {
+			unknown++;
+			continue;
+		}
+		v ^= neg[i];
+		if (op == '|' && v)
+			return 1;
+		if (op == '&' && !v)
+			return 0;
+	}
+	return unknown ? -1 : op == '&';
+}
+
+/* After the compound atom took pol: the terms that decides (|| false:
+ * each term false; && true: each true). */
+static void pp_spread(const struct cfg *g, struct cfg_assumes *as, int atom, bool pol)
+{
+	int32_t t[PP_TERMS];
+	bool neg[PP_TERMS];
+	char op;
+	int n = pp_terms(g, g->atoms.v[atom].key, t, neg, &op);
+	if (!n || (op == '|') == pol)
+		return;
+	for (int i = 0; i < n; i++)
+		if (t[i] >= 0 && assumes_get(as, t[i]) < 0)
+			assumes_add(as, t[i], pol ^ neg[i]);
+}
+
 /* The edges out of b for the state in d->cur. */
 static void take_edges(struct df *d, const struct cfg_block *b)
 {
@@ -138,10 +215,15 @@ static void take_edges(struct df *d, const struct cfg_block *b)
 			int have = assumes_get(&h->as, e->atom);
 			if (have < 0 && ops->implied)
 				have = ops->implied(d->ctx, d->next, e->atom);
+			bool pp = d->g->atoms.v[e->atom].fixed;
+			if (have < 0 && pp)
+				have = pp_implied(d->g, &h->as, e->atom);
 			if (have >= 0 && have != e->polarity)
 				continue;	/* contradicts a condition this path took */
 			assumes_add(&h->as, e->atom, e->polarity);
 			assumes_imply(d->g, &h->as, e->atom, e->polarity);
+			if (pp)
+				pp_spread(d->g, &h->as, e->atom, e->polarity);
 		}
 		if (ops->traced(d->next) && e->kind != E_NEXT && e->kind != E_LOOP && e->off)
 			h->trace = df_step(d, h->trace, DF_STEP_EDGE, e->kind, e->off, e->label);

@@ -127,7 +127,7 @@ char norm_pp_kind(const char *t, size_t a, size_t e)
 /*
  * Conditional groups that split what the grammar reads as one piece
  * (`} else` under #ifdef, an argument or initialiser field under #ifdef,
- * a function head with two variants, a label before #ifdef).  The grammar
+ * a function head with two variants).  The grammar
  * reads a group only where whole statements, declarations or struct fields
  * stand, and each arm is complete.  A group that is not is flattened, in
  * this order of preference:
@@ -224,6 +224,23 @@ static size_t live_before(const tok_list *tl, const uint8_t *fl, size_t a)
 		if (tl->v[a].k != K_PP && !(fl[a] & (PPF_DEAD | PPF_SHADOW)))
 			return a;
 	return SIZE_MAX;
+}
+
+/* Is token p the ':' of a statement label (`out:`, after ';', '{', '}'
+ * or another label; not `case X:`, `default:` or a bit-field)?  The
+ * grammar reads a label then a conditional group as a label with a
+ * missing ';' before the group (harmless: vital_error()), so the group
+ * keeps its directives and the function its #if decisions. */
+static bool label_colon(const char *t, const tok_list *tl, const uint8_t *fl, size_t p, int depth)
+{
+	if (!is_p(&tl->v[p], ':') || depth > 8)
+		return false;
+	size_t id = live_before(tl, fl, p);
+	if (id == SIZE_MAX || tl->v[id].k != K_ID || is_kw(t, &tl->v[id]))
+		return false;
+	size_t q = live_before(tl, fl, id);
+	return q != SIZE_MAX && (is_p(&tl->v[q], ';') || is_p(&tl->v[q], '{') || is_p(&tl->v[q], '}') ||
+				 label_colon(t, tl, fl, q, depth + 1));
 }
 
 static size_t live_after(const tok_list *tl, const uint8_t *fl, size_t b)
@@ -478,7 +495,8 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		size_t p = live_before(tl, fl, dir[0]);
 		size_t nx = live_after(tl, fl, dir[narms]);
 		if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
-				       is_p(&tl->v[p], '}')))
+				       is_p(&tl->v[p], '}') ||
+				       (ctx == 'B' && label_colon(t, tl, fl, p, 0))))
 			ok = false;
 		/* `struct { ... }` then `#ifdef A / tbl[18] = {...}; / #else ...`:
 		 * the arms finish the declaration the '}' is in */
