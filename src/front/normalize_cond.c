@@ -472,8 +472,50 @@ struct pp_left {
 	struct arm_info arm[2];
 };
 
+/* The names the conditions of groups not read as written test, so far in
+ * the file (flattened as if a condition held: a group after a label that
+ * tests one of them is flattened too, or the two would decide it apart). */
+struct pp_names {
+	VEC(uint64_t) v;	/* hashes of the names */
+};
+
+/* The names in the conditions of the group's #if/#elif lines: added to add,
+ * and whether one is in look. */
+static bool cond_names(const char *t, const tok_list *tl, const size_t *dir, size_t nd,
+		       struct pp_names *add, const struct pp_names *look)
+{
+	for (size_t m = 0; m + 1 < nd; m++) {
+		const struct tok *k = &tl->v[dir[m]];
+		if (k->c != 'i' && k->c != 'e')
+			continue;
+		size_t i = k->a;
+		while (i < k->b && (t[i] == '#' || t[i] == ' ' || t[i] == '\t'))
+			i++;
+		while (i < k->b && is_ident((unsigned char)t[i]))	/* the keyword */
+			i++;
+		while (i < k->b) {
+			if (!is_ident((unsigned char)t[i]) || (t[i] >= '0' && t[i] <= '9')) {
+				i++;
+				continue;
+			}
+			size_t w = i;
+			while (i < k->b && is_ident((unsigned char)t[i]))
+				i++;
+			if (i - w == 7 && !memcmp(t + w, "defined", 7))
+				continue;
+			uint64_t h = hash_bytes(t + w, i - w, 0);
+			if (add)
+				VEC_PUSH(add->v, h);
+			for (size_t j = 0; look && j < look->v.n; j++)
+				if (look->v.v[j] == h)
+					return true;
+		}
+	}
+	return false;
+}
+
 static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd,
-		     struct pp_left *left)
+		     struct pp_left *left, struct pp_names *flat)
 {
 	size_t narms = nd - 1;
 	struct arm_info arms[PP_MAX_ARMS];
@@ -496,7 +538,8 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		size_t nx = live_after(tl, fl, dir[narms]);
 		if (p != SIZE_MAX && !(is_p(&tl->v[p], ';') || is_p(&tl->v[p], '{') ||
 				       is_p(&tl->v[p], '}') ||
-				       (ctx == 'B' && label_colon(t, tl, fl, p, 0))))
+				       (ctx == 'B' && label_colon(t, tl, fl, p, 0) &&
+					!cond_names(t, tl, dir, nd, NULL, flat))))
 			ok = false;
 		/* `struct { ... }` then `#ifdef A / tbl[18] = {...}; / #else ...`:
 		 * the arms finish the declaration the '}' is in */
@@ -529,6 +572,7 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		}
 		return false;
 	}
+	cond_names(t, tl, dir, nd, flat, NULL);
 	size_t keep = arms[0].dead ? 1 : 0;
 	if (narms == 1) {
 		if (arms[0].dead)
@@ -679,6 +723,7 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 	VEC(size_t) dirs = {0};		/* directive indices of the open groups */
 	VEC(size_t) starts = {0};	/* where each open group starts in dirs */
 	VEC(struct pp_left) left = {0};	/* groups left as written, to pair */
+	struct pp_names flat = {0};
 	VEC(size_t) left_level = {0};	/* ... and how deep each was nested */
 	for (size_t i = 0; i < tl->n; i++) {
 		const struct tok *k = &tl->v[i];
@@ -696,7 +741,7 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 			/* deeper than any real file nests: left as written */
 			if (nd - 1 <= PP_MAX_ARMS && starts.n < 64) {
 				struct pp_left l;
-				changed |= pp_group(t, tl, fl, dirs.v + s0, nd, &l);
+				changed |= pp_group(t, tl, fl, dirs.v + s0, nd, &l, &flat);
 				/* a pending group nested deeper than this one's
 				 * level cannot pair across it */
 				while (left.n && left_level.v[left.n - 1] > starts.n) {
@@ -728,6 +773,7 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 	}
 	VEC_FREE(dirs);
 	VEC_FREE(starts);
+	VEC_FREE(flat.v);
 	VEC_FREE(left);
 	VEC_FREE(left_level);
 	free(fl);

@@ -25,9 +25,7 @@ int pre_external_resources(struct mm_struct *mm, struct atom *a)
 #endif
 	return 0;
 
-#ifdef CONFIG_KDS
 failed_kds_setup:
-#endif
 #if defined(CONFIG_MALI_DMA_FENCE) && defined(CONFIG_KDS)
 	down_read(&mm->mmap_sem);
 	err = -ENOMEM;

@@ -26,9 +26,7 @@ int pre_external_resources(struct mm_struct *mm, struct atom *a)
 #endif
 	return 0;
 
-#ifdef CONFIG_KDS
 failed_kds_setup:
-#endif
 #if defined(CONFIG_KDS) || defined(CONFIG_MALI_DMA_FENCE)
 	down_read(&mm->mmap_sem);
 	err = -ENOMEM;
