@@ -447,8 +447,9 @@ static bool frame_param(const struct source *src, TSNode decl)
 }
 
 /* Parameters of an entry point that hold pointers user space chose.
- * called: the function has call sites in the scanned code. */
-static uint32_t user_params(const struct source *src, TSNode fn, const char *why, bool called)
+ * name: the function's; called: it has call sites in the scanned code. */
+static uint32_t user_params(const struct source *src, TSNode fn, const char *why,
+			    const char *name, bool called)
 {
 	if (!why)
 		return 0;
@@ -466,16 +467,7 @@ static uint32_t user_params(const struct source *src, TSNode fn, const char *why
 		/* nor when C code calls it and its name is no system call's: a
 		 * vendor's asmlinkage helper its driver hands kernel buffers
 		 * (MediaTek's TEE tz_recv(fd, void *ubuf, ...)) */
-		const char *nm = NULL;
-		size_t nl = 0;
-		TSNode d = node_field(fn, "declarator");
-		for (int g = 0; g < 8 && !ts_node_is_null(d) && !node_is(d, S_identifier); g++)
-			d = node_field(d, "declarator");
-		if (node_is(d, S_identifier)) {
-			nm = node_ptr(d, src->text);
-			nl = node_len(d);
-		}
-		if (called && !(nm && nl > 3 && (!memcmp(nm, "sys", 3) || (nl > 7 && !memcmp(nm, "compat_", 7)))))
+		if (called && !(!strncmp(name, "sys", 3) || !strncmp(name, "compat_", 7)))
 			sys = false;
 	}
 	uint32_t m = 0, cast = sys ? cast_params(src, node_field(fn, "body"), ps, n, 0) : 0;
@@ -553,7 +545,7 @@ static void analyse_fn(struct program *p, uint32_t id, bool report, struct fn_su
 	struct limit_ctx ctx = {
 		.src = &c->src, .path = r->path, .g = &g, .fact = f,
 		.entry_why = p->entry_why[id],
-		.user_params = user_params(&c->src, fn, p->entry_why[id], p->ncallers[id] > 0),
+		.user_params = user_params(&c->src, fn, p->entry_why[id], f->name, p->ncallers[id] > 0),
 		.marked_params = marked_params(&c->src, fn),
 		.out = &r->findings, .env = &env, .report = report, .sum = out,
 		.budget = p->o->budget,
