@@ -127,6 +127,11 @@ static bool uval(struct uf_scan *s, TSNode e, int depth)
 {
 	struct run *r = s->r;
 	e = strip_parens(e);
+	/* (a user value cast to a number stays one: `(char *)(u64)val` after
+	 * get_user(val, ...), x86_64's 32-bit argv) */
+	for (int guard = 0; guard < 8 && node_is(e, S_cast_expression) &&
+			    ts_node_is_null(node_field(node_field(e, "type"), "declarator")); guard++)
+		e = strip_parens(node_field(e, "value"));
 	if (node_is(e, S_identifier)) {
 		const char *p = node_ptr(e, r->text);
 		size_t len = node_len(e);
@@ -237,6 +242,10 @@ static void add_ufield(ufield_list *out, const struct ufield *f)
 static bool arg_object(struct run *r, TSNode a, TSNode *obj, const char **sub)
 {
 	a = strip_parens(a);
+	/* `argv ? buf : NULL`: the object where the test holds */
+	if (node_is(a, S_conditional_expression))
+		return arg_object(r, node_field(a, "consequence"), obj, sub) ||
+		       arg_object(r, node_field(a, "alternative"), obj, sub);
 	if (node_is(a, S_pointer_expression) && node_text_is(node_field(a, "operator"), r->text, "&")) {
 		TSNode in = strip_parens(node_field(a, "argument"));
 		TSNode root = root_of(in);
@@ -631,8 +640,10 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 			else if (t[k]->opaque & (1u << i))
 				opaque = true;
 		}
-		if (nt && !via && !opaque)
-			continue;	/* a visible callee that never treats it as user memory */
+		if (nt && !via && !opaque && !api)
+			continue;	/* a visible callee that never treats it as user memory
+					 * (a known one follows it: an exec's summary says
+					 * only what it does to the limit) */
 		if (via && !followed_anywhere(r, f->field))
 			continue;	/* the native side is in view and follows no such field */
 		const char *what = name ? keep(r, name, len) : df_text(&r->d, node_field(call, "function"), 40);
