@@ -467,6 +467,10 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 		c->kmode = w.mode_tests && na && kmode_call_guarded(call, text);
 		c->nargs = (uint8_t)(na > 255 ? 255 : na);
 		uint32_t ua = sink_args(c->callee, strlen(c->callee), c->fop);
+		/* (probe_kernel_read() raises the limit itself: a function
+		 * calling one is analysed as one whose text changes it) */
+		if (ua && !c->fop && api_is_str(c->callee, A_KDS_ACCESS))
+			f->direct = true;
 		for (uint32_t k = 0; ua && k < na && k < 32; k++)
 			if (ua & (1u << k))
 				ufollow_add(ff, text, ts_node_named_child(args, k));

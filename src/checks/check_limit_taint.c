@@ -505,9 +505,87 @@ static bool size_cast(struct run *r, TSNode a)
 	return false;
 }
 
+/*
+ * An argument whose declared type makes it a user pointer: a parameter
+ * declared __user passed as it is (`src`, for `const char __user *src`),
+ * or dereferenced down to the level the mark qualifies (`*filename_user`
+ * for `const char __user **filename_user`).  A cast is how kernel memory
+ * is handed to a __user parameter, so none counts.
+ */
+static bool user_typed(struct run *r, TSNode a)
+{
+	int derefs = 0;
+	for (int guard = 0; guard < 8; guard++) {
+		a = strip_parens(a);
+		if (node_is(a, S_pointer_expression) &&
+		    node_text_is(node_field(a, "operator"), r->text, "*")) {
+			derefs++;
+			a = node_field(a, "argument");
+		} else if (node_is(a, S_subscript_expression)) {
+			derefs++;
+			a = ts_node_named_child(a, 0);
+		} else {
+			break;
+		}
+	}
+	if (!node_is(a, S_identifier))
+		return false;
+	int k = df_param_index(&r->params, node_ptr(a, r->text), node_len(a));
+	if (k < 0 || k >= 32 || !(r->ctx->marked_params & (1u << k)))
+		return false;
+	int depth = 0;
+	for (TSNode d = r->params.v[k].decl; !ts_node_is_null(d); d = node_field(d, "declarator"))
+		if (node_is(d, S_pointer_declarator))
+			depth++;
+	return depth >= 1 && derefs == depth - 1;
+}
+
+/*
+ * A routine that raises the limit itself around its access (api.def's
+ * A_KDS_ACCESS: probe_kernel_read) given a user pointer: whatever the
+ * caller's limit, the address the user chose is read as a kernel one.
+ */
+static void report_self_raise(struct run *r, const struct state *s, TSNode call, TSNode a,
+			      const char *what, bool typed)
+{
+	char *at = node_text_folded(a, r->text, 40);
+	limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), s->h.trace,
+		     xasprintf("%s '%s' reaches '%s', which raises the address limit to KERNEL_DS itself "
+			       "to access it: an address of the user's choosing in kernel memory is accessed",
+			       typed ? "__user pointer" : "user-controlled pointer", at, what),
+		     "a user pointer needs copy_from_user()/strncpy_from_user() (or the _nofault "
+		     "user variants), which check it against the user's limit");
+	free(at);
+}
+
 void taint_check_call(struct run *r, struct state *s, TSNode call, const struct call_fact *cf,
 		      const struct fn_summary **t, size_t nt)
 {
+	const struct api *ca = cf && !cf->fop ? api_lookup(cf->callee, strlen(cf->callee)) : NULL;
+	if (ca && (ca->roles & A_KDS_ACCESS)) {
+		TSNode args = node_field(call, "arguments");
+		uint32_t nargs = ts_node_named_child_count(args);
+		for (uint32_t i = 0; i < nargs && i < 32; i++) {
+			if (!(ca->user_args & (1u << i)))
+				continue;
+			TSNode a = ts_node_named_child(args, i);
+			/* (access_ok() passed it before: user memory, read as such) */
+			if (checked_itself(r, s, a))
+				continue;
+			r->taint_now = &s->taint;
+			bool taint = r->tainted.n && carries(r, a, 0) && !size_cast(r, a);
+			r->taint_now = NULL;
+			/* (a trap's saved pc read to show or step the faulting
+			 * instruction: kgdb, die(); what user mode chose there is
+			 * check_limit_uregs.c's, for accesses under KERNEL_DS) */
+			if (taint && ureg_origin(r, s, a))
+				continue;
+			if (taint || user_typed(r, a))
+				report_self_raise(r, s, call, a, callee_text(cf, call, r), !taint);
+		}
+		return;
+	}
+
 	TSNode args = node_field(call, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
 	uint32_t sinkmask = cf ? sink_args(cf->callee, strlen(cf->callee), cf->fop) : 0;

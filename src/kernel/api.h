@@ -62,6 +62,10 @@ enum api_role {
 	A_RANGE_CHECK = 1ull << 35,	/* access_ok(): true only for a user range while the
 					 * limit is USER_DS (its pointer is the last but one
 					 * argument; VERIFY_* form or not) */
+	A_KDS_ACCESS = 1ull << 38,	/* raises the limit to KERNEL_DS itself around its
+					 * access of its user_args pointer (probe_kernel_read
+					 * before 5.8): a user address given to it reaches
+					 * kernel memory whatever the caller's limit */
 	A_BOOT = 1ull << 37,		/* runs once at boot, in the idle task before any user
 					 * task exists (start_kernel, setup_arch): an oops
 					 * there leaves no user task with the limit raised */
