@@ -19,7 +19,12 @@
  * one (itself or through others of the file) counts as one, and so does a
  * call through a field the file stores such a function into: aio's
  * kick handler ran `iocb->ki_retry(iocb)` under use_mm(), and the file set
- * ki_retry to aio_pread(), which copy_to_user()s (fixed in 2.6.9).
+ * ki_retry to aio_pread(), which copy_to_user()s (fixed in 2.6.9).  A
+ * call through a field no function of the file is stored into (set in
+ * other files, as ki_retry was in 2.6.8) counts too: the mm is borrowed
+ * for the user's memory, which is what such a call is there to reach; a
+ * field the file sets only to functions that reach no uaccess routine
+ * does not.
  */
 #include "check_limit.h"
 
@@ -121,9 +126,11 @@ static const char *reaches(const struct usemm_walk *w, TSNode n, int depth)
 }
 
 /* A function of the file the file stores into field f[0, len) (`.f =
- * name`, `->f = name`) that reaches a uaccess routine: its index, or -1. */
-static int stored_reacher(const struct usemm_walk *w, const char *f, size_t len)
+ * name`, `->f = name`) that reaches a uaccess routine: its index, or -1.
+ * *others counts the functions of the file stored there that reach none. */
+static int stored_reacher(const struct usemm_walk *w, const char *f, size_t len, int *others)
 {
+	*others = 0;
 	const char *t = w->text;
 	for (const char *p = t; (p = mem_find(p, (size_t)(w->src->len - (size_t)(p - t)), f, len));
 	     p += len) {
@@ -144,6 +151,7 @@ static int stored_reacher(const struct usemm_walk *w, const char *f, size_t len)
 		int k = e > q ? fn_index(w->names, w->n, q, (size_t)(e - q)) : -1;
 		if (k >= 0 && w->does[k])
 			return k;
+		*others += k >= 0;
 	}
 	return -1;
 }
@@ -170,14 +178,20 @@ static void walk(struct usemm_walk *w, TSNode n, int depth)
 				via = xasprintf("which reaches '%s'", w->does[k]);
 			} else if (node_is(fn, S_field_expression)) {
 				TSNode fld = ts_node_child_by_field_name(fn, "field", 5);
+				int others = 0;
 				k = ts_node_is_null(fld) ? -1 : stored_reacher(w, node_ptr(fld, w->text),
-									      node_len(fld));
-				if (k >= 0) {
-					nm = node_ptr(fn, w->text);
-					len = node_len(fn);
+									      node_len(fld), &others);
+				nm = node_ptr(fn, w->text);
+				len = node_len(fn);
+				if (k >= 0)
 					via = xasprintf("this file sets it to '%s', which reaches '%s'",
 							w->names[k], w->does[k]);
-				}
+				else if (!others)
+					/* set in another file: the mm was borrowed for the
+					 * user's memory, which is what such a call is for
+					 * (aio's ki_retry, set by the read and write paths) */
+					via = xasprintf("a call through a field other files set, whose "
+							"target is there to reach the borrowed mm's user memory");
 			}
 			if (via)
 				report(w, n, nm, len, via);
