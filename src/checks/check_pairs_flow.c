@@ -722,6 +722,28 @@ static bool zero_literal(TSNode n, const char *t)
 }
 
 /*
+ * `-EINTR` compared with an acquire taken when it returns zero
+ * (mutex_lock_interruptible(), down_killable()): the only other value it
+ * returns, so the test is one of non-zero.  The call, or a null node.
+ */
+static TSNode eintr_acquire(struct run *r, TSNode a, TSNode b)
+{
+	const char *t = r->fr->text;
+	if (!node_is(b, S_unary_expression) || !node_text_is(node_field(b, "operator"), t, "-") ||
+	    !node_text_is(strip_parens(node_field(b, "argument")), t, "EINTR") ||
+	    !node_is(a, S_call_expression))
+		return (TSNode){ 0 };
+	size_t len;
+	const char *name = call_name(a, t, &len);
+	int ri, ci;
+	bool open;
+	if (!name || !rules_lookup(name, len, &ri, &ci, &open) || !open ||
+	    rules_get()->v.v[ri].open.v[ci].acq != ACQ_ZERO)
+		return (TSNode){ 0 };
+	return a;
+}
+
+/*
  * How a branch condition relates to a value: 1 when the condition is true
  * exactly if *core is zero, 0 when exactly if it is non-zero, -1 unknown.
  * *core is the identifier or call tested.
@@ -767,8 +789,18 @@ int pairs_zero_on(struct run *r, TSNode c, TSNode *core, int depth)
 			e = a;
 		else if (zero_literal(a, t))
 			e = b;
-		else
+		else if (!ts_node_is_null(e = eintr_acquire(r, a, b)) ||
+			 !ts_node_is_null(e = eintr_acquire(r, b, a))) {
+			/* `== -EINTR` is `!= 0` */
+			*core = e;
+			if (node_text_is(op, t, "=="))
+				return 0;
+			if (node_text_is(op, t, "!="))
+				return 1;
 			return -1;
+		} else {
+			return -1;
+		}
 		int z = pairs_zero_on(r, e, core, depth + 1);
 		if (z < 0)
 			return -1;
