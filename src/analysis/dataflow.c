@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.h"
+
 void df_init(struct df *d, const struct cfg *g, const struct df_ops *ops, void *ctx,
 	     size_t budget, double deadline)
 {
@@ -494,6 +496,21 @@ void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *
 	    (const_macro(v, text) || node_is(v, S_number_literal))) {
 		char *k = node_text_nospace(strip_parens(lhs), text);
 		assume_equalities(g, as, k, v, text);
+		free(k);
+	}
+	size_t nl;
+	const char *name = !ts_node_is_null(v) && !ts_node_is_null(lhs) && node_is(v, S_call_expression)
+				   ? call_name(v, text, &nl) : NULL;
+	if (name && g->atoms.n && api_is(name, nl, A_NONNEG)) {
+		/* `len = scnprintf(...)`: a length, so `len < 0` is false */
+		char *k = node_text_nospace(strip_parens(lhs), text);
+		char *lt = xasprintf("%s<0", k), *ge = xasprintf("%s>=0", k), *gt = xasprintf("0>%s", k);
+		df_assume_key(g, as, lt, false);
+		df_assume_key(g, as, gt, false);
+		df_assume_key(g, as, ge, true);
+		free(lt);
+		free(ge);
+		free(gt);
 		free(k);
 	}
 	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : assigned_truth(rhs, text);

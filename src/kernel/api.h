@@ -66,6 +66,8 @@ enum api_role {
 					 * access of its user_args pointer (probe_kernel_read
 					 * before 5.8): a user address given to it reaches
 					 * kernel memory whatever the caller's limit */
+	A_NONNEG = 1ull << 39,		/* returns a length, never negative (scnprintf,
+					 * strlen): `if (len < 0)` after one is no path */
 	A_BOOT = 1ull << 37,		/* runs once at boot, in the idle task before any user
 					 * task exists (start_kernel, setup_arch): an oops
 					 * there leaves no user task with the limit raised */
