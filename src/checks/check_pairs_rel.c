@@ -287,65 +287,6 @@ static uint32_t loop_of(TSNode fn, const region_vec *back, uint32_t off)
 
 /* The direct calls of fn that open or close `rule` with the object text
  * key ("" for a rule without object): out (at most max). */
-struct call_scan {
-	struct run *r;
-	uint16_t rule;
-	const char *key;
-	bool open;
-	TSNode *out;
-	int n, max;
-	bool foreign;		/* a call the rules do not know is handed key */
-};
-
-static bool scan_calls(TSNode n, void *ctx)
-{
-	struct call_scan *cs = ctx;
-	if (!node_is(n, S_call_expression))
-		return true;
-	const char *text = cs->r->fr->text;
-	size_t len;
-	const char *name = call_name(n, text, &len);
-	int ri, ci;
-	bool open;
-	TSNode args = node_field(n, "arguments");
-	if (name && rules_lookup(name, len, &ri, &ci, &open)) {
-		if (ri != cs->rule || open != cs->open || cs->n >= cs->max)
-			return true;
-		const struct rule *ru = pairs_rule(cs->r, ri);
-		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
-		bool same = !*cs->key;
-		if (c->arg >= 0 && (uint32_t)c->arg < ts_node_named_child_count(args)) {
-			char *k = key_text(ts_node_named_child(args, (uint32_t)c->arg), text);
-			same = !strcmp(k, cs->key);
-			free(k);
-		}
-		if (same)
-			cs->out[cs->n++] = n;
-		return true;
-	}
-	/* `&dev->lock` handed to any call; an object that is its own lock
-	 * (lock_sock(sk)) only to one named for locking */
-	if (*cs->key != '&' && !(name && (memmem(name, len, "lock", 4) || memmem(name, len, "release", 7))))
-		return true;
-	uint32_t na = ts_node_named_child_count(args);
-	for (uint32_t a = 0; *cs->key && a < na && !cs->foreign; a++) {
-		char *k = key_text(ts_node_named_child(args, a), text);
-		cs->foreign = !strcmp(k, cs->key);
-		free(k);
-	}
-	return true;
-}
-
-static int calls_of(struct run *r, TSNode fn, uint16_t rule, uint16_t key, bool open, TSNode *out,
-		    int max, bool *foreign)
-{
-	struct call_scan cs = { r, rule, r->keys.v[key], open, out, 0, max, false };
-	node_walk(node_field(fn, "body"), scan_calls, &cs);
-	if (foreign)
-		*foreign = cs.foreign;
-	return cs.n;
-}
-
 /*
  * Does the object the key names stay the same object through the
  * function?  Each variable of it (the root, a subscript's index: not the
@@ -373,6 +314,89 @@ static void var_of_key(struct var_scan *vs, const char *k)
 	while (*k == '&' || *k == '*' || *k == '(')
 		k++;
 	vs->len = pairs_key_root(k, &vs->name);
+}
+
+struct call_scan {
+	struct run *r;
+	uint16_t rule;
+	const char *key;
+	bool open;
+	TSNode *out;
+	int n, max;
+	bool foreign;		/* a call the rules do not know is handed key */
+};
+
+/* Does name[0, len) spell an acquire of cs's rule inside it (a wrapper's
+ * name: i915_mutex_lock_interruptible holds mutex_lock)? */
+static bool names_acquire(const struct call_scan *cs, const char *name, size_t len)
+{
+	const struct rule *ru = pairs_rule(cs->r, cs->rule);
+	for (size_t i = 0; i < ru->open.n; i++) {
+		size_t n = strlen(ru->open.v[i].name);
+		if (n >= 6 && n < len && memmem(name, len, ru->open.v[i].name, n))
+			return true;
+	}
+	return false;
+}
+
+static bool scan_calls(TSNode n, void *ctx)
+{
+	struct call_scan *cs = ctx;
+	if (!node_is(n, S_call_expression))
+		return true;
+	const char *text = cs->r->fr->text;
+	size_t len;
+	const char *name = call_name(n, text, &len);
+	int ri, ci;
+	bool open;
+	TSNode args = node_field(n, "arguments");
+	if (name && rules_lookup(name, len, &ri, &ci, &open)) {
+		if (ri != cs->rule || open != cs->open || cs->n >= cs->max)
+			return true;
+		const struct rule *ru = pairs_rule(cs->r, ri);
+		const struct rule_call *c = open ? &ru->open.v[ci] : &ru->close.v[ci];
+		bool same = !*cs->key;
+		if (c->arg >= 0 && (uint32_t)c->arg < ts_node_named_child_count(args)) {
+			char *k = key_text(ts_node_named_child(args, (uint32_t)c->arg), text);
+			same = !strcmp(k, cs->key);
+			free(k);
+		}
+		if (same)
+			cs->out[cs->n++] = n;
+		return true;
+	}
+	uint32_t na = ts_node_named_child_count(args);
+	/* the lock's owner handed to a helper out of view named after an
+	 * acquire of the rule (i915_mutex_lock_interruptible(dev), in
+	 * another file, takes &dev->struct_mutex): it may have taken the
+	 * lock (posix_lock(vnode) is no spin_lock()'s) */
+	if (*cs->key == '&' && name && !memmem(name, len, "unlock", 6) && names_acquire(cs, name, len) &&
+	    pairs_fn_index(cs->r->fr, name, len) < 0) {
+		struct var_scan vs = { .text = text };
+		var_of_key(&vs, cs->key);
+		for (uint32_t a = 0; vs.len && a < na && !cs->foreign; a++)
+			cs->foreign = is_var(ts_node_named_child(args, a), &vs);
+	}
+	/* `&dev->lock` handed to any call; an object that is its own lock
+	 * (lock_sock(sk)) only to one named for locking */
+	if (*cs->key != '&' && !(name && (memmem(name, len, "lock", 4) || memmem(name, len, "release", 7))))
+		return true;
+	for (uint32_t a = 0; *cs->key && a < na && !cs->foreign; a++) {
+		char *k = key_text(ts_node_named_child(args, a), text);
+		cs->foreign = !strcmp(k, cs->key);
+		free(k);
+	}
+	return true;
+}
+
+static int calls_of(struct run *r, TSNode fn, uint16_t rule, uint16_t key, bool open, TSNode *out,
+		    int max, bool *foreign)
+{
+	struct call_scan cs = { r, rule, r->keys.v[key], open, out, 0, max, false };
+	node_walk(node_field(fn, "body"), scan_calls, &cs);
+	if (foreign)
+		*foreign = cs.foreign;
+	return cs.n;
 }
 
 static bool scan_writes(TSNode n, void *ctx)
