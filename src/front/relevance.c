@@ -94,10 +94,15 @@ static bool hset_has(const uint32_t *slot, size_t cap, uint32_t h)
 /* What a name of the address-limit API tells the scan: SC_API for any
  * (what --fix rewrites, limit tests included), SC_RAISE for the names
  * that can make the limit KERNEL_DS (check_limit.c's value_of and
- * limit_test), 0 for other names. */
+ * limit_test), SC_LIMIT for a routine that raises it inside
+ * (probe_kernel_read: its callers are parsed whole), 0 for other names. */
 static uint8_t limit_name_flags(const char *s, size_t len)
 {
 	const struct api *a = api_lookup(s, len);
+	/* (probe_kernel_read() raises the limit inside: its caller is one
+	 * whose text changes it) */
+	if (a && (a->roles & A_KDS_ACCESS))
+		return SC_LIMIT;
 	if (!a || !(a->roles & A_LIMIT_ANY))
 		return 0;
 	return SC_API | (a->roles & A_LIMIT_RAISING ? SC_RAISE : 0);
@@ -176,7 +181,7 @@ static void filter_build(void)
 	size_t na;
 	const struct api *a = api_table(&na);
 	for (size_t i = 0; i < na; i++)
-		if (a[i].roles & (A_LIMIT_ANY | A_TAINT_LOAD))
+		if (a[i].roles & (A_LIMIT_ANY | A_TAINT_LOAD | A_KDS_ACCESS))
 			filter_put(NULL, a[i].name, a[i].len);
 	entry_kernel_ds_fields(filter_put, NULL);
 }

@@ -1,0 +1,1 @@
+int hook_match_demo(const char *path);
