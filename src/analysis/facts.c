@@ -461,6 +461,11 @@ static void collect_fn(struct file_facts *ff, const struct source *src, TSNode f
 		c->callee = callee_of(&ff->arena, call, text, &c->fop, &c->foreign, params, w.nparams);
 		if (!c->callee)
 			continue;
+		/* `#define ksu_strncpy_from_user_nofault probe_kernel_read` in a
+		 * header: the call is the routine's (macros.h, CM_API) */
+		const char *to = c->fop ? NULL : macros_api_alias(ff->ctl, c->callee, strlen(c->callee));
+		if (to)
+			c->callee = arena_strndup(&ff->arena, to, strlen(to));
 		c->off = ts_node_start_byte(call);
 		TSNode args = node_field(call, "arguments");
 		uint32_t na = ts_node_named_child_count(args);

@@ -549,12 +549,16 @@ static void report_self_raise(struct run *r, const struct state *s, TSNode call,
 			      const char *what, bool typed)
 {
 	char *at = node_text_folded(a, r->text, 40);
+	/* (through a header's macro: both names) */
+	const char *nm = df_text(&r->d, node_field(call, "function"), 40);
+	char *alias = strcmp(nm, what) ? xasprintf(" (a macro for '%s')", what) : xstrdup("");
 	limit_report(r, C_USER_PTR_KERNEL_DS, ts_node_start_byte(call), s->h.trace,
-		     xasprintf("%s '%s' reaches '%s', which raises the address limit to KERNEL_DS itself "
+		     xasprintf("%s '%s' reaches '%s'%s, which raises the address limit to KERNEL_DS itself "
 			       "to access it: an address of the user's choosing in kernel memory is accessed",
-			       typed ? "__user pointer" : "user-controlled pointer", at, what),
+			       typed ? "__user pointer" : "user-controlled pointer", at, nm, alias),
 		     "a user pointer needs copy_from_user()/strncpy_from_user() (or the _nofault "
 		     "user variants), which check it against the user's limit");
+	free(alias);
 	free(at);
 }
 
@@ -580,8 +584,9 @@ void taint_check_call(struct run *r, struct state *s, TSNode call, const struct 
 			 * check_limit_uregs.c's, for accesses under KERNEL_DS) */
 			if (taint && ureg_origin(r, s, a))
 				continue;
-			if (taint || user_typed(r, a))
-				report_self_raise(r, s, call, a, callee_text(cf, call, r), !taint);
+			if (!taint && !user_typed(r, a))
+				continue;
+			report_self_raise(r, s, call, a, cf->callee, !taint);
 		}
 		return;
 	}

@@ -726,6 +726,22 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		macros_wrapper_names(ctl, false, put_wrapper, &wraps);
 	bool *wrapped = xcalloc(n ? n : 1, sizeof(bool));
 	names_any_each(o->jobs, &wraps, scans, n, wrapped);
+	/* a header's macro for a routine that raises the limit itself
+	 * (macros.h, CM_API): a file that calls it is parsed whole, as one
+	 * that names the routine */
+	struct name_set aliases = {0};
+	bool *aliased = xcalloc(n ? n : 1, sizeof(bool));
+	if (limit_checks_on(o) && o->kernel_version < KERNEL_WITHOUT_SET_FS) {
+		macros_api_alias_names(ctl, put_wrapper, &aliases);
+	}
+	if (aliases.n) {
+		/* (rare: the names a flags-only scan left out are read now) */
+		bool *none = xcalloc(n ? n : 1, sizeof(bool));
+		names_for(o, paths, n, scans, parsed, none);
+		free(none);
+		for (size_t i = 0; i < n; i++)
+			aliased[i] = !scans[i].names_later && name_set_any(&aliases, &scans[i]);
+	}
 	bool *skip = xcalloc(n ? n : 1, sizeof(bool));
 	bool *want = xcalloc(n ? n : 1, sizeof(bool));
 	bool *elide = xcalloc(n ? n : 1, sizeof(bool));
@@ -742,7 +758,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 		 * comment, cannot be read cleanly, is rewritten by --fix or was
 		 * named is parsed whole */
 		elide[i] = f == (f & (SC_RULES | SC_RAISE | SC_API)) && !fix &&
-			   !(o->named && o->named[i]);
+			   !(o->named && o->named[i]) && !aliased[i];
+		want[i] |= aliased[i];
 		/* (the cache's elided files are not scanned: they were elided
 		 * for the same reasons, under the same options) */
 		elide[i] |= parsed[i] && results[i].elided;
@@ -893,6 +910,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	free(redo);
 	name_set_release(&asked);
 	name_set_release(&wraps);
+	name_set_release(&aliases);
+	free(aliased);
 	free(wrapped);
 }
 

@@ -358,16 +358,19 @@ static void guard_stmt(struct fn_fix *f, TSNode st)
 /* A compat shim that defines the replacement API itself (kernel_setsockopt
  * around ->setsockopt, copy_from_kernel_nofault around __copy_from_user):
  * the table applied there would make the function call itself.  These are
- * the names the rewrites write out, not names the window is found by. */
+ * the names the rewrites write out, not names the window is found by; the
+ * routines that raise the limit themselves (probe_kernel_read: api.def's
+ * A_KDS_ACCESS) are such definitions too. */
 static bool is_shim(const char *fname)
 {
 	static const char *const api[] = {
 		"kernel_read", "kernel_write", "kernel_setsockopt", "kernel_getsockopt",
 		"kernel_sendmsg", "kernel_recvmsg", "copy_from_kernel_nofault",
-		"copy_to_kernel_nofault", "probe_kernel_read", "probe_kernel_write",
-		"get_kernel_nofault", "kthread_use_mm", "kthread_unuse_mm", "vfs_iter_read",
-		"vfs_iter_write", "kernel_read_file_from_path",
+		"copy_to_kernel_nofault", "get_kernel_nofault", "kthread_use_mm",
+		"kthread_unuse_mm", "vfs_iter_read", "vfs_iter_write", "kernel_read_file_from_path",
 	};
+	if (api_is_str(fname, A_KDS_ACCESS))
+		return true;
 	for (size_t i = 0; i < ARRAY_SIZE(api); i++)
 		if (!strcmp(api[i], fname))
 			return true;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "api.h"
 #include "lexer.h"
 #include "macros_int.h"
 #include "rules.h"
@@ -375,6 +376,30 @@ static void includes_scan(const char *text, size_t len, struct arena *a, ctl_mac
 	}
 }
 
+/* `#define NAME TARGET`, the value v[0, n) one identifier (a comment
+ * after it aside) naming an A_KDS_ACCESS routine: a CM_API entry. */
+static void api_alias(const char *name, size_t nlen, const char *v, size_t n, struct arena *a,
+		      ctl_macro_list *out)
+{
+	size_t i = 0;
+	while (i < n && (v[i] == ' ' || v[i] == '\t'))
+		i++;
+	size_t t = i;
+	while (i < n && ident_char(v[i]))
+		i++;
+	size_t tl = i - t;
+	while (i < n && (v[i] == ' ' || v[i] == '\t' || v[i] == '\r'))
+		i++;
+	if (!tl || (i < n && !(v[i] == '/' && i + 1 < n && (v[i + 1] == '/' || v[i + 1] == '*'))))
+		return;
+	const struct api *api = api_lookup(v + t, tl);
+	if (!api || !(api->roles & A_KDS_ACCESS) || api_lookup(name, nlen))
+		return;
+	struct ctl_macro m = { .name = arena_strndup(a, name, nlen), .arg = api->name,
+			       .kind = CM_API };
+	VEC_PUSH(*out, m);
+}
+
 void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
 		 ctl_macro_list *out)
 {
@@ -405,6 +430,7 @@ void macros_scan(const char *text, size_t len, bool wrappers, struct arena *a,
 		if (s > ns && s < end && (*s == ' ' || *s == '\t')) {
 			/* most values hold no '-': the physical line tells */
 			const char *nl = memchr(s, '\n', (size_t)(end - s));
+			api_alias(ns, (size_t)(s - ns), s, (size_t)((nl ? nl : end) - s), a, out);
 			if (memchr(s, '-', (size_t)((nl ? nl : end) - s))) {
 				size_t vl = lex_line_end(s, (size_t)(end - s), 0, LEX_BLOCK_COMMENTS);
 				define_value(ns, (size_t)(s - ns), s, vl, a, out);
@@ -750,12 +776,12 @@ static int cmp_name(const char *name, size_t len, const char *s)
 
 /* Which look-up answers with an entry: jumps (and aliases), wrappers, the
  * sign tests, the negative constants. */
-enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG, CLS_AFIELD };
+enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG, CLS_AFIELD, CLS_API };
 
 static int kind_class(uint8_t kind)
 {
 	return kind == CM_WRAP ? CLS_WRAP : kind == CM_SIGN ? CLS_SIGN : kind == CM_NEG ? CLS_NEG
-	     : kind == CM_AFIELD ? CLS_AFIELD : CLS_JUMP;
+	     : kind == CM_AFIELD ? CLS_AFIELD : kind == CM_API ? CLS_API : CLS_JUMP;
 }
 
 static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
@@ -794,7 +820,7 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 			best = m;
 			continue;
 		}
-		if (cls == CLS_NEG || cls == CLS_AFIELD)
+		if (cls == CLS_NEG || cls == CLS_AFIELD || cls == CLS_API)
 			return m;
 		/* of wrappers of one name in several headers, one answer
 		 * whatever their order */
@@ -1003,6 +1029,31 @@ void macros_wrapper_names(const struct ctl_macros *t, bool macros,
 		t = t->base;
 	for (size_t i = 0; i < t->v.n; i++)
 		if (t->v.v[i].kind == CM_WRAP && !t->v.v[i].inert && (macros || !t->v.v[i].param))
+			fn(ctx, t->v.v[i].name);
+}
+
+const char *macros_api_alias(const struct ctl_macros *t, const char *name, size_t len)
+{
+	if (recorder)
+		macro_uses_add(recorder, name, len);
+	if (!t)
+		return NULL;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	const struct ctl_macro *m = find(t, self, name, len, CLS_API);
+	return m ? m->arg : NULL;
+}
+
+void macros_api_alias_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
+			    void *ctx)
+{
+	if (!t)
+		return;
+	if (t->base)
+		t = t->base;
+	for (size_t i = 0; i < t->v.n; i++)
+		if (t->v.v[i].kind == CM_API)
 			fn(ctx, t->v.v[i].name);
 }
 

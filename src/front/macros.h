@@ -20,9 +20,14 @@
  * is true for), and CM_NEG, a named constant with a negative value (an
  * enumerator `gcvSTATUS_INVALID_ARGUMENT = -1`, `#define E_FAIL (-1)`).
  * CM_AFIELD is no macro at all: a struct or union member declared as an
- * array, named "tag.member" (macros_decl.c). */
+ * array, named "tag.member" (macros_decl.c).  CM_API is an object-like
+ * `#define NAME TARGET` whose target is a routine of the API table that
+ * raises the limit itself (A_KDS_ACCESS: KernelSU's `#define
+ * ksu_strncpy_from_user_nofault probe_kernel_read` for old kernels), arg
+ * the target; every arm of a conditional counts, as the kernel it is built
+ * for may pick that one. */
 enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP,
-		CM_SIGN, CM_NEG, CM_AFIELD };
+		CM_SIGN, CM_NEG, CM_AFIELD, CM_API };
 
 /* The signs of a value, as a set. */
 enum { CS_NEG = 1, CS_ZERO = 2, CS_POS = 4, CS_ANY = 7 };
@@ -158,6 +163,14 @@ int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);
  * tag, or a typedef's name) declared as an array where the file sees it? */
 bool macros_array_member(const struct ctl_macros *t, const char *type, size_t tlen,
 			 const char *field, size_t flen);
+
+/* The API routine name[0, len) is an alias of (CM_API's arg), or NULL.
+ * Recorded like macros_lookup. */
+const char *macros_api_alias(const struct ctl_macros *t, const char *name, size_t len);
+/* The names of the table's CM_API aliases, each to fn (the relevance
+ * pass: a file that calls one is wanted). */
+void macros_api_alias_names(const struct ctl_macros *t, void (*fn)(void *ctx, const char *name),
+			    void *ctx);
 
 /* The calls of the lock wrapper name[0, len) of a header (CM_WRAP's arg),
  * or NULL.  A C file's own functions are parsed: only headers' (and

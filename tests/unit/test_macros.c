@@ -4,7 +4,8 @@
  * besides the jumps: the sign test that guards a jump, through aliases
  * that move the argument; the constant a hidden return gives; the
  * one-parameter sign tests; the named constants with a negative value
- * (enumerators, explicit or counted on, and object-like #defines).
+ * (enumerators, explicit or counted on, and object-like #defines); the
+ * object-like aliases of routines that raise the limit themselves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +79,15 @@ int main(void)
 		"#define E_FAIL (-1)\n"
 		"#define E_ERRNO -EINVAL\n"
 		"#define E_POS 5\n"
-		"#define E_EXPR (A - 1)\n";
+		"#define E_EXPR (A - 1)\n"
+		"#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 3, 0)\n"
+		"#define k_read_nofault strncpy_from_user_nofault\n"
+		"#else\n"
+		"#define k_read_nofault probe_kernel_read /* before 5.3 */\n"
+		"#endif\n"
+		"#define k_copy copy_from_user\n"
+		"#define k_twice probe_kernel_read(a, b, 2)\n"
+		"#define k_expr probe_kernel_read + 1\n";
 	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
 	ctl_macros_add(&ctl, &l);
 	ctl_macros_seal(&ctl);
@@ -112,6 +121,13 @@ int main(void)
 	      "an anonymous enum counts up through zero");
 	check(neg(&ctl, "E_FAIL") && neg(&ctl, "E_ERRNO") && !neg(&ctl, "E_POS") &&
 	      !neg(&ctl, "E_EXPR"), "object-like #defines: a literal or an errno, not an expression");
+
+	const char *to = macros_api_alias(&ctl, "k_read_nofault", 14);
+	check(to && !strcmp(to, "probe_kernel_read"),
+	      "an object-like #define of a routine that raises the limit itself, in any arm, is its alias");
+	check(!macros_api_alias(&ctl, "k_copy", 6) && !macros_api_alias(&ctl, "k_twice", 7) &&
+	      !macros_api_alias(&ctl, "k_expr", 6) && !macros_api_alias(&ctl, "E_POS", 5),
+	      "... not one of another routine, a call or an expression");
 
 	/* wrappers: one that does nothing when replayed is inert */
 	struct ctl_macros w;
