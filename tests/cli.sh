@@ -436,3 +436,47 @@ out=$("$bin" -j1 --rules="$r/ctx" "$r/ctx.c" 2>&1)
 [ "$(grep -c 'warning:' <<<"$out")" = 1 ] && ok "rules: the failed try (line 5) is not a held context" ||
 	bad "rules: failed try reported" "$out"
 expect_run "rules: without the rule file nothing is reported" 0 '' "$bin" -j1 "$r/ctx.c"
+
+# lock-release-unheld's path notes run from the entry: the test that led
+# to a first release (a second release), and the jump that went past an
+# acquire, even where another lock was taken and released on the way
+cat >"$tmp/cli/rel.c" <<'C'
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+struct rdev { spinlock_t lock; struct mutex m; int waiting, bad, state; };
+void rel_twice(struct rdev *d)
+{
+	spin_lock(&d->lock);
+	if (d->waiting) {
+		d->state = 1;
+		spin_unlock(&d->lock);
+	} else {
+		d->state = 2;
+	}
+	spin_unlock(&d->lock);
+}
+int rel_skip(struct rdev *d)
+{
+	int r = 0;
+	if (d->bad)
+		goto out;
+	mutex_lock(&d->m);
+	d->state = 3;
+out:
+	spin_lock(&d->lock);
+	d->state = r;
+	spin_unlock(&d->lock);
+	mutex_unlock(&d->m);
+	return r;
+}
+C
+out=$("$bin" -j1 "$tmp/cli/rel.c" 2>&1)
+grep -q "rel.c:7:6: note: condition 'd->waiting' is true" <<<"$out" &&
+grep -q "rel.c:13:2: warning: 'rel_twice' releases the spinlock '&d->lock' again" <<<"$out" &&
+	ok "cli: a second release's notes show the test that led to the first" ||
+	bad "cli: a second release's notes" "$out"
+grep -q "rel.c:18:6: note: condition 'd->bad' is true" <<<"$out" &&
+grep -q "rel.c:19:3: note: jumping to 'out'" <<<"$out" &&
+grep -q "rel.c:26:2: warning: 'rel_skip' releases the mutex '&d->m' on a path where it was not taken" <<<"$out" &&
+	ok "cli: an unheld release's notes show the jump past the acquire, through another lock" ||
+	bad "cli: an unheld release's notes" "$out"

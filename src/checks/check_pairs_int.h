@@ -80,8 +80,8 @@ struct pstate {
 	struct held h[MAX_HELD];
 	struct pend p[MAX_PEND];
 	struct vcl vc[MAX_RVARS];
-	const struct df_trace *free_trace;	/* the path since nothing was held (from the
-						 * entry or the last release), for
+	const struct df_trace *free_trace;	/* the path from the entry (its tests and
+						 * jumps, held or not), for
 						 * lock-release-unheld; never compared */
 	/* the lock (rule, key) the function took and released last on the
 	 * path, at call drop_off, not taken again since (a second release

@@ -99,7 +99,7 @@ static void rel_release(struct run *r, const struct pstate *s, TSNode call, uint
 	} else if (!exact && !other) {
 		struct rel_site *st = site(&r->rel, ts_node_start_byte(call), rule, key);
 		if (!st->unheld)
-			st->trace = s->nheld ? s->hd.trace : s->free_trace;
+			st->trace = s->free_trace;	/* (from the entry, whatever is held) */
 		st->unheld = true;
 		if (s->drop_off && s->drop_rule == rule && s->drop_key == key) {
 			if (!st->twice_off)

@@ -406,8 +406,6 @@ static void do_close(struct run *r, struct pstate *s, uint16_t rule, uint16_t ke
 			else
 				i++;
 		held_del(s, at);
-		if (!s->nheld)
-			s->free_trace = NULL;	/* a path without it starts here */
 		return;
 	}
 	/* the caller's: a helper that releases what its caller took, or a
@@ -1153,11 +1151,10 @@ static bool edge(void *ctx, const struct cfg_edge *e, void *sv)
 			pend_del(ns, k);
 		else
 			k++;
-	/* the path while nothing is held, for lock-release-unheld's notes */
-	if (ns->nheld)
-		ns->free_trace = NULL;
-	else if (r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] && e->kind != E_NEXT &&
-		 e->kind != E_LOOP && e->off)
+	/* the path from the entry, held or not, for lock-release-unheld's
+	 * notes: the test that led to a first release, or past an acquire */
+	if (r->fr->o->enabled[C_LOCK_RELEASE_UNHELD] && e->kind != E_NEXT && e->kind != E_LOOP &&
+	    e->off)
 		ns->free_trace = df_step(&r->d, ns->free_trace, DF_STEP_EDGE, e->kind, e->off, e->label);
 	return true;
 }
