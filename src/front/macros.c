@@ -971,8 +971,9 @@ bool macros_array_member(const struct ctl_macros *t, const char *type, size_t tl
 	return find(t, self, key, tlen + 1 + flen, CLS_AFIELD) != NULL;
 }
 
-static const struct ctl_macro *wrapper_entry(const struct ctl_macros *t, const char *name,
-					      size_t len)
+/* The entry of class cls for name[0, len) as view t sees it, recorded. */
+static const struct ctl_macro *entry_of(const struct ctl_macros *t, const char *name, size_t len,
+					int cls)
 {
 	if (recorder)
 		macro_uses_add(recorder, name, len);
@@ -981,7 +982,13 @@ static const struct ctl_macro *wrapper_entry(const struct ctl_macros *t, const c
 	uint32_t self = t->base ? t->self : 0;
 	if (t->base)
 		t = t->base;
-	return find(t, self, name, len, CLS_WRAP);
+	return find(t, self, name, len, cls);
+}
+
+static const struct ctl_macro *wrapper_entry(const struct ctl_macros *t, const char *name,
+					      size_t len)
+{
+	return entry_of(t, name, len, CLS_WRAP);
 }
 
 const char *macros_wrapper(const struct ctl_macros *t, const char *name, size_t len)
@@ -1034,14 +1041,7 @@ void macros_wrapper_names(const struct ctl_macros *t, bool macros,
 
 const char *macros_api_alias(const struct ctl_macros *t, const char *name, size_t len)
 {
-	if (recorder)
-		macro_uses_add(recorder, name, len);
-	if (!t)
-		return NULL;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
-	const struct ctl_macro *m = find(t, self, name, len, CLS_API);
+	const struct ctl_macro *m = entry_of(t, name, len, CLS_API);
 	return m ? m->arg : NULL;
 }
 
