@@ -981,12 +981,13 @@ static void summarize(struct run *r, struct fn_summary *sum)
 	sum->noreturn = r->exits.n == 0;
 	for (size_t i = 0; i < r->exits.n; i++) {
 		const struct exit_rec *e = &r->exits.v[i];
+		uint8_t rc = limit_exit_rclass(r, e);
 		sum->exit |= e->limit;
-		if (e->rclass & RC_NEG)
+		if (rc & RC_NEG)
 			sum->exit_neg |= e->limit;
-		if (e->rclass & RC_ZERO)
+		if (rc & RC_ZERO)
 			sum->exit_zero |= e->limit;
-		if (e->rclass & RC_POS)
+		if (rc & RC_POS)
 			sum->exit_pos |= e->limit;
 	}
 	sum->ret = r->ret;

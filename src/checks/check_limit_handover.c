@@ -245,8 +245,25 @@ bool limit_named_test(struct run *r, const struct state *s, TSNode n, int key)
 	return true;
 }
 
+/* Does exit e return a variable (`return buf;`), not a call, a literal or
+ * nothing? */
+static bool returns_variable(const struct run *r, const struct exit_rec *e)
+{
+	TSNode n = ts_node_descendant_for_byte_range(r->ctx->g->fn, e->off, e->off + 1);
+	while (!ts_node_is_null(n) && !node_is(n, S_return_statement) &&
+	       !node_is(n, S_function_definition))
+		n = ts_node_parent(n);
+	if (!node_is(n, S_return_statement) || ts_node_start_byte(n) != e->off ||
+	    !ts_node_named_child_count(n))
+		return false;
+	TSNode v = strip_parens(ts_node_named_child(n, 0));
+	return node_is(v, S_identifier) || node_is(v, S_field_expression);
+}
+
 /* Can the caller tell the raised exit e from every restoring one by what
- * they return? */
+ * they return?  Also when e returns the object it made (`return buf;`)
+ * and every restoring exit NULL or 0: MediaTek's kalFirmwareImageMapping()
+ * returns the firmware buffer with the limit raised, NULL restored. */
 static bool told_apart(struct run *r, const struct exit_rec *e)
 {
 	uint8_t clean_rc = 0;
@@ -261,6 +278,8 @@ static bool told_apart(struct run *r, const struct exit_rec *e)
 	}
 	if (names)
 		return true;
+	if (e->rclass == RC_ANY && clean_rc == RC_ZERO && returns_variable(r, e))
+		return true;	/* (object_return) */
 	return e->rclass && e->rclass != RC_ANY && !(e->rclass & clean_rc);
 }
 
@@ -291,4 +310,29 @@ bool limit_exit_handed_over(struct run *r, const struct exit_rec *e)
 		    restored_from(r, e->vars[i].key))
 			return true;
 	return false;
+}
+
+/* Is exit e a begin helper's raised `return buf;` against its NULL (or
+ * 0) returns where it restored (told_apart's object rule)? */
+static bool object_return(struct run *r, const struct exit_rec *e)
+{
+	if (e->rclass != RC_ANY || !(e->limit & LV_KERNEL) || !returns_variable(r, e))
+		return false;
+	bool clean = false;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *c = &r->exits.v[i];
+		if (c->limit & LV_KERNEL)
+			continue;
+		if (c->rclass != RC_ZERO)
+			return false;
+		clean = true;
+	}
+	return clean;
+}
+
+uint8_t limit_exit_rclass(struct run *r, const struct exit_rec *e)
+{
+	if (object_return(r, e) && limit_exit_handed_over(r, e))
+		return RC_NEG | RC_POS;
+	return e->rclass;
 }

@@ -170,6 +170,10 @@ void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df
  * returned there is never one a restoring exit returns (by its sign, or
  * the named constant each returns)? */
 bool limit_exit_handed_over(struct run *r, const struct exit_rec *e);
+/* The signs exit e's value may have as its callers read them: e's own,
+ * but non-zero for a begin helper's raised `return buf;` told apart from
+ * its NULL returns (its callers' `if (!buf)` is the restored path). */
+uint8_t limit_exit_rclass(struct run *r, const struct exit_rec *e);
 
 /* check_limit_handover.c: is the lvalue key a file-scope variable (not a
  * static local: each function's own), or a field of one (`xx_old_fs`,
