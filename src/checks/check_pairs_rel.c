@@ -829,6 +829,29 @@ bool pairs_file_calls(struct run *r, uint16_t rule, const char *key, bool take)
  * tree keeps for an entry point (program_pairs.c; a seq_file ->stop
  * releases what ->start took, and is not one).  Its first such release.
  */
+/* Is call under an `if` that tests whether a lock is held
+ * (`if (sock_owned_by_user(sk)) release_sock(sk);`, mutex_is_locked(),
+ * lockdep_is_held())?  The function asks, so it may have been taken where
+ * the walk cannot see (l2cap_chan_connect() in another file returns with
+ * the socket locked). */
+static bool under_held_test(const char *text, TSNode call)
+{
+	static const char *const tests[] = { "owned_by_user", "is_locked", "_is_held" };
+	for (TSNode p = ts_node_parent(call); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (node_is(p, S_function_definition))
+			break;
+		TSNode cons = node_field(p, "consequence");
+		if (!node_is(p, S_if_statement) || ts_node_start_byte(call) < ts_node_start_byte(cons) ||
+		    ts_node_end_byte(call) > ts_node_end_byte(cons))
+			continue;
+		TSNode c = node_field(p, "condition");
+		for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
+			if (memmem(node_ptr(c, text), node_len(c), tests[i], strlen(tests[i])))
+				return true;
+	}
+	return false;
+}
+
 static void judge_entry_release(struct run *r, TSNode fn, const struct rel_site *st)
 {
 	if (st->held || !st->never || st->twice_off)
@@ -840,7 +863,7 @@ static void judge_entry_release(struct run *r, TSNode fn, const struct rel_site 
 	TSNode call = call_node_at(fn, st->off), acq[1];
 	bool foreign = false;
 	if (ts_node_is_null(call) || calls_of(r, fn, st->rule, st->key, true, acq, 1, &foreign) ||
-	    foreign)
+	    foreign || under_held_test(r->fr->text, call))
 		return;
 	struct var_scan vs = { .text = r->fr->text };
 	var_of_key(&vs, st->key ? r->keys.v[st->key] : "");
