@@ -492,16 +492,16 @@ void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *
 		       TSNode rhs)
 {
 	TSNode v = ts_node_is_null(rhs) ? rhs : strip_parens(rhs);
-	if (!ts_node_is_null(v) && !ts_node_is_null(lhs) && g->atoms.n &&
-	    (const_macro(v, text) || node_is(v, S_number_literal))) {
+	size_t nl;
+	const char *name;
+	if (ts_node_is_null(v) || ts_node_is_null(lhs) || !g->atoms.n) {
+		/* (no test to decide) */
+	} else if (const_macro(v, text) || node_is(v, S_number_literal)) {
 		char *k = node_text_nospace(strip_parens(lhs), text);
 		assume_equalities(g, as, k, v, text);
 		free(k);
-	}
-	size_t nl;
-	const char *name = !ts_node_is_null(v) && !ts_node_is_null(lhs) && node_is(v, S_call_expression)
-				   ? call_name(v, text, &nl) : NULL;
-	if (name && g->atoms.n && api_is(name, nl, A_NONNEG)) {
+	} else if (node_is(v, S_call_expression) && (name = call_name(v, text, &nl)) &&
+		   api_is(name, nl, A_NONNEG)) {
 		/* `len = scnprintf(...)`: a length, so `len < 0` is false */
 		char *k = node_text_nospace(strip_parens(lhs), text);
 		char *lt = xasprintf("%s<0", k), *ge = xasprintf("%s>=0", k), *gt = xasprintf("0>%s", k);

@@ -568,10 +568,10 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	if (s->forced && !nt && !api)
 		forced_handed_on(r, s, args, nargs);
 	const struct call_fact *cf = call_fact_at(r, ts_node_start_byte(call));
-	/* (a macro of a header may name the routine: the fact's callee) */
-	bool self_raise = (roles & A_KDS_ACCESS) ||
-			  (cf && !cf->fop && api_is_str(cf->callee, A_KDS_ACCESS));
-	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt || self_raise))
+	/* (a routine that raises the limit itself: a header's macro may name
+	 * it, so the fact's callee, asked last) */
+	if (nargs && (r->tainted.n || (s->limit & LV_KERNEL) || nt || (roles & A_KDS_ACCESS) ||
+		      (cf && !cf->fop && api_is_str(cf->callee, A_KDS_ACCESS))))
 		taint_check_call(r, s, call, cf, t, nt);
 	if (nargs && (s->limit & LV_KERNEL)) {
 		ufield_check_call(r, s, call, t, nt);

@@ -285,14 +285,7 @@ static uint32_t loop_of(TSNode fn, const region_vec *back, uint32_t off)
 	return best;
 }
 
-/* The direct calls of fn that open or close `rule` with the object text
- * key ("" for a rule without object): out (at most max). */
-/*
- * Does the object the key names stay the same object through the
- * function?  Each variable of it (the root, a subscript's index: not the
- * field names) is assigned, incremented or handed by address to a call
- * nowhere after `from` (a declaration's initialiser is before the lock).
- */
+/* A variable a lock key starts from, looked for in a body. */
 struct var_scan {
 	const char *text;
 	const char *name;
@@ -389,6 +382,8 @@ static bool scan_calls(TSNode n, void *ctx)
 	return true;
 }
 
+/* The direct calls of fn that open or close `rule` with the object text
+ * key ("" for a rule without object): out (at most max). */
 static int calls_of(struct run *r, TSNode fn, uint16_t rule, uint16_t key, bool open, TSNode *out,
 		    int max, bool *foreign)
 {
@@ -399,6 +394,12 @@ static int calls_of(struct run *r, TSNode fn, uint16_t rule, uint16_t key, bool 
 	return cs.n;
 }
 
+/*
+ * Does the object the key names stay the same object through the
+ * function?  Each variable of it (the root, a subscript's index: not the
+ * field names) is assigned, incremented or handed by address to a call
+ * nowhere after `from` (a declaration's initialiser is before the lock).
+ */
 static bool scan_writes(TSNode n, void *ctx)
 {
 	struct var_scan *vs = ctx;
@@ -821,14 +822,6 @@ bool pairs_file_calls(struct run *r, uint16_t rule, const char *key, bool take)
 	return false;
 }
 
-/*
- * A release no path of the function holds, of a lock it takes nowhere
- * (dvb_dvr_read() unlocking &dmxdev->mutex after its lock was commented
- * out): a helper releasing its caller's lock, unless the function is
- * called from user mode, where nothing holds it.  A candidate the whole
- * tree keeps for an entry point (program_pairs.c; a seq_file ->stop
- * releases what ->start took, and is not one).  Its first such release.
- */
 /* Is call under an `if` that tests whether a lock is held
  * (`if (sock_owned_by_user(sk)) release_sock(sk);`, mutex_is_locked(),
  * lockdep_is_held())?  The function asks, so it may have been taken where
@@ -852,6 +845,14 @@ static bool under_held_test(const char *text, TSNode call)
 	return false;
 }
 
+/*
+ * A release no path of the function holds, of a lock it takes nowhere
+ * (dvb_dvr_read() unlocking &dmxdev->mutex after its lock was commented
+ * out): a helper releasing its caller's lock, unless the function is
+ * called from user mode, where nothing holds it.  A candidate the whole
+ * tree keeps for an entry point (program_pairs.c; a seq_file ->stop
+ * releases what ->start took, and is not one).  Its first such release.
+ */
 static void judge_entry_release(struct run *r, TSNode fn, const struct rel_site *st)
 {
 	if (st->held || !st->never || st->twice_off)

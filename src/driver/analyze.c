@@ -731,9 +731,8 @@ static void relevant_pass(const struct opts *o, char **paths, size_t n,
 	 * that names the routine */
 	struct name_set aliases = {0};
 	bool *aliased = xcalloc(n ? n : 1, sizeof(bool));
-	if (limit_checks_on(o) && o->kernel_version < KERNEL_WITHOUT_SET_FS) {
+	if (limit_checks_on(o) && o->kernel_version < KERNEL_WITHOUT_SET_FS)
 		macros_api_alias_names(ctl, put_wrapper, &aliases);
-	}
 	if (aliases.n) {
 		/* (rare: the names a flags-only scan left out are read now) */
 		bool *none = xcalloc(n ? n : 1, sizeof(bool));
