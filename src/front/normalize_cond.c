@@ -479,6 +479,107 @@ struct pp_names {
 	VEC(uint64_t) v;	/* hashes of the names */
 };
 
+/*
+ * One truth value per name: what the groups flattened so far decided of a
+ * single name (`#ifdef N` kept alone: N held; the `#else` arm of `#ifdef N`
+ * kept: N did not), so that the groups of the file read as written that
+ * test only N are decided the same way after the pass (pp_decide_rest):
+ * rtl8188eu's issue_beacon takes a lock under `#if defined (N)` and
+ * releases it under a group after a label, which is flattened because an
+ * earlier function's `} else` under `#ifdef N` was; read both ways, the
+ * first group had a path without the lock that the second released on.
+ */
+struct pp_decided {
+	VEC(uint64_t) yes, no;	/* hashes of the names */
+};
+
+/*
+ * Is the directive at tl->v[d] a test of one name's definition: `#ifdef
+ * N`, `#ifndef N`, `#if defined(N)`, `#if defined N`, `#if !defined(N)`
+ * (a comment may follow)?  Its hash in *h and 1 when it tests that N is
+ * defined, 0 when that it is not; -1 for any other directive.
+ */
+static int single_name_test(const char *t, const struct tok *d, uint64_t *h)
+{
+	size_t i = d->a + 1, e = d->b;
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	size_t w = i;
+	while (i < e && is_ident((unsigned char)t[i]))
+		i++;
+	int pol;
+	bool need_defined = false;
+	if (i - w == 5 && !memcmp(t + w, "ifdef", 5))
+		pol = 1;
+	else if (i - w == 6 && !memcmp(t + w, "ifndef", 6))
+		pol = 0;
+	else if (i - w == 2 && !memcmp(t + w, "if", 2))
+		pol = 1, need_defined = true;
+	else
+		return -1;
+#define SKIP_BLANKS() while (i < e && (t[i] == ' ' || t[i] == '\t')) i++
+	SKIP_BLANKS();
+	bool paren = false;
+	if (need_defined) {
+		if (i < e && t[i] == '!') {
+			pol = 0;
+			i++;
+			SKIP_BLANKS();
+		}
+		if (e - i < 7 || memcmp(t + i, "defined", 7))
+			return -1;
+		i += 7;
+		SKIP_BLANKS();
+		if (i < e && t[i] == '(') {
+			paren = true;
+			i++;
+			SKIP_BLANKS();
+		}
+	}
+	size_t a = i;
+	while (i < e && is_ident((unsigned char)t[i]))
+		i++;
+	if (i == a || (t[a] >= '0' && t[a] <= '9'))
+		return -1;
+	size_t b = i;
+	SKIP_BLANKS();
+	if (paren) {
+		if (i >= e || t[i] != ')')
+			return -1;
+		i++;
+		SKIP_BLANKS();
+	}
+#undef SKIP_BLANKS
+	if (i < e && !(e - i >= 2 && t[i] == '/' && (t[i + 1] == '*' || t[i + 1] == '/')))
+		return -1;
+	*h = hash_bytes(t + a, b - a, 0);
+	return pol;
+}
+
+/* The group dir[0..narms] was flattened keeping arm `keep` alone: what that
+ * decided of its name, when it tests one. */
+static void note_decided(const char *t, const tok_list *tl, const size_t *dir, size_t narms,
+			 size_t keep, struct pp_decided *dec)
+{
+	uint64_t h;
+	int pol = single_name_test(t, &tl->v[dir[0]], &h);
+	if (pol < 0 || narms > 2 || (narms == 2 && tl->v[dir[1]].c != 'l'))
+		return;
+	bool held = keep == 0 ? pol == 1 : pol == 0;
+	if (held)
+		VEC_PUSH(dec->yes, h);
+	else
+		VEC_PUSH(dec->no, h);
+}
+
+static bool hash_in(const uint64_t *v, size_t n, uint64_t h)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == h)
+			return true;
+	return false;
+}
+
 /* The names in the conditions of the group's #if/#elif lines: added to add,
  * and whether one is in look. */
 static bool cond_names(const char *t, const tok_list *tl, const size_t *dir, size_t nd,
@@ -515,7 +616,7 @@ static bool cond_names(const char *t, const tok_list *tl, const size_t *dir, siz
 }
 
 static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t nd,
-		     struct pp_left *left, struct pp_names *flat)
+		     struct pp_left *left, struct pp_names *flat, struct pp_decided *dec)
 {
 	size_t narms = nd - 1;
 	struct arm_info arms[PP_MAX_ARMS];
@@ -578,6 +679,8 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 		if (arms[0].dead)
 			for (size_t q = dir[0] + 1; q < dir[1]; q++)
 				blank_tok(t, tl, fl, q);
+		else
+			note_decided(t, tl, dir, narms, 0, dec);
 		blank_tok(t, tl, fl, dir[0]);
 		blank_tok(t, tl, fl, dir[1]);
 		return true;
@@ -664,6 +767,7 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 			}
 			break;
 		}
+	note_decided(t, tl, dir, narms, keep, dec);
 	for (size_t m = 0; m <= narms; m++)
 		blank_tok(t, tl, fl, dir[m]);
 	for (size_t m = 0; m < narms; m++)
@@ -715,6 +819,58 @@ static bool pp_pair(char *t, const tok_list *tl, uint8_t *fl, const struct pp_le
 	return true;
 }
 
+/*
+ * After the pass: the groups inside functions still read as written (no
+ * directive blanked) whose `#if` tests only a name the flattened groups
+ * decided (pp_decided), with at most an `#else`, keep the arm the compiler
+ * would with that decision, as a -D would (norm_decide_conditionals).  A
+ * name decided both ways is left alone.  Returns whether any was.
+ */
+static bool pp_decide_rest(char *t, const tok_list *tl, uint8_t *fl, const struct pp_decided *dec)
+{
+	bool changed = false;
+	VEC(size_t) dirs = {0};
+	VEC(size_t) starts = {0};
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct tok *k = &tl->v[i];
+		if (k->k != K_PP || (fl[i] & PPF_DEAD))
+			continue;
+		if (k->c == 'i') {
+			VEC_PUSH(starts, dirs.n);
+			VEC_PUSH(dirs, i);
+			continue;
+		}
+		if (!starts.n || (k->c != 'e' && k->c != 'l' && k->c != 'n'))
+			continue;
+		VEC_PUSH(dirs, i);
+		if (k->c != 'n')
+			continue;
+		size_t s0 = starts.v[--starts.n];
+		const size_t *dir = dirs.v + s0;
+		size_t narms = dirs.n - s0 - 1;
+		dirs.n = s0;
+		uint64_t h;
+		int pol = single_name_test(t, &tl->v[dir[0]], &h);
+		if (pol < 0 || tl->v[dir[0]].encl != 'B' || narms > 2 ||
+		    (narms == 2 && tl->v[dir[1]].c != 'l'))
+			continue;
+		bool yes = hash_in(dec->yes.v, dec->yes.n, h), no = hash_in(dec->no.v, dec->no.n, h);
+		if (yes == no)
+			continue;
+		size_t keep = (pol == 1) == yes ? 0 : 1;	/* arm 1 may not exist */
+		for (size_t m = 0; m <= narms; m++)
+			blank_tok(t, tl, fl, dir[m]);
+		for (size_t m = 0; m < narms; m++)
+			if (m != keep)
+				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+					blank_tok(t, tl, fl, q);
+		changed = true;
+	}
+	VEC_FREE(dirs);
+	VEC_FREE(starts);
+	return changed;
+}
+
 /* Returns whether anything was rewritten. */
 bool norm_fix_conditionals(char *t, const tok_list *tl)
 {
@@ -724,6 +880,7 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 	VEC(size_t) starts = {0};	/* where each open group starts in dirs */
 	VEC(struct pp_left) left = {0};	/* groups left as written, to pair */
 	struct pp_names flat = {0};
+	struct pp_decided dec = {0};
 	VEC(size_t) left_level = {0};	/* ... and how deep each was nested */
 	for (size_t i = 0; i < tl->n; i++) {
 		const struct tok *k = &tl->v[i];
@@ -741,7 +898,7 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 			/* deeper than any real file nests: left as written */
 			if (nd - 1 <= PP_MAX_ARMS && starts.n < 64) {
 				struct pp_left l;
-				changed |= pp_group(t, tl, fl, dirs.v + s0, nd, &l, &flat);
+				changed |= pp_group(t, tl, fl, dirs.v + s0, nd, &l, &flat, &dec);
 				/* a pending group nested deeper than this one's
 				 * level cannot pair across it */
 				while (left.n && left_level.v[left.n - 1] > starts.n) {
@@ -771,9 +928,13 @@ bool norm_fix_conditionals(char *t, const tok_list *tl)
 			dirs.n = s0;
 		}
 	}
+	if (dec.yes.n || dec.no.n)
+		changed |= pp_decide_rest(t, tl, fl, &dec);
 	VEC_FREE(dirs);
 	VEC_FREE(starts);
 	VEC_FREE(flat.v);
+	VEC_FREE(dec.yes);
+	VEC_FREE(dec.no);
 	VEC_FREE(left);
 	VEC_FREE(left_level);
 	free(fl);
