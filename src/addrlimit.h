@@ -36,6 +36,7 @@ struct opts {
 	bool verbose;			/* -v: name functions not analysed */
 	const char *dump_cfg;		/* --dump-cfg[=FUNC]: "" for all, NULL off */
 	bool no_normalize;		/* --no-normalize: parse raw text (measurement) */
+	bool no_makefile_flags;		/* --no-makefile-flags: kbflags.h off */
 	bool parse_only;		/* --parse-only: load, normalise and parse, no analysis
 					 * (the parse floor of a benchmark) */
 	bool verify_elision;		/* --verify-elision: parse elided files whole too and

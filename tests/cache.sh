@@ -52,6 +52,26 @@ s=$("$bin" --cache="$cw/l.sqlite" --stats "$lw/real" 2>&1 >/dev/null | grep 'sta
 grep -q ' 2 files reused, 0 analysed' <<<"$s" &&
 	ok "cache: a tree read through a link to its folder keeps the rows of its real paths ($s)" ||
 	bad "cache: rows of a linked folder" "$s"
+# the -D and -U a folder's Makefile gives are part of its files' rows: an
+# edit that changes them has those files analysed again, one that does not
+# (a comment) leaves the whole run known
+mw=$cw/mk
+mkdir -p "$mw/a" "$mw/b" && cp "$here/cases/ds-unbalanced-makefile-flags/nic/fw.c" "$mw/a/fw.c" &&
+	cp "$here/cases/ok-blkdev-ioctl.c" "$mw/b/x.c" && echo 'ccflags-y += -DCHIP_A' >"$mw/a/Makefile"
+mkstats() { "$bin" --cache="$cw/m.sqlite" --stats "$mw" 2>&1 >/dev/null | grep 'stats: cache'; }
+mkstats >/dev/null
+echo '# a comment' >>"$mw/a/Makefile"
+s=$(mkstats)
+grep -q '(the whole run was known)' <<<"$s" &&
+	ok "cache: a Makefile edit that gives the same flags changes nothing ($s)" ||
+	bad "cache: Makefile comment" "$s"
+echo 'ccflags-y += -UCHIP_A' >>"$mw/a/Makefile"
+s=$(mkstats)
+want=$("$bin" "$mw" 2>&1)
+grep -q ' 1 files reused, 1 analysed' <<<"$s" && grep -q "'fw_start' returns" <<<"$want" &&
+	[ "$("$bin" --cache="$cw/m.sqlite" "$mw" 2>&1)" == "$want" ] &&
+	ok "cache: a Makefile edit that changes the flags has its folder's files analysed again ($s)" ||
+	bad "cache: Makefile flags edit" "$s"
 # other options: nothing reused across them
 s=$(cd "$cw/src" && "$bin" --cache="$db" --stats --disable=oops-in-window . 2>&1 >/dev/null | grep 'stats: cache')
 grep -q ' 0 files reused' <<<"$s" && ok "cache: results are kept apart per set of options" ||

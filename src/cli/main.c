@@ -20,6 +20,7 @@
 #include "baseline.h"
 #include "heap.h"
 #include "inputs.h"
+#include "kbflags.h"
 #include "options.h"
 #include "outfile.h"
 #include "output.h"
@@ -134,6 +135,7 @@ int main(int argc, char **argv)
 		return status;
 	if (ppenv_init(&c.o) < 0)
 		return 2;
+	kbflags_enable(!c.o.kbuild && !c.o.no_makefile_flags);
 	parse_init();
 
 	struct inputs in = {0};
@@ -151,6 +153,7 @@ int main(int argc, char **argv)
 	baseline_release(&base);
 	options_release(&c);
 	ppenv_release();
+	kbflags_release();
 	rules_set(NULL);
 	rules_release(&rules);
 	return status;

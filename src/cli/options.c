@@ -431,6 +431,12 @@ static const struct option_def option_defs[] = {
 		  "sparse does (implied by -nostdinc, --arch= or\n"
 		  "-D__KERNEL__)" },
 
+	{ .name = "no-makefile-flags", .group = G_PREPROCESSOR, FIELD(T_BOOL, no_makefile_flags),
+	  .key = K_FILE,
+	  .help = "do not read the -D and -U that each folder's\n"
+		  "Kbuild or Makefile gives in every build\n"
+		  "(ccflags-y, EXTRA_CFLAGS; off under --kbuild)" },
+
 	/* Analysis */
 	{ .name = "jobs", .letter = 'j', REQ("N"), .group = G_ANALYSIS, .set = set_jobs,
 	  .help = "analyse N files at once (default: number of CPUs)" },

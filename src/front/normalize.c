@@ -15,6 +15,7 @@
  */
 #include "normalize_int.h"
 #include "lexer.h"
+#include "kbflags.h"
 #include "ppenv.h"
 
 #include <stdio.h>
@@ -281,7 +282,7 @@ static void normalize_first(struct source *src, tok_list *toks)
 	src->text = t;
 	/* the arms the environment, the literals or the file's own
 	 * #defines decide (ppenv.h) */
-	norm_decide_conditionals(t, n);
+	norm_decide_conditionals(t, n, kbflags_for(src->path));
 
 	VEC(struct paren) parens = {0};
 	VEC(size_t) braces = {0};	/* per open brace: parens.n when it opened */

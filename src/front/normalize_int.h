@@ -6,9 +6,11 @@
  *   normalize.c         the entry point and the character pass: annotation
  *                       macros blanked, SYSCALL_DEFINEn, iterator macros,
  *                       types as macro arguments, `#define` lines;
+ *   normalize_decide.c  first, the arms decided by -D/-include, the
+ *                       Makefile's flags, literals and the file's #defines;
  *   normalize_cond.c    conditional groups: the depth across #if arms (used
  *                       by both passes), the groups flattened on the token
- *                       list, and the arms decided by -D/-include;
+ *                       list;
  *   normalize_tokens.c  the token list and the rewrites of expressions,
  *                       literals, asm, offsetof, macro arguments and
  *                       initialisers;
@@ -198,8 +200,10 @@ void norm_pp_release(struct ppdepth *d);
 bool norm_fix_conditionals(char *t, const tok_list *tl);
 
 /* Blank the arms of the conditional groups of t[0, n) that would not be
- * compiled, where the environment (-D, -include), the literals or the
- * file's own #define/#undef lines above the condition decide it (ppenv.h). */
-void norm_decide_conditionals(char *t, size_t n);
+ * compiled (normalize_decide.c), where the environment (-D, -include), the Makefile's flags
+ * (kb, may be NULL: kbflags.h), the literals or the file's own
+ * #define/#undef lines above the condition decide it (ppenv.h). */
+struct kbflags;
+void norm_decide_conditionals(char *t, size_t n, const struct kbflags *kb);
 
 #endif

@@ -29,7 +29,7 @@ bool ppenv_active(void);
 
 /*
  * What one file says of its macros above a line: its own `#define`s and
- * `#undef`s, read in order by normalize_cond.c (a `#define` after an `#if`
+ * `#undef`s, read in order by normalize_decide.c (a `#define` after an `#if`
  * does not count for it), over the environment.  A definition in an arm
  * that is not decided leaves the name unknown; an `#include` may define
  * what the file undefined, so those names become unknown again (the

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cache_ser.h"
+#include "kbflags.h"
 #include "load.h"
 #include "rules.h"
 
@@ -29,6 +30,8 @@ struct cache {
 	bool *same;			/* per input: its row has this mtime and size
 					 * (cache_store_files leaves it as it is) */
 	char **key;			/* per input: its absolute path, the rows' key */
+	uint64_t *fkey;			/* ... and its optkey: the options' and the
+					 * Makefile flags' (file_optkey) */
 	struct strbuf *uses;		/* per input: what its row's CFGs looked up
 					 * (w_uses's names, read only when needed) */
 	uint64_t *digest;		/* ... and what the writer's table answered */
@@ -300,6 +303,7 @@ void cache_close(struct cache *c)
 	for (size_t i = 0; c->key && i < c->n; i++)
 		free(c->key[i]);
 	free(c->key);
+	free(c->fkey);
 	for (size_t i = 0; c->uses && i < c->n; i++)
 		strbuf_release(&c->uses[i]);
 	free(c->uses);
@@ -687,6 +691,15 @@ static bool store_header_macros(struct cache *c)
 
 /* --- the run ------------------------------------------------------------- */
 
+/* A file row's optkey: the options', and the -D and -U its folder's
+ * Makefile gives (kbflags.h), so that a Makefile edit that changes them
+ * has the files it reaches analysed again. */
+static uint64_t file_optkey(const struct cache *c, const char *path)
+{
+	const struct kbflags *kb = kbflags_for(path);
+	return (kb ? mix_u64(c->optkey, kb->digest) : c->optkey) & INT64_MAX;
+}
+
 static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, size_t n,
 			const uint64_t *hashes)
 {
@@ -696,6 +709,7 @@ static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, siz
 	for (size_t i = 0; i < n; i++) {
 		h = mix_str(h, paths[i]);
 		h = mix_u64(h, hashes[i]);
+		h = mix_u64(h, file_optkey(c, paths[i]));
 	}
 	/* the headers beside the sources give the control macros */
 	h = mix_u64(h, headers_state(c, o));
@@ -798,7 +812,7 @@ static void *rows_part_main(void *arg)
 			continue;
 		sqlite3_reset(bq);
 		sqlite3_bind_text(bq, 1, c->key[i], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(bq, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+		sqlite3_bind_int64(bq, 2, (sqlite3_int64)c->fkey[i]);
 		sqlite3_bind_int64(bq, 3, (sqlite3_int64)k->hashes[i]);
 		int rc = sqlite3_step(bq);
 		if (rc != SQLITE_ROW) {
@@ -845,6 +859,9 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 	struct stat *sts = xcalloc(n ? n : 1, sizeof(*sts));
 	bool *linked = xcalloc(n ? n : 1, sizeof(bool));
 	row_keys(paths, n, o->jobs, c->key, sts, linked);
+	c->fkey = xcalloc(n ? n : 1, sizeof(uint64_t));
+	for (size_t i = 0; i < n; i++)
+		c->fkey[i] = file_optkey(c, paths[i]);
 	bool *known = xcalloc(n ? n : 1, sizeof(bool));	/* a row with these bytes */
 	/* one read transaction: the rows as one committed state, whatever
 	 * another run writes meanwhile */
@@ -878,7 +895,7 @@ bool cache_load(struct cache *c, const struct opts *o, char **paths, size_t n,
 		if (q) {
 			sqlite3_reset(q);
 			sqlite3_bind_text(q, 1, c->key[i], -1, SQLITE_STATIC);
-			sqlite3_bind_int64(q, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+			sqlite3_bind_int64(q, 2, (sqlite3_int64)c->fkey[i]);
 			if (step_row(c, q)) {
 				row = true;
 				rm = sqlite3_column_int64(q, 0);
@@ -1010,7 +1027,7 @@ void cache_store_files(struct cache *c, char **paths, size_t n, const struct fil
 		sqlite3_stmt *s = have[i] ? touch : ins;
 		sqlite3_reset(s);
 		sqlite3_bind_text(s, 1, c->key[i], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)(c->optkey & INT64_MAX));
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)c->fkey[i]);
 		sqlite3_bind_int64(s, 3, c->mtime[i]);
 		sqlite3_bind_int64(s, 4, c->size[i]);
 		if (!have[i]) {
