@@ -37,6 +37,14 @@ static void blank_keep_lines(char *t, size_t a, size_t e)
 			t[i] = ' ';
 }
 
+/* Is the directive at t[a, e) `#else`? */
+static bool pp_is_else(const char *t, size_t a, size_t e)
+{
+	while (a < e && (t[a] == ' ' || t[a] == '\t' || t[a] == '#'))
+		a++;
+	return e - a >= 4 && !memcmp(t + a, "else", 4) && (e - a == 4 || !is_ident((unsigned char)t[a + 4]));
+}
+
 static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e)
 {
 	if (g->overflow || !g->n)
@@ -49,6 +57,23 @@ static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e
 		}
 		if (g->arm[k].val < 0) {
 			first_unknown = k;
+			break;
+		}
+	}
+	/* after an undecided arm: one decided false is never compiled, and
+	 * one decided true is what is left when the arms before it fail
+	 * (`#if defined(MT6620) ... #elif defined(MT5931)` with -DMT5931:
+	 * an `#else`), the arms after it never compiled */
+	for (int k = first_unknown + 1; first_unknown >= 0 && k < g->n; k++) {
+		size_t body_e = k + 1 < g->n ? g->arm[k + 1].dir_a : endif_a;
+		if (g->arm[k].val == 0) {
+			blank_keep_lines(t, g->arm[k].dir_a, body_e);
+		} else if (g->arm[k].val == 1) {
+			if (!pp_is_else(t, g->arm[k].dir_a, g->arm[k].dir_e)) {
+				blank_keep_lines(t, g->arm[k].dir_a, g->arm[k].dir_e);
+				memcpy(t + g->arm[k].dir_a, "#else", 5);
+			}
+			blank_keep_lines(t, body_e, endif_a);
 			break;
 		}
 	}
