@@ -393,7 +393,8 @@ static bool const_macro(TSNode n, const char *text)
  * The truth of an assigned value: literal_truth(), and the vendor spellings
  * `TRUE`/`FALSE` and `-ENOMEM` (minus a constant macro or a nonzero
  * number, never zero): `rc = -ENOMEM; goto out; … if (rc)` and
- * `err = TRUE; break; … if (err == TRUE)` take the arm they set.
+ * `err = TRUE; break; … if (err == TRUE)` take the arm they set; and an
+ * object's address (`mcxt = &dev_cxt; … if (mcxt == NULL || ...)`), true.
  */
 static int assigned_truth(TSNode n, const char *text)
 {
@@ -407,6 +408,8 @@ static int assigned_truth(TSNode n, const char *text)
 		if (const_macro(x, text) || literal_truth(x, text) == 1)
 			return 1;
 	}
+	if (node_is(n, S_pointer_expression) && node_text_is(node_field(n, "operator"), text, "&"))
+		return 1;
 	return literal_truth(n, text);
 }
 
