@@ -148,3 +148,15 @@ expect_run "fold: the message counts the other returns" 1 \
 "$bin" -f json "$ret_case" 2>/dev/null >"$tmp/fold/ret.json"
 expect_run "fold: JSON says same-cause" 0 '^same-cause same-cause$' \
 	python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(" ".join(a["relation"] for a in f[0]["also"]))' "$tmp/fold/ret.json"
+
+# a call cycle whose findings name each other as causes, the raise they
+# carry a helper's that has its own finding: one finding, the cycle's in
+# its also list (Goodix's gtp_i2c_write, Sony's MT6755 tree)
+cyc="$here/cases/ds-unbalanced-call-cycle-one-root.c"
+n=$("$bin" "$cyc" 2>/dev/null | n_top)
+m=$("$bin" --every-caller "$cyc" 2>/dev/null | n_top)
+if [ "$n" = 1 ] && [ "$m" = 6 ]; then
+	ok "fold: a call cycle carrying a helper's raise is folded into the helper's finding"
+else
+	bad "fold: call cycle folded into the helper's finding" "got $n and $m (want 1 and 6)"
+fi

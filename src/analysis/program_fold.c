@@ -175,9 +175,56 @@ static bool add_parents(struct fold *fo, uint32_t fn, uint32_t first, const char
 	return any;
 }
 
+/*
+ * Where the raise an item is about was made, as (file, step): a finding
+ * raised by a callee has, right after the call's step, the note
+ * check_limit.c writes for the function that called set_fs() ("'f' raises
+ * it with '...'", at that set_fs()); a finding of a direct raise has it as
+ * its first step.  False for neither.
+ */
+static bool raise_origin(const struct fold *fo, const struct item *x, const char **file,
+			 const struct step **at)
+{
+	const struct finding *fd = item_finding(fo, x);
+	const struct step *st = NULL;
+	if (!fd->cause && fd->steps.n)
+		st = &fd->steps.v[0];
+	else if (fd->cause && fd->steps.n > 1 && strstr(fd->steps.v[1].msg, "' raises it with '"))
+		st = &fd->steps.v[1];
+	if (!st)
+		return false;
+	*file = st->file ? st->file : fo->p->rs[x->file].path;
+	*at = st;
+	return true;
+}
+
+/* The item of a direct raise (no cause) whose raise is the one item i was
+ * raised by through its callees, or UINT32_MAX: Goodix's gtp_i2c_write()
+ * reaches the leaking gup_load_calibration_from_file() round a call cycle
+ * (i2c_write -> recovery_reset -> reset_guitar -> send_cfg -> i2c_write)
+ * whose findings name each other as causes, none outside the cycle; the
+ * raise they all carry is the helper's. */
+static uint32_t origin_item(const struct fold *fo, uint32_t i)
+{
+	const struct item *x = &fo->it.v[i];
+	const char *fx;
+	const struct step *sx;
+	if (!item_finding(fo, x)->cause || !raise_origin(fo, x, &fx, &sx))
+		return UINT32_MAX;
+	for (uint32_t j = 0; j < fo->it.n; j++) {
+		const struct item *y = &fo->it.v[j];
+		const char *fy;
+		const struct step *sy;
+		if (j != i && !item_finding(fo, y)->cause && raise_origin(fo, y, &fy, &sy) &&
+		    sx->at.line == sy->at.line && sx->at.col == sy->at.col && !strcmp(fx, fy))
+			return j;
+	}
+	return UINT32_MAX;
+}
+
 /* The parents of each item: the findings of the callees its causes name,
- * among the functions its function calls; none unless every cause has
- * findings of its own. */
+ * among the functions its function calls, and the finding of the raise it
+ * carries (origin_item); none unless every cause has findings of its own. */
 static void link_parents(struct fold *fo)
 {
 	for (uint32_t i = 0; i < fo->it.n; i++) {
@@ -192,6 +239,13 @@ static void link_parents(struct fold *fo)
 		}
 		if (!all)
 			fo->par.n = x->parent;
+		/* (not where a cause has no finding: a setter raised last) */
+		uint32_t o = all ? origin_item(fo, i) : UINT32_MAX;
+		for (uint32_t j = x->parent; j < fo->par.n && o != UINT32_MAX; j++)
+			if (fo->par.v[j] == o)
+				o = UINT32_MAX;
+		if (o != UINT32_MAX)
+			VEC_PUSH(fo->par, o);
 		x->npar = (uint32_t)fo->par.n - x->parent;
 	}
 }
