@@ -659,16 +659,26 @@ static void record_exit(struct run *r, const struct state *s, uint32_t off, uint
 	if (s->user_restore && (saved = var_holding_entry(r, s)))
 		limit_report(r, C_DS_NO_SAVE, s->user_restore - 1, s->ur_trace,
 		       xasprintf("restores USER_DS instead of the saved limit '%s'", saved), NULL);
+	/* a clean exit: the pointer parameters its path tested NULL */
+	uint32_t nullp = 0;
+	for (int i = 0; !(s->limit & LV_KERNEL) && i < s->h.as.n; i++) {
+		if (s->h.as.v[i].pol)
+			continue;
+		const char *k = r->ctx->g->atoms.v[s->h.as.v[i].atom].key;
+		int p = df_param_index(&r->params, k, strlen(k));
+		if (p >= 0 && p < 32)
+			nullp |= 1u << p;
+	}
 	for (size_t i = 0; i < r->exits.n; i++) {
 		struct exit_rec *e = &r->exits.v[i];
 		if (e->off == off && e->limit == s->limit && e->nvars == s->nvars && e->rclass == rclass &&
 		    e->rname == rname &&
-		    e->forced == s->forced &&
+		    e->forced == s->forced && e->null_params == nullp &&
 		    !memcmp(e->vars, s->vars, s->nvars * sizeof(struct var)))
 			return;
 	}
 	struct exit_rec e = { off, s->limit, rclass, rname, rname_len, s->forced, s->f_trace, s->h.trace,
-			      s->nvars, {{0}} };
+			      nullp, s->nvars, {{0}} };
 	memcpy(e.vars, s->vars, s->nvars * sizeof(struct var));
 	VEC_PUSH(r->exits, e);
 }
@@ -936,18 +946,44 @@ static void judge_forced(struct run *r)
 	}
 }
 
+/*
+ * The pointer parameters through which every raised exit hands a limit back
+ * (`*oldfs = get_fs()`, `st->saved = ...`), as a bit set.  A clean exit
+ * whose path found one of them NULL is an argument check, not a restore:
+ * MediaTek's `fs_set(mm_segment_t *oldfs)` is `VOID_RETURN_IF(!oldfs);
+ * *oldfs = get_fs(); set_fs(get_ds());`, a setter whose callers pass their
+ * own variable, and fs_restore() its pair.
+ */
+static uint32_t saved_through_params(struct run *r)
+{
+	uint32_t all = UINT32_MAX;
+	for (size_t i = 0; i < r->exits.n; i++) {
+		const struct exit_rec *e = &r->exits.v[i];
+		if (!(e->limit & LV_KERNEL))
+			continue;
+		uint32_t here = 0;
+		for (int j = 0; j < e->nvars; j++) {
+			const char *suffix;
+			int k = param_root(r, r->lvals.v[e->vars[j].key], &suffix);
+			if (k >= 0 && k < 32)
+				here |= 1u << k;
+		}
+		all &= here;
+	}
+	return all;
+}
+
 static void judge_exits(struct run *r)
 {
 	const struct limit_ctx *ctx = r->ctx;
 	bool clean = false, raised = false;
-	for (size_t i = 0; i < r->exits.n; i++) {
-		if (r->exits.v[i].limit & LV_KERNEL)
-			raised = true;
-		else
-			clean = true;
-	}
+	for (size_t i = 0; i < r->exits.n; i++)
+		raised |= (r->exits.v[i].limit & LV_KERNEL) != 0;
 	if (!raised)
 		return;
+	uint32_t through = saved_through_params(r);
+	for (size_t i = 0; i < r->exits.n; i++)
+		clean |= !(r->exits.v[i].limit & LV_KERNEL) && !(r->exits.v[i].null_params & through);
 	for (size_t i = 0; i < r->exits.n; i++) {
 		const struct exit_rec *e = &r->exits.v[i];
 		if (!(e->limit & LV_KERNEL))

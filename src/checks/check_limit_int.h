@@ -65,6 +65,7 @@ struct exit_rec {
 	uint32_t forced;		/* the state's forced */
 	const struct df_trace *f_trace;	/* ... and its step */
 	const struct df_trace *trace;
+	uint32_t null_params;		/* parameters the path found NULL (a clean exit) */
 	uint8_t nvars;
 	struct var vars[MAX_VARS];
 };

@@ -590,6 +590,16 @@ static bool call_stmt(struct builder *b, TSNode n)
 			add_elem(b, e, EL_END);
 			b->cur = here;
 		}
+		int rarg = kind == CM_RETURN ? macros_return_if(b->macros, name, len) : -1;
+		if (to && rarg >= 0 && (uint32_t)rarg < nargs) {
+			/* `VOID_RETURN_IF(!oldfs)`: returns when its argument holds */
+			emit(b, e, EL_EXPR);
+			struct cfg_block *taken = new_block(b), *next = new_block(b);
+			cond(b, ts_node_named_child(args, (uint32_t)rarg), taken, next);
+			add_edge(taken, to, ek, -1, true, off, label);
+			b->cur = next;
+			return true;
+		}
 		if (to) {
 			emit(b, e, EL_EXPR);
 			struct cfg_block *next = new_block(b);

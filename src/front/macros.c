@@ -308,6 +308,16 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 		m->arg = return_value(body + at - 1 + 6, n - (at - 1 + 6), a);
 		if (m->arg && param_index(ps, pn, m->arg, strlen(m->arg)))
 			m->arg = NULL;	/* `return ret;` of a parameter: no constant */
+		/* `if (cond) return;` testing a parameter itself, only */
+		goto_test(body, at - 1, ps, pn, a, m);
+		const char *t = m->test;
+		size_t tl = t ? strlen(t) : 0;
+		while (tl >= 2 && t[0] == '(' && t[tl - 1] == ')')
+			t++, tl -= 2;
+		if (m->tparam && param_index(ps, pn, t, tl) != m->tparam)
+			m->tparam = 0;
+		if (!m->tparam)
+			m->test = NULL;
 		return;
 	}
 	if ((at = find_word(body, n, "break"))) {
@@ -940,6 +950,17 @@ int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, i
 	if (signs)
 		*arg = k;
 	return signs;
+}
+
+int macros_return_if(const struct ctl_macros *t, const char *name, size_t len)
+{
+	if (!t)
+		return -1;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
+	return m && m->kind == CM_RETURN && m->tparam ? m->tparam - 1 : -1;
 }
 
 int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)

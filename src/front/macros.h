@@ -40,7 +40,8 @@ struct ctl_macro {
 				 * it returns (`gcvSTATUS_INVALID_ARGUMENT`, `-1`),
 				 * or NULL */
 	const char *test;	/* CM_GOTO: the test that guards the jump, without
-				 * spaces (`gcmIS_ERROR(status)`), or NULL */
+				 * spaces (`gcmIS_ERROR(status)`), or NULL; CM_RETURN:
+				 * the parameter whose truth makes it return, or NULL */
 	uint8_t tparam;		/* ... 1 + the parameter whose value it tests (itself
 				 * or through `status = func;`), or 0 */
 	uint8_t kind;		/* enum ctl_kind */
@@ -156,6 +157,10 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
  * (gcmIS_ERROR(status)) goto OnError;`, so CS_NEG with *arg 0; 0 when the
  * jump is no test of an argument's sign. */
 int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, int *arg);
+/* The argument of the CM_RETURN macro name whose truth makes it return
+ * (`#define VOID_RETURN_IF(cond) do { if (cond) return; } while (0)`: 0),
+ * or -1 when it returns on no test of an argument itself. */
+int macros_return_if(const struct ctl_macros *t, const char *name, size_t len);
 /* The sign of the named constant name[0, len): CS_NEG when every
  * definition the file sees is negative, else 0 (not known). */
 int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);
