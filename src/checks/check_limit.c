@@ -530,12 +530,8 @@ static void on_call(struct run *r, struct state *s, TSNode call)
 	/* the callee may write through any pointer it is given */
 	for (uint32_t i = 0; i < nargs && s->h.as.n; i++) {
 		TSNode a = strip_parens(ts_node_named_child(args, i));
-		if (!node_is(a, S_identifier) && !node_is(a, S_field_expression))
-			continue;
-		/* a call given K can change *K, not K itself */
-		char *k = node_text_nospace(a, r->text);
-		assumes_kill(&s->h.as, r->ctx->g, k, strlen(k), true);
-		free(k);
+		if (node_is(a, S_identifier) || node_is(a, S_field_expression))
+			limit_call_kills(r, s, call, a);
 	}
 	const struct api *api = api_lookup(name, len);
 	uint64_t roles = api ? api->roles : 0;
@@ -1127,6 +1123,7 @@ bool check_limit(struct limit_ctx *ctx)
 		free(r.lvals.v[i]);
 	VEC_FREE(r.lvals);
 	VEC_FREE(r.exits);
+	VEC_FREE(r.fw);
 	VEC_FREE(r.reported);
 	VEC_FREE(r.tainted);
 	VEC_FREE(r.filled);

@@ -88,6 +88,16 @@ struct ufield {
 					 * field): the block it is a statement of */
 };
 
+/* What the callee of a call site may write through the pointers it is
+ * given (check_limit_fwrite.c): anything, or the fields named. */
+#define MAX_FW_FIELDS 16
+struct fw_memo {
+	uint32_t off;			/* the call */
+	bool any;
+	uint8_t nf;
+	const char *f[MAX_FW_FIELDS];	/* in the walk's arena */
+};
+
 struct run {
 	struct limit_ctx *ctx;
 	const char *text;
@@ -95,6 +105,7 @@ struct run {
 	struct df_walker w;		/* the expression walk of a statement */
 	VEC(char *) lvals;		/* interned lvalue keys */
 	VEC(struct exit_rec) exits;
+	VEC(struct fw_memo) fw;		/* callees read, by call site */
 	/* de-duplication of reports at one site */
 	VEC(uint64_t) reported;
 	/* the branch the current block ends in (set by its branch hook) */
@@ -175,6 +186,12 @@ bool limit_exit_handed_over(struct run *r, const struct exit_rec *e);
  * but non-zero for a begin helper's raised `return buf;` told apart from
  * its NULL returns (its callers' `if (!buf)` is the restored path). */
 uint8_t limit_exit_rclass(struct run *r, const struct exit_rec *e);
+
+/* check_limit_fwrite.c: the call was given arg (an identifier or a field
+ * expression): forget the tests the path made of what the callee may
+ * write through it: anything (*arg) unless the callee is defined in the
+ * file and writes only some fields (arg->f for those). */
+void limit_call_kills(struct run *r, struct state *s, TSNode call, TSNode arg);
 
 /* check_limit_handover.c: is the lvalue key a file-scope variable (not a
  * static local: each function's own), or a field of one (`xx_old_fs`,
