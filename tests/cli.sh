@@ -480,3 +480,25 @@ grep -q "rel.c:19:3: note: jumping to 'out'" <<<"$out" &&
 grep -q "rel.c:26:2: warning: 'rel_skip' releases the mutex '&d->m' on a path where it was not taken" <<<"$out" &&
 	ok "cli: an unheld release's notes show the jump past the acquire, through another lock" ||
 	bad "cli: an unheld release's notes" "$out"
+
+# an iterator macro's loop is said as a loop over its arguments, not as a
+# condition that reads like a comma expression
+cat >"$tmp/cli/iter.c" <<'C'
+struct ent { struct list_head l; int v; };
+static LIST_HEAD(map_list);
+static DEFINE_MUTEX(m);
+static long it_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	struct ent *c;
+	mutex_lock(&m);
+	list_for_each_entry(c, &map_list, l) {
+		if (c->v == cmd)
+			return -EBUSY;
+	}
+	mutex_unlock(&m);
+	return 0;
+}
+static const struct file_operations fops = { .unlocked_ioctl = it_ioctl };
+C
+expect_run "notes: an iterator's loop takes another entry" 1 \
+	"iter.c:8:22: note: the loop over 'c, &map_list, l' takes another entry" "$bin" -j1 "$tmp/cli/iter.c"

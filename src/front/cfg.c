@@ -269,6 +269,16 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 		emit(b, right, EL_COND);
 		uint32_t off = ts_node_start_byte(s);
 		const char *label = folded(b, s, 80);
+		TSNode up = ts_node_parent(s);
+		if (node_is(up, S_parenthesized_expression))
+			up = ts_node_parent(up);
+		if (node_is(up, S_while_statement)) {
+			/* an iterator's arguments: edge_note says "loop over" */
+			char *l = arena_alloc(b->g->arena, strlen(label) + 2);
+			l[0] = ITER_LABEL;
+			memcpy(l + 1, label, strlen(label) + 1);
+			label = l;
+		}
 		add_edge(b->cur, t, E_TRUE, -1, true, off, label);
 		add_edge(b->cur, f, E_FALSE, -1, false, off, label);
 	} else if (node_is(s, S_conditional_expression)) {
@@ -984,7 +994,7 @@ void cfg_dump(const struct cfg *g, FILE *out, const char *path,
 				if (e->kind != E_NEXT) {
 					fprintf(out, " [%s", edge_names[e->kind]);
 					if (e->label)
-						fprintf(out, " %s", e->label);
+						fprintf(out, " %s", e->label + (e->label[0] == ITER_LABEL));
 					if (e->atom >= 0)
 						fprintf(out, " {%s%s}", e->polarity ? "" : "!",
 							g->atoms.v[e->atom].key);
@@ -1006,6 +1016,9 @@ void cfg_dump(const struct cfg *g, FILE *out, const char *path,
 char *edge_note(uint8_t kind, const char *label)
 {
 	const char *l = label ? label : "";
+	if (l[0] == ITER_LABEL && (kind == E_TRUE || kind == E_FALSE))
+		return xasprintf(kind == E_TRUE ? "the loop over '%s' takes another entry"
+						: "the loop over '%s' ends", l + 1);
 	switch (kind) {
 	case E_TRUE:
 		return xasprintf("condition '%s' is true", l);

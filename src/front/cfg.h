@@ -48,7 +48,8 @@ struct cfg_edge {
 				 * signs (macros.h) of that value on this edge, or 0 */
 	uint8_t sign_arg;
 	uint32_t off;		/* source offset the edge is reported at */
-	const char *label;	/* condition, case or label text, for notes */
+	const char *label;	/* condition, case or label text, for notes (an
+				 * iterator macro's arguments after ITER_LABEL) */
 };
 
 struct cfg_block {
@@ -153,6 +154,7 @@ size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
 		      bool (*agree)(const void *a, const void *b), size_t per_kind, size_t total);
 
 /* What a path step says for taking an edge of this kind (caller frees). */
+#define ITER_LABEL '\001'
 char *edge_note(uint8_t kind, const char *label);
 
 /* Is `name` a call that never returns (A_NORETURN in the API table)? */
