@@ -282,6 +282,19 @@ static void blank_tok(char *t, const tok_list *tl, uint8_t *fl, size_t q)
 	fl[q] |= PPF_DEAD;
 }
 
+/* The group dir[0..narms] as the compiler would read it with arm `keep`
+ * alone compiled (narms: none). */
+static void keep_arm(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir, size_t narms,
+		     size_t keep)
+{
+	for (size_t m = 0; m <= narms; m++)
+		blank_tok(t, tl, fl, dir[m]);
+	for (size_t m = 0; m < narms; m++)
+		if (m != keep)
+			for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
+				blank_tok(t, tl, fl, q);
+}
+
 /*
  * The end of the longest run of whole statements at the start of [a, b):
  * the index after its last ';' or block '}' (not one an `else` follows,
@@ -766,12 +779,7 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 			break;
 		}
 	note_decided(t, tl, dir, narms, keep, dec);
-	for (size_t m = 0; m <= narms; m++)
-		blank_tok(t, tl, fl, dir[m]);
-	for (size_t m = 0; m < narms; m++)
-		if (m != keep)
-			for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
-				blank_tok(t, tl, fl, q);
+	keep_arm(t, tl, fl, dir, narms, keep);
 	return true;
 }
 
@@ -855,13 +863,7 @@ static bool pp_decide_rest(char *t, const tok_list *tl, uint8_t *fl, const struc
 		bool yes = hash_in(dec->yes.v, dec->yes.n, h), no = hash_in(dec->no.v, dec->no.n, h);
 		if (yes == no)
 			continue;
-		size_t keep = (pol == 1) == yes ? 0 : 1;	/* arm 1 may not exist */
-		for (size_t m = 0; m <= narms; m++)
-			blank_tok(t, tl, fl, dir[m]);
-		for (size_t m = 0; m < narms; m++)
-			if (m != keep)
-				for (size_t q = dir[m] + 1; q < dir[m + 1]; q++)
-					blank_tok(t, tl, fl, q);
+		keep_arm(t, tl, fl, dir, narms, (pol == 1) == yes ? 0 : 1);	/* arm 1 may not exist */
 		changed = true;
 	}
 	VEC_FREE(dirs);
