@@ -101,6 +101,8 @@ struct fn_summary {
 struct const_arg {
 	uint8_t param;
 	bool known;			/* value is the number (a literal, TRUE, NULL) */
+	bool nonnull;			/* an object's address (`&oldfs`, text "&"): only
+					 * its truth is known */
 	long long value;
 	char text[CARG_TEXT];		/* its text, without spaces (`MODE_SUSPEND`, `0`) */
 };

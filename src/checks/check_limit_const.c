@@ -12,6 +12,8 @@
  * What is decided, and why it is sound:
  * - `p`, `p==N`, `p<N`, `p<=N`, `p&N` (and the mirrored forms) when the
  *   constant and N are numbers;
+ * - `p` (and `!p`, `p == NULL`) when the argument is an object's address
+ *   (`fs_set(&oldfs)` skips its `if (!oldfs) return;`);
  * - `p==X` is true when X is the constant's own text (`case MODE_SUSPEND:`
  *   for a call that passes MODE_SUSPEND);
  * - every other case label of a switch on p is false when one label is
@@ -62,6 +64,14 @@ static bool const_arg(struct run *r, TSNode a, struct const_arg *out)
 	if (ts_node_is_null(a))
 		return false;
 	out->known = true;
+	out->nonnull = false;
+	if (node_is(a, S_pointer_expression) && node_text_is(node_field(a, "operator"), text, "&")) {
+		/* one summary for every address given (`fs_set(&oldfs)`) */
+		out->known = false;
+		out->nonnull = true;
+		memcpy(out->text, "&", 2);
+		return true;
+	}
 	if (node_is(a, S_true) || (node_is(a, S_identifier) && node_text_is(a, text, "TRUE"))) {
 		out->value = 1;
 	} else if (node_is(a, S_false) || (node_is(a, S_identifier) &&
@@ -173,9 +183,9 @@ static int decide(const char *key, const struct param *pm, const struct const_ar
 	const char *rhs;
 	int op = split_key(key, &llen, &rhs);
 	if (op == OP_NONE) {
-		if (!is_name(key, strlen(key), pm) || !c->known)
+		if (!is_name(key, strlen(key), pm) || !(c->known || c->nonnull))
 			return -1;
-		return c->value != 0;
+		return c->nonnull || c->value != 0;
 	}
 	const char *other;
 	size_t olen;
