@@ -4,8 +4,9 @@
  * limit_call_kills).  A callee we cannot read may write anything through a
  * pointer, so a test the path made of `p->f` is forgotten when `p` is
  * passed on.  A callee defined in the same file is read instead: the fields
- * it assigns, increments or takes the address of (through any pointer), and
- * nothing else unless it hands a pointer of its own on (then anything).  The
+ * it assigns, increments, takes the address of or hands to a call (through
+ * any pointer: what is below them), and nothing else unless it hands a
+ * pointer of its own on (then anything).  The
  * Lenovo K900 tree's vtsspp `acc_read()` raises the limit under
  * `if (this->m_irq)` and restores it under the same test, calling
  * `acc_page_pin(this, addr)` in between, which only reads `m_irq`: the path
@@ -116,10 +117,20 @@ static TSNode write_base(TSNode t)
 	return node_is(t, S_identifier) ? t : (TSNode){0};
 }
 
+/* The field next to the root of the field expression fe (`p->a.b->c`:
+ * `a`, what a write anywhere below it changes of *p), into w; anything
+ * when the root is no name (`p[i].a`, `f()->a`). */
 static void add_field(struct fwrites *w, TSNode fe, const char *text)
 {
+	for (int guard = 0; guard < 32; guard++) {
+		TSNode base = skip_casts(node_field(fe, "argument"));
+		if (!node_is(base, S_field_expression))
+			break;
+		fe = base;
+	}
 	TSNode f = node_field(fe, "field");
-	if (ts_node_is_null(f) || w->n == MAX_FW_FIELDS) {
+	if (ts_node_is_null(f) || w->n == MAX_FW_FIELDS ||
+	    !node_is(skip_casts(node_field(fe, "argument")), S_identifier)) {
 		w->any = true;
 		return;
 	}
@@ -130,49 +141,6 @@ static void add_field(struct fwrites *w, TSNode fe, const char *text)
 			return;
 	w->f[w->n] = p;
 	w->len[w->n++] = l;
-}
-
-/* What fn's body may write through the pointers it is given. */
-static void body_writes(TSNode fn, const char *text, struct fwrites *w)
-{
-	TSNode body = node_field(fn, "body");
-	VEC(TSNode) stack = {0};
-	VEC_PUSH(stack, body);
-	int budget = FW_MAX_NODES;
-	while (stack.n && !w->any) {
-		if (budget-- <= 0) {
-			w->any = true;
-			break;
-		}
-		TSNode n = stack.v[--stack.n];
-		if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
-		    (node_is(n, S_pointer_expression) &&
-		     node_text_is(node_field(n, "operator"), text, "&"))) {
-			TSNode t = skip_casts(node_field(n, node_is(n, S_assignment_expression) ? "left"
-										: "argument"));
-			if (node_is(t, S_field_expression)) {
-				add_field(w, t, text);
-			} else if (!node_is(t, S_identifier)) {
-				/* through a pointer: only into an array of its own */
-				TSNode b = write_base(t);
-				w->any = ts_node_is_null(b) || decl_kind(fn, text, b) != DK_LOCAL_ARRAY;
-			}
-		} else if (node_is(n, S_call_expression)) {
-			TSNode args = node_field(n, "arguments");
-			uint32_t c = ts_node_named_child_count(args);
-			for (uint32_t i = 0; i < c && !w->any; i++) {
-				TSNode a = skip_casts(ts_node_named_child(args, i));
-				if (node_is(a, S_field_expression))
-					w->any = true;	/* a pointer field handed on, maybe */
-				else if (node_is(a, S_identifier))
-					w->any = decl_kind(fn, text, a) == DK_PTR;
-			}
-		}
-		uint32_t c = ts_node_named_child_count(n);
-		for (uint32_t i = 0; i < c; i++)
-			VEC_PUSH(stack, ts_node_named_child(n, i));
-	}
-	VEC_FREE(stack);
 }
 
 /* The definition of the function name[0..len) in the file of `from`, at
@@ -206,6 +174,71 @@ static TSNode definition(TSNode from, const char *text, const char *name, size_t
 	return (TSNode){0};
 }
 
+static void body_writes(TSNode fn, const char *text, struct fwrites *w, int depth);
+
+/* The call n in fn is given a pointer: add what its callee writes, when it
+ * is a function of the file (by name) read within the depth; false when
+ * it is not. */
+static bool callee_adds(TSNode fn, TSNode n, const char *text, struct fwrites *w, int depth)
+{
+	TSNode f = strip_parens(node_field(n, "function"));
+	if (depth <= 0 || !node_is(f, S_identifier))
+		return false;
+	TSNode def = definition(fn, text, node_ptr(f, text), node_len(f));
+	if (ts_node_is_null(def) || ts_node_eq(def, fn) || ts_node_is_null(node_field(def, "body")))
+		return false;
+	body_writes(def, text, w, depth - 1);
+	return !w->any;
+}
+
+/* Callees of callees read for what they write, below the one called. */
+#define FW_DEPTH 3
+
+/* What fn's body may write through the pointers it is given; a pointer it
+ * hands to a function of the file (`page_unpin(this)`) adds what that one
+ * writes, FW_DEPTH deep. */
+static void body_writes(TSNode fn, const char *text, struct fwrites *w, int depth)
+{
+	TSNode body = node_field(fn, "body");
+	VEC(TSNode) stack = {0};
+	VEC_PUSH(stack, body);
+	int budget = FW_MAX_NODES;
+	while (stack.n && !w->any) {
+		if (budget-- <= 0) {
+			w->any = true;
+			break;
+		}
+		TSNode n = stack.v[--stack.n];
+		if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
+		    (node_is(n, S_pointer_expression) &&
+		     node_text_is(node_field(n, "operator"), text, "&"))) {
+			TSNode t = skip_casts(node_field(n, node_is(n, S_assignment_expression) ? "left"
+										: "argument"));
+			if (node_is(t, S_field_expression)) {
+				add_field(w, t, text);
+			} else if (!node_is(t, S_identifier)) {
+				/* through a pointer: only into an array of its own */
+				TSNode b = write_base(t);
+				w->any = ts_node_is_null(b) || decl_kind(fn, text, b) != DK_LOCAL_ARRAY;
+			}
+		} else if (node_is(n, S_call_expression)) {
+			TSNode args = node_field(n, "arguments");
+			uint32_t c = ts_node_named_child_count(args);
+			for (uint32_t i = 0; i < c && !w->any; i++) {
+				TSNode a = skip_casts(ts_node_named_child(args, i));
+				if (node_is(a, S_field_expression))
+					add_field(w, a, text);	/* what it points to, maybe */
+				else if (node_is(a, S_identifier) && decl_kind(fn, text, a) == DK_PTR)
+					w->any = !callee_adds(fn, n, text, w, depth);
+			}
+		}
+		uint32_t c = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < c; i++)
+			VEC_PUSH(stack, ts_node_named_child(n, i));
+	}
+	VEC_FREE(stack);
+}
+
 /* The call's callee as this file defines it, read once per call site. */
 static const struct fw_memo *callee_writes(struct run *r, TSNode call)
 {
@@ -222,7 +255,7 @@ static const struct fw_memo *callee_writes(struct run *r, TSNode call)
 			     : (TSNode){0};
 	if (!ts_node_is_null(def) && !ts_node_is_null(node_field(def, "body"))) {
 		struct fwrites w = {0};
-		body_writes(def, r->text, &w);
+		body_writes(def, r->text, &w, FW_DEPTH);
 		m.any = w.any;
 		m.nf = (uint8_t)w.n;
 		for (int i = 0; i < w.n; i++)
