@@ -42,7 +42,8 @@ static bool pp_is_else(const char *t, size_t a, size_t e)
 {
 	while (a < e && (t[a] == ' ' || t[a] == '\t' || t[a] == '#'))
 		a++;
-	return e - a >= 4 && !memcmp(t + a, "else", 4) && (e - a == 4 || !is_ident((unsigned char)t[a + 4]));
+	return e - a >= 4 && !memcmp(t + a, "else", 4) &&
+	       (e - a == 4 || !is_ident((unsigned char)t[a + 4]));
 }
 
 static void pp_close(char *t, struct pp_group *g, size_t endif_a, size_t endif_e)
