@@ -502,3 +502,20 @@ static const struct file_operations fops = { .unlocked_ioctl = it_ioctl };
 C
 expect_run "notes: an iterator's loop takes another entry" 1 \
 	"iter.c:8:22: note: the loop over 'c, &map_list, l' takes another entry" "$bin" -j1 "$tmp/cli/iter.c"
+
+# the Makefile's -D decides the CHIP_A arm; --no-makefile-flags and kbuild's
+# checker mode (which gets the flags from kbuild itself) do not read it
+mk="$here/cases/ds-unbalanced-makefile-flags"
+out=$(cd "$mk" && "$bin" -j1 nic/fw.c 2>&1)
+if grep -q "'fw_stop' returns" <<<"$out" && ! grep -q "'fw_start' returns" <<<"$out"; then
+	ok "makefile flags: the folder's ccflags-y -DCHIP_A decides its #if"
+else
+	bad "makefile flags: the folder's ccflags-y -DCHIP_A decides its #if" "$out"
+fi
+expect_run "makefile flags: --no-makefile-flags analyses both arms" 1 "'fw_start' returns" \
+	bash -c "cd '$mk' && '$bin' -j1 --no-makefile-flags nic/fw.c"
+expect_run "makefile flags: not read in kbuild's checker mode" 0 "'fw_start' returns" \
+	bash -c "cd '$mk' && '$bin' -D__KERNEL__ -nostdinc nic/fw.c"
+out=$(cd "$mk" && "$bin" -j1 -UCHIP_A nic/fw.c 2>&1)
+grep -q "'fw_start' returns" <<<"$out" && ok "makefile flags: -U on the command line wins over the Makefile's -D" ||
+	bad "makefile flags: -U on the command line wins" "$out"

@@ -269,7 +269,10 @@ static struct kbflags *compute(const char *dir)
 {
 	char *files[KB_MAX_UP];
 	size_t nf = 0;
-	char *d = xstrdup(dir);
+	/* absolute, so that `nic` has `.` above it and `..` has its parent */
+	char *d = realpath(dir, NULL);
+	if (!d)
+		return NULL;
 	/* the nearest kbuild file, then the kbuild folders above it */
 	while (d && nf < KB_MAX_UP) {
 		char *f = kbuild_file(d);
