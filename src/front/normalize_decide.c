@@ -271,6 +271,12 @@ void norm_decide_conditionals(char *t, size_t n, const struct kbflags *kb)
 					val = !val;
 			} else if (KW("else")) {
 				val = 1;
+			} else if (KW("error") && st.n && st.v[st.n - 1].n &&
+				   !st.v[st.n - 1].overflow) {
+				/* no build that compiles this arm succeeds: `#if (A - B)
+				 * != 15 / #error ... / #endif` (drxk) is no path */
+				struct pp_group *g = &st.v[st.n - 1];
+				g->arm[g->n - 1].val = 0;
 			}
 			if (KW("if") || KW("ifdef") || KW("ifndef"))
 				VEC_PUSH(st, ((struct pp_group){ .n = 0 }));
