@@ -519,34 +519,3 @@ expect_run "makefile flags: not read in kbuild's checker mode" 0 "'fw_start' ret
 out=$(cd "$mk" && "$bin" -j1 -UCHIP_A nic/fw.c 2>&1)
 grep -q "'fw_start' returns" <<<"$out" && ok "makefile flags: -U on the command line wins over the Makefile's -D" ||
 	bad "makefile flags: -U on the command line wins" "$out"
-
-# a path note never says what the path cannot be: `status = -EINVAL` makes
-# `status < 0` true, and a group whose arm holds `#error` is no path (drxk)
-cat >"$tmp/cli/scu.c" <<'C'
-#include <linux/mutex.h>
-struct st { struct mutex mutex; int busy; };
-int scu_command(struct st *state, unsigned short cmd)
-{
-#if (SCU_PARAM_0 - SCU_PARAM_15) != 15
-#error register mapping no longer compatible
-#endif
-	int status = -EINVAL;
-
-	if (cmd == 0)
-		goto error;
-	mutex_lock(&state->mutex);
-	status = state->busy ? -EBUSY : 0;
-error:
-	if (status < 0)
-		pr_err("error %d\n", status);
-	mutex_unlock(&state->mutex);
-	return status;
-}
-C
-out=$("$bin" -j1 "$tmp/cli/scu.c" 2>&1)
-if grep -q "scu.c:15:6: note: condition 'status < 0' is true" <<<"$out" &&
-	! grep -q 'preprocessor condition' <<<"$out" && grep -q '\[lock-release-unheld\]' <<<"$out"; then
-	ok "notes: -EINVAL is negative on the path; an #error arm is no path"
-else
-	bad "notes: -EINVAL is negative on the path; an #error arm is no path" "$out"
-fi

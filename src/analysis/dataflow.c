@@ -491,31 +491,6 @@ static void assume_equalities(const struct cfg *g, struct cfg_assumes *as, const
 	}
 }
 
-/* lhs holds a negative value (neg) or one that is not negative: decide
- * `lhs<0`, `0>lhs` and `lhs>=0`. */
-static void assume_sign(const struct cfg *g, struct cfg_assumes *as, TSNode lhs, const char *text,
-			bool neg)
-{
-	char *k = node_text_nospace(strip_parens(lhs), text);
-	char *lt = xasprintf("%s<0", k), *ge = xasprintf("%s>=0", k), *gt = xasprintf("0>%s", k);
-	df_assume_key(g, as, lt, neg);
-	df_assume_key(g, as, gt, neg);
-	df_assume_key(g, as, ge, !neg);
-	free(lt);
-	free(ge);
-	free(gt);
-	free(k);
-}
-
-/* After a minus: an error constant (`EINVAL`, a capitalised name) or a
- * positive number. */
-static bool negative_constant(TSNode x, const char *text)
-{
-	if (const_macro(x, text))
-		return true;
-	return node_is(x, S_number_literal) && literal_truth(x, text) == 1;
-}
-
 void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *text, TSNode lhs,
 		       TSNode rhs)
 {
@@ -531,11 +506,15 @@ void df_assume_literal(const struct cfg *g, struct cfg_assumes *as, const char *
 	} else if (node_is(v, S_call_expression) && (name = call_name(v, text, &nl)) &&
 		   api_is(name, nl, A_NONNEG)) {
 		/* `len = scnprintf(...)`: a length, so `len < 0` is false */
-		assume_sign(g, as, lhs, text, false);
-	} else if (node_is(v, S_unary_expression) && node_text_is(node_field(v, "operator"), text, "-") &&
-		   negative_constant(strip_parens(node_field(v, "argument")), text)) {
-		/* `int status = -EINVAL; ... error: if (status < 0)` */
-		assume_sign(g, as, lhs, text, true);
+		char *k = node_text_nospace(strip_parens(lhs), text);
+		char *lt = xasprintf("%s<0", k), *ge = xasprintf("%s>=0", k), *gt = xasprintf("0>%s", k);
+		df_assume_key(g, as, lt, false);
+		df_assume_key(g, as, gt, false);
+		df_assume_key(g, as, ge, true);
+		free(lt);
+		free(ge);
+		free(gt);
+		free(k);
 	}
 	int truth = ts_node_is_null(rhs) || ts_node_is_null(lhs) ? -1 : assigned_truth(rhs, text);
 	if (truth < 0 && !ts_node_is_null(lhs) && !ts_node_is_null(rhs))
