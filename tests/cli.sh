@@ -519,3 +519,30 @@ expect_run "makefile flags: not read in kbuild's checker mode" 0 "'fw_start' ret
 out=$(cd "$mk" && "$bin" -j1 -UCHIP_A nic/fw.c 2>&1)
 grep -q "'fw_start' returns" <<<"$out" && ok "makefile flags: -U on the command line wins over the Makefile's -D" ||
 	bad "makefile flags: -U on the command line wins" "$out"
+
+# a group whose arm holds `#error` is no path: no note walks through it (drxk)
+cat >"$tmp/cli/scu.c" <<'C'
+#include <linux/mutex.h>
+struct st { struct mutex mutex; int busy; };
+int scu_command(struct st *state, unsigned short cmd)
+{
+#if (SCU_PARAM_0 - SCU_PARAM_15) != 15
+#error register mapping no longer compatible
+#endif
+	int status = 0;
+
+	if (cmd == 0)
+		goto error;
+	mutex_lock(&state->mutex);
+	status = state->busy;
+error:
+	mutex_unlock(&state->mutex);
+	return status;
+}
+C
+out=$("$bin" -j1 "$tmp/cli/scu.c" 2>&1)
+if ! grep -q 'preprocessor condition' <<<"$out" && grep -q '\[lock-release-unheld\]' <<<"$out"; then
+	ok "notes: an #error arm is no path"
+else
+	bad "notes: an #error arm is no path" "$out"
+fi
