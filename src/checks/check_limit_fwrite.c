@@ -26,17 +26,6 @@ struct fwrites {
 	uint32_t len[MAX_FW_FIELDS];
 };
 
-static TSNode skip_casts(TSNode n)
-{
-	for (int guard = 0; guard < 16; guard++) {
-		n = strip_parens(n);
-		if (!node_is(n, S_cast_expression))
-			break;
-		n = node_field(n, "value");
-	}
-	return n;
-}
-
 /* The name a declarator declares, and whether it declares a pointer (*ptr)
  * or an array (*arr). */
 static TSNode declared(TSNode d, bool *ptr, bool *arr)
@@ -104,7 +93,7 @@ static int decl_kind(TSNode fn, const char *text, TSNode id)
 static TSNode write_base(TSNode t)
 {
 	for (int guard = 0; guard < 16; guard++) {
-		t = skip_casts(t);
+		t = strip_parens(t);
 		if (node_is(t, S_subscript_expression))
 			t = ts_node_named_child(t, 0);
 		else if (node_is(t, S_pointer_expression))
@@ -123,14 +112,14 @@ static TSNode write_base(TSNode t)
 static void add_field(struct fwrites *w, TSNode fe, const char *text)
 {
 	for (int guard = 0; guard < 32; guard++) {
-		TSNode base = skip_casts(node_field(fe, "argument"));
+		TSNode base = strip_parens(node_field(fe, "argument"));
 		if (!node_is(base, S_field_expression))
 			break;
 		fe = base;
 	}
 	TSNode f = node_field(fe, "field");
 	if (ts_node_is_null(f) || w->n == MAX_FW_FIELDS ||
-	    !node_is(skip_casts(node_field(fe, "argument")), S_identifier)) {
+	    !node_is(strip_parens(node_field(fe, "argument")), S_identifier)) {
 		w->any = true;
 		return;
 	}
@@ -212,7 +201,7 @@ static void body_writes(TSNode fn, const char *text, struct fwrites *w, int dept
 		if (node_is(n, S_assignment_expression) || node_is(n, S_update_expression) ||
 		    (node_is(n, S_pointer_expression) &&
 		     node_text_is(node_field(n, "operator"), text, "&"))) {
-			TSNode t = skip_casts(node_field(n, node_is(n, S_assignment_expression) ? "left"
+			TSNode t = strip_parens(node_field(n, node_is(n, S_assignment_expression) ? "left"
 										: "argument"));
 			if (node_is(t, S_field_expression)) {
 				add_field(w, t, text);
@@ -225,7 +214,7 @@ static void body_writes(TSNode fn, const char *text, struct fwrites *w, int dept
 			TSNode args = node_field(n, "arguments");
 			uint32_t c = ts_node_named_child_count(args);
 			for (uint32_t i = 0; i < c && !w->any; i++) {
-				TSNode a = skip_casts(ts_node_named_child(args, i));
+				TSNode a = strip_parens(ts_node_named_child(args, i));
 				if (node_is(a, S_field_expression))
 					add_field(w, a, text);	/* what it points to, maybe */
 				else if (node_is(a, S_identifier) && decl_kind(fn, text, a) == DK_PTR)

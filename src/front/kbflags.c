@@ -127,9 +127,9 @@ static void kb_line(struct kbflags *out, const char *p, const char *e, bool subd
 	}
 	if (word_is(p, e, "else"))
 		return;
-	for (const char *pre = NULL; (pre = word_is(p, e, "override") ? "override" :
-				      word_is(p, e, "export") ? "export" : NULL);) {
-		p += strlen(pre);
+	/* `override` / `export` before the variable */
+	while (word_is(p, e, "override") || word_is(p, e, "export")) {
+		p += *p == 'o' ? 8 : 6;
 		while (p < e && blank_ch(*p))
 			p++;
 	}

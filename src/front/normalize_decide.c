@@ -114,17 +114,24 @@ static int pp_arm_live(const struct pp_group *g)
 	return v == 0 ? 0 : v == 1 && all_false ? 1 : -1;
 }
 
+/* The name after a directive's keyword, t[k, e) past blanks: its start in
+ * *a, its end returned (*a when there is none). */
+static size_t directive_name(const char *t, size_t k, size_t e, size_t *a)
+{
+	while (k < e && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	*a = k;
+	while (k < e && is_ident((unsigned char)t[k]))
+		k++;
+	return k;
+}
+
 /* `#define NAME ...` / `#undef NAME` at [k, e) (after the keyword), in a
  * region whose arms are all compiled (live 1) or not known (-1). */
 static void pp_local_line(struct pp_local *loc, const char *t, size_t k, size_t e, bool define,
 			  int live)
 {
-	size_t a = k;
-	while (a < e && (t[a] == ' ' || t[a] == '\t'))
-		a++;
-	size_t b = a;
-	while (b < e && is_ident((unsigned char)t[b]))
-		b++;
+	size_t a, b = directive_name(t, k, e, &a);
 	if (b == a || (t[a] >= '0' && t[a] <= '9'))
 		return;
 	if (live < 0)
@@ -260,12 +267,7 @@ void norm_decide_conditionals(char *t, size_t n, const struct kbflags *kb)
 			} else if (KW("if") || KW("elif")) {
 				val = ppenv_eval(loc, t + k, e - k);
 			} else if (KW("ifdef") || KW("ifndef") || KW("elifdef") || KW("elifndef")) {
-				size_t a = k;
-				while (a < e && (t[a] == ' ' || t[a] == '\t'))
-					a++;
-				size_t b = a;
-				while (b < e && is_ident((unsigned char)t[b]))
-					b++;
+				size_t a, b = directive_name(t, k, e, &a);
 				val = b > a ? ppenv_defined(loc, t + a, b - a) : -1;
 				if (val >= 0 && (KW("ifndef") || KW("elifndef")))
 					val = !val;

@@ -709,7 +709,7 @@ static uint64_t run_key(struct cache *c, const struct opts *o, char **paths, siz
 	for (size_t i = 0; i < n; i++) {
 		h = mix_str(h, paths[i]);
 		h = mix_u64(h, hashes[i]);
-		h = mix_u64(h, file_optkey(c, paths[i]));
+		h = mix_u64(h, c->fkey[i]);	/* (cache_load's: its Makefile flags) */
 	}
 	/* the headers beside the sources give the control macros */
 	h = mix_u64(h, headers_state(c, o));

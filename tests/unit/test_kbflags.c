@@ -92,6 +92,11 @@ static void test_parse(void)
 	check(state_of(f, "OK", NULL) == KB_DEF, "a name make computes is skipped, not the line");
 	kbflags_free(f);
 
+	f = parse("override ccflags-y += -DOV\nexport  EXTRA_CFLAGS += -DEX\n", false);
+	check(state_of(f, "OV", NULL) == KB_DEF && state_of(f, "EX", NULL) == KB_DEF,
+	      "override and export before the variable");
+	kbflags_free(f);
+
 	f = parse("ccflags-y += -DOWN\nsubdir-ccflags-y += -DSUB\n", true);
 	check(state_of(f, "OWN", NULL) < 0 && state_of(f, "SUB", NULL) == KB_DEF,
 	      "a folder above gives only subdir-ccflags-y");
