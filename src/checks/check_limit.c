@@ -425,7 +425,7 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	}
 	uint32_t off = ts_node_start_byte(call);
 	if (all_noreturn) {
-		if (prev & LV_KERNEL)
+		if ((prev & LV_KERNEL) && !limit_default_assert(r, call))
 			limit_report(r, C_OOPS_IN_WINDOW, off, s->h.trace,
 			       xasprintf("'%s' never returns and the address limit may still be KERNEL_DS here",
 					 t[0]->name),
@@ -810,7 +810,7 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 	}
 	case EL_NORETURN:
 		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
-		if (s->limit & LV_KERNEL) {
+		if ((s->limit & LV_KERNEL) && !limit_default_assert(r, e->node)) {
 			size_t len;
 			const char *name = call_name(e->node, r->text, &len);
 			limit_report(r, C_OOPS_IN_WINDOW, ts_node_start_byte(e->node), s->h.trace,

@@ -176,6 +176,10 @@ void limit_report_in(struct run *r, enum check_id id, struct findings *out, cons
 void limit_report(struct run *r, enum check_id id, uint32_t off, const struct df_trace *tr,
 		  char *msg, const char *final_note);
 
+/* check_limit_report.c: is call the first statement of a `default:` in a
+ * switch with other cases (an assertion that the cases are exhaustive)? */
+bool limit_default_assert(struct run *r, TSNode call);
+
 /* check_limit_handover.c: does the raised exit e hand the limit over to
  * the caller (a begin helper of a pair): the caller's limit is kept where
  * it outlives the call (a global, a field through a pointer) and the value
