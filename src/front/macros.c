@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api.h"
 #include "lexer.h"
@@ -283,6 +284,33 @@ static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
 	return *s ? compare_signs(s) : 0;
 }
 
+/* Does squeezed test t hold a magic-number sanity test, `->magic!=CONST`
+ * (a field whose name holds "magic" against a constant: a number, or a
+ * name without lower-case letters or holding "MAGIC")? */
+static bool magic_mismatch(const char *t)
+{
+	for (const char *p = t; p && (p = strstr(p, "->")); p += 2) {
+		const char *f = p + 2, *e = f;
+		while (ident_char(*e))
+			e++;
+		bool magic = false;
+		for (const char *q = f; q + 5 <= e && !magic; q++)
+			magic = !strncasecmp(q, "magic", 5);
+		while (*e == ')')
+			e++;
+		if (!magic || strncmp(e, "!=", 2))
+			continue;
+		const char *c = e + 2, *ce = c;
+		bool lower = false;
+		while (ident_char(*ce))
+			lower |= islower((unsigned char)*ce++);
+		if (ce > c && (isdigit((unsigned char)*c) || !lower ||
+			       (strstr(c, "MAGIC") && strstr(c, "MAGIC") < ce)))
+			return true;
+	}
+	return false;
+}
+
 static void classify(const char *body, size_t n, const char *ps, size_t pn, struct arena *a,
 		     struct ctl_macro *m)
 {
@@ -310,6 +338,9 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 			m->arg = NULL;	/* `return ret;` of a parameter: no constant */
 		/* `if (cond) return;` testing a parameter itself, only */
 		goto_test(body, at - 1, ps, pn, a, m);
+		/* `if (!(s) || (s)->magic != FOO_MAGIC) return -ENXIO;` */
+		if (m->tparam && magic_mismatch(m->test))
+			m->param = 1;
 		const char *t = m->test;
 		size_t tl = t ? strlen(t) : 0;
 		while (tl >= 2 && t[0] == '(' && t[tl - 1] == ')')
@@ -865,6 +896,9 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
 		m = find(t, self, m->arg, strlen(m->arg), CLS_JUMP);
 	if (!m || m->kind == CM_ALIAS || (m->param && guard))
+		return CM_NONE;
+	/* a return only when a magic-number sanity test fails is not a path */
+	if (m->kind == CM_RETURN && m->param)
 		return CM_NONE;
 	*label = m->arg;
 	*param = m->param ? m->param - 1 : -1;

@@ -48,7 +48,9 @@ struct ctl_macro {
 	uint8_t param;		/* CM_GOTO to a label the caller passes: its
 				 * parameter's index + 1 (arg is then NULL); else 0;
 				 * CM_WRAP: 1 for a macro's (may release), 0 for a
-				 * static inline function's */
+				 * static inline function's; CM_RETURN: 1 when it
+				 * returns only when a magic-number sanity test of a
+				 * parameter fails (OSS's VALIDATE_STATE): no jump */
 	uint8_t inert;		/* CM_WRAP, once sealed: a macro whose replay does
 				 * nothing (`#define udelay(n) __udelay(n)`, no rule
 				 * or wrapper called, no release): the walk treats
