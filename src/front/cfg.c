@@ -555,7 +555,8 @@ static bool call_stmt(struct builder *b, TSNode n)
 		return false;
 	TSNode args = node_field(e, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
-	if (is_noreturn_call(name, len) || opens_sysrq_trigger(args, text)) {
+	if (is_noreturn_call(name, len) || macros_noreturn(b->macros, name, len) ||
+	    opens_sysrq_trigger(args, text)) {
 		add_elem(b, e, EL_NORETURN);
 		dead_end(b);
 		return true;

@@ -817,12 +817,13 @@ static int cmp_name(const char *name, size_t len, const char *s)
 
 /* Which look-up answers with an entry: jumps (and aliases), wrappers, the
  * sign tests, the negative constants. */
-enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG, CLS_AFIELD, CLS_API };
+enum { CLS_JUMP, CLS_WRAP, CLS_SIGN, CLS_NEG, CLS_AFIELD, CLS_API, CLS_NORET };
 
 static int kind_class(uint8_t kind)
 {
 	return kind == CM_WRAP ? CLS_WRAP : kind == CM_SIGN ? CLS_SIGN : kind == CM_NEG ? CLS_NEG
-	     : kind == CM_AFIELD ? CLS_AFIELD : kind == CM_API ? CLS_API : CLS_JUMP;
+	     : kind == CM_AFIELD ? CLS_AFIELD : kind == CM_API ? CLS_API
+	     : kind == CM_NORET ? CLS_NORET : CLS_JUMP;
 }
 
 static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, const char *name,
@@ -861,7 +862,7 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 			best = m;
 			continue;
 		}
-		if (cls == CLS_NEG || cls == CLS_AFIELD || cls == CLS_API)
+		if (cls == CLS_NEG || cls == CLS_AFIELD || cls == CLS_API || cls == CLS_NORET)
 			return m;
 		/* of wrappers of one name in several headers, one answer
 		 * whatever their order */
@@ -995,6 +996,18 @@ int macros_return_if(const struct ctl_macros *t, const char *name, size_t len)
 		t = t->base;
 	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
 	return m && m->kind == CM_RETURN && m->tparam ? m->tparam - 1 : -1;
+}
+
+bool macros_noreturn(const struct ctl_macros *t, const char *name, size_t len)
+{
+	if (recorder)
+		macro_uses_add(recorder, name, len);
+	if (!t)
+		return false;
+	uint32_t self = t->base ? t->self : 0;
+	if (t->base)
+		t = t->base;
+	return find(t, self, name, len, CLS_NORET) != NULL;
 }
 
 int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)

@@ -25,9 +25,10 @@
  * raises the limit itself (A_KDS_ACCESS: KernelSU's `#define
  * ksu_strncpy_from_user_nofault probe_kernel_read` for old kernels), arg
  * the target; every arm of a conditional counts, as the kernel it is built
- * for may pick that one. */
+ * for may pick that one.  CM_NORET is a function declared or defined never
+ * to return (`__noreturn`, `ATTRIB_NORET`, `__attribute__((noreturn))`). */
 enum ctl_kind { CM_NONE, CM_BREAK, CM_RETURN, CM_GOTO, CM_ALIAS, CM_INCLUDE, CM_WRAP,
-		CM_SIGN, CM_NEG, CM_AFIELD, CM_API };
+		CM_SIGN, CM_NEG, CM_AFIELD, CM_API, CM_NORET };
 
 /* The signs of a value, as a set. */
 enum { CS_NEG = 1, CS_ZERO = 2, CS_POS = 4, CS_ANY = 7 };
@@ -163,6 +164,9 @@ int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, i
  * (`#define VOID_RETURN_IF(cond) do { if (cond) return; } while (0)`: 0),
  * or -1 when it returns on no test of an argument itself. */
 int macros_return_if(const struct ctl_macros *t, const char *name, size_t len);
+/* Is name[0, len) a function declared or defined never to return, in a
+ * header or the file (CM_NORET)? */
+bool macros_noreturn(const struct ctl_macros *t, const char *name, size_t len);
 /* The sign of the named constant name[0, len): CS_NEG when every
  * definition the file sees is negative, else 0 (not known). */
 int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len);

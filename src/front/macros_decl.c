@@ -273,6 +273,112 @@ static size_t struct_body(const char *t, size_t n, size_t i, size_t tag, size_t 
 	return i;
 }
 
+/* --- functions declared never to return ---------------------------------- */
+
+/* Is t[at, at + l) a word that marks a declaration noreturn: the kernel's
+ * `__noreturn`, old kernels' `ATTRIB_NORET`/`NORET_TYPE`/`NORET_AND`, C11's
+ * `_Noreturn`, or GCC's `noreturn`/`__noreturn__` inside an attribute? */
+static bool noret_word(const char *t, size_t at, size_t l)
+{
+	static const char *const words[] = { "__noreturn", "ATTRIB_NORET", "NORET_TYPE",
+					     "NORET_AND", "_Noreturn" };
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (l == strlen(words[i]) && !memcmp(t + at, words[i], l))
+			return true;
+	if (!((l == 8 && !memcmp(t + at, "noreturn", 8)) ||
+	      (l == 12 && !memcmp(t + at, "__noreturn__", 12))))
+		return false;
+	size_t k = at;
+	while (k && (t[k - 1] == ' ' || t[k - 1] == '\t'))
+		k--;
+	return k && (t[k - 1] == '(' || t[k - 1] == ',');
+}
+
+/* The function the declaration around the marker at t[at] declares: the
+ * last name at parenthesis depth 0 followed by `(` (not an attribute's,
+ * `__printf(1, 2) __noreturn void panic(...)`), between the end of the
+ * previous declaration and the next `;` or `{`; a declaration that is a
+ * preprocessor line (`#define __noreturn ...`), holds a comment or a `=`,
+ * gives none. */
+static void noret_decl(const char *t, size_t n, size_t at, struct arena *a, ctl_macro_list *out)
+{
+	size_t s = at;
+	while (s && t[s - 1] != ';' && t[s - 1] != '}' && t[s - 1] != '{')
+		s--;
+	/* after the last preprocessor line before the marker */
+	for (size_t i = s; i < at; i++) {
+		if (i != s && t[i - 1] != '\n')
+			continue;
+		size_t k = i;
+		while (k < at && (t[k] == ' ' || t[k] == '\t'))
+			k++;
+		if (k < at && t[k] == '#') {
+			size_t le = lex_line_end(t, n, k, LEX_BLOCK_COMMENTS);
+			if (le > at)
+				return;
+			s = le;
+			i = le ? le - 1 : le;
+		}
+	}
+	size_t e = at;
+	while (e < n && t[e] != ';' && t[e] != '{' && t[e] != '}')
+		e++;
+	if (e >= n || s + 4096 < at || at + 4096 < e)
+		return;
+	for (size_t i = s; i < e; i++) {
+		if (t[i] == '#' || t[i] == '=' || (t[i] == '/' && (t[i + 1] == '*' || t[i + 1] == '/')))
+			return;
+	}
+	size_t best = 0, blen = 0;
+	int depth = 0;
+	for (size_t i = s; i < e; i++) {
+		if (t[i] == ')') {
+			depth--;
+			continue;
+		}
+		if (t[i] != '(')
+			continue;
+		if (!depth++) {
+			size_t k = i;
+			while (k > s && isspace((unsigned char)t[k - 1]))
+				k--;
+			size_t w, l = word_before(t, k, &w);
+			if (l && w >= s && !isdigit((unsigned char)t[w]) &&
+			    !(l >= 13 && !memcmp(t + w, "__attribute", 11)) &&
+			    !noret_word(t, w, l)) {
+				best = w;
+				blen = l;
+			}
+		}
+	}
+	if (!blen || (blen >= 11 && !memcmp(t + best, "__attribute", 11)))
+		return;
+	struct ctl_macro m = { .name = arena_strndup(a, t + best, blen), .kind = CM_NORET };
+	VEC_PUSH(*out, m);
+}
+
+/* The functions text declares or defines as never returning (CM_NORET):
+ * mips's `extern NORET_TYPE void die(const char *, struct pt_regs *)
+ * ATTRIB_NORET;`, `void __noreturn do_exit(long code)`. */
+static void noreturn_scan(const char *t, size_t n, struct arena *a, ctl_macro_list *out)
+{
+	static const char *const keys[] = { "noreturn", "NORET", "_Noreturn" };
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
+		size_t kl = strlen(keys[k]);
+		for (const char *p = t; (p = memmem(p, (size_t)(t + n - p), keys[k], kl)); p += kl) {
+			size_t i = (size_t)(p - t), w = i;
+			while (w && ident_byte((unsigned char)t[w - 1]))
+				w--;
+			size_t e = i;
+			while (e < n && ident_byte((unsigned char)t[e]))
+				e++;
+			if (noret_word(t, w, e - w))
+				noret_decl(t, n, w, a, out);
+			p = t + e - kl;
+		}
+	}
+}
+
 /* Every brace of text that opens an enum or a struct or union body.
  * Found from the braces (memchr), looking back for the keyword: a search
  * for the word itself costs as much as the rest of the macro scan. */
@@ -288,4 +394,5 @@ void macros_decls_scan(const char *t, size_t n, struct arena *a, ctl_macro_list 
 		else if (k == 's')	/* (and on inside it: its nested bodies) */
 			struct_body(t, n, j + 1, tag, tlen, a, out);
 	}
+	noreturn_scan(t, n, a, out);
 }

@@ -87,7 +87,21 @@ int main(void)
 		"#endif\n"
 		"#define k_copy copy_from_user\n"
 		"#define k_twice probe_kernel_read(a, b, 2)\n"
-		"#define k_expr probe_kernel_read + 1\n";
+		"#define k_expr probe_kernel_read + 1\n"
+		"#define ATTRIB_NORET __attribute__((noreturn))\n"
+		"#define NORET_TYPE /**/\n"
+		"extern NORET_TYPE void n_die(const char *, struct pt_regs *) ATTRIB_NORET;\n"
+		"void __noreturn n_exit(long code);\n"
+		"__printf(1, 2) void n_panic(const char *fmt, ...) __attribute__((__noreturn__, cold));\n"
+		"void n_halt(void) __attribute__ ((noreturn));\n"
+		"_Noreturn void n_c11(void);\n"
+		"int n_ok(int x) { return x; }\n"
+		"/* n_soft() is not noreturn */ void n_soft(void);\n"
+		"void n_cold(void) __attribute__((cold));\n"
+		"static int n_noreturn_count = 0;\n"
+		"#define VOID_VALIDATE(s) do { if (!(s) || (s)->magic != N_MAGIC) return; } while (0)\n"
+		"#define VALIDATE_STATE(s) ({ if (!(s) || (s)->magic != CS4297a_MAGIC) return -ENXIO; })\n"
+		"#define VALIDATE_OTHER(s, m) ({ if ((s)->magic != m) return -ENXIO; })\n";
 	macros_scan(defs, sizeof(defs) - 1, true, &a, &l);
 	ctl_macros_add(&ctl, &l);
 	ctl_macros_seal(&ctl);
@@ -128,6 +142,21 @@ int main(void)
 	check(!macros_api_alias(&ctl, "k_copy", 6) && !macros_api_alias(&ctl, "k_twice", 7) &&
 	      !macros_api_alias(&ctl, "k_expr", 6) && !macros_api_alias(&ctl, "E_POS", 5),
 	      "... not one of another routine, a call or an expression");
+
+	check(macros_noreturn(&ctl, "n_die", 5) && macros_noreturn(&ctl, "n_exit", 6) &&
+	      macros_noreturn(&ctl, "n_panic", 7) && macros_noreturn(&ctl, "n_halt", 6) &&
+	      macros_noreturn(&ctl, "n_c11", 5),
+	      "functions declared noreturn: ATTRIB_NORET, __noreturn, after an attribute macro, "
+	      "the attribute spelled out, C11");
+	check(!macros_noreturn(&ctl, "n_ok", 4) && !macros_noreturn(&ctl, "n_soft", 6) &&
+	      !macros_noreturn(&ctl, "n_cold", 6) && !macros_noreturn(&ctl, "__attribute__", 13) &&
+	      !macros_noreturn(&ctl, "__printf", 8),
+	      "... not a comment's word, another attribute, nor the attribute or marker itself");
+	check(macros_lookup(&ctl, "VOID_VALIDATE", 13, &label, &param) == CM_NONE &&
+	      macros_lookup(&ctl, "VALIDATE_STATE", 14, &label, &param) == CM_NONE,
+	      "a return only on a failed magic-number test of the argument is no jump");
+	check(macros_lookup(&ctl, "VALIDATE_OTHER", 14, &label, &param) == CM_RETURN,
+	      "... but one against a value the caller passes is");
 
 	/* wrappers: one that does nothing when replayed is inert */
 	struct ctl_macros w;
