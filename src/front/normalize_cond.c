@@ -591,6 +591,43 @@ static bool hash_in(const uint64_t *v, size_t n, uint64_t h)
 	return false;
 }
 
+/* The arm the names decided so far give the group dir[0..narms] when its
+ * `#if` tests one name alone, with at most an `#else`: 0, 1 (the `#else`,
+ * which may not exist), or -1 when the name is undecided (or both ways). */
+static int decided_arm(const char *t, const tok_list *tl, const size_t *dir, size_t narms,
+		       const struct pp_decided *dec)
+{
+	uint64_t h;
+	int pol = single_name_test(t, &tl->v[dir[0]], &h);
+	if (pol < 0 || narms > 2 || (narms == 2 && tl->v[dir[1]].c != 'l'))
+		return -1;
+	bool yes = hash_in(dec->yes.v, dec->yes.n, h), no = hash_in(dec->no.v, dec->no.n, h);
+	if (yes == no)
+		return -1;
+	return (pol == 1) == yes ? 0 : 1;
+}
+
+/* Can the arm a of the group at directive d give way to an empty statement
+ * `;`: whole statements (brackets balanced, ending in `;` or `}`) where a
+ * statement goes (after `;`, a brace, a label's or case's `:`, `else`,
+ * `do`, or the `)` of `if`/`while`/`for`)? */
+static bool stmt_arm(const char *t, const tok_list *tl, const uint8_t *fl, size_t d,
+		     const struct arm_info *a)
+{
+	if (a->first == SIZE_MAX || a->delta != 0 || a->min < 0 ||
+	    !(is_p(&tl->v[a->last], ';') || is_p(&tl->v[a->last], '}')))
+		return false;
+	size_t p = live_before(tl, fl, d);
+	if (p == SIZE_MAX)
+		return false;
+	const struct tok *b = &tl->v[p];
+	return is_p(b, ';') || is_p(b, '{') || is_p(b, '}') || is_p(b, ':') ||
+	       tok_is(t, b, "else") || tok_is(t, b, "do") ||
+	       (is_p(b, ')') && b->mate != UINT32_MAX && b->mate > 0 &&
+		(tok_is(t, &tl->v[b->mate - 1], "if") || tok_is(t, &tl->v[b->mate - 1], "while") ||
+		 tok_is(t, &tl->v[b->mate - 1], "for")));
+}
+
 /* The names in the conditions of the group's #if/#elif lines: added to add,
  * and whether one is in look. */
 static bool cond_names(const char *t, const tok_list *tl, const size_t *dir, size_t nd,
@@ -687,13 +724,21 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 	cond_names(t, tl, dir, nd, flat, NULL);
 	size_t keep = arms[0].dead ? 1 : 0;
 	if (narms == 1) {
-		if (arms[0].dead)
+		/* one truth value per name: an earlier group flattened decided
+		 * this one's name against its arm (maestro3's lock under `#ifndef
+		 * N` after a label, N decided by an `if` body under `#ifdef N`):
+		 * an empty statement in its place */
+		bool empty = !arms[0].dead && ctx == 'B' && decided_arm(t, tl, dir, narms, dec) == 1 &&
+			     stmt_arm(t, tl, fl, dir[0], &arms[0]);
+		if (arms[0].dead || empty)
 			for (size_t q = dir[0] + 1; q < dir[1]; q++)
 				blank_tok(t, tl, fl, q);
 		else
 			note_decided(t, tl, dir, narms, 0, dec);
 		blank_tok(t, tl, fl, dir[0]);
 		blank_tok(t, tl, fl, dir[1]);
+		if (empty)
+			t[tl->v[dir[0]].a] = ';';
 		return true;
 	}
 	/* all live arms in a row?  Not as the body of if/while/for/else, where
@@ -764,9 +809,11 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 	if (ctx == 'B' && !body && pp_prefixes(t, tl, fl, dir, narms, keep, arms))
 		return true;
 	/* keep one arm: the others must have the same skeleton, or be its tail */
+	bool same = true;
 	for (size_t m = keep + 1; m < narms; m++)
 		if (arms[m].first != SIZE_MAX && (arms[m].skel != arms[keep].skel ||
 						  arms[m].nskel != arms[keep].nskel)) {
+			same = false;
 			size_t tail = pp_tail_arm(t, tl, fl, dir, narms, keep, arms);
 			keep = tail != SIZE_MAX ? tail : pp_plain_arms(narms, keep, arms);
 			if (keep == SIZE_MAX) {
@@ -778,6 +825,10 @@ static bool pp_group(char *t, const tok_list *tl, uint8_t *fl, const size_t *dir
 			}
 			break;
 		}
+	/* any arm will do: the one an earlier group's name decided */
+	int da = same ? decided_arm(t, tl, dir, narms, dec) : -1;
+	if (da >= 0 && (size_t)da < narms && arms[da].first != SIZE_MAX && !arms[da].dead)
+		keep = (size_t)da;
 	note_decided(t, tl, dir, narms, keep, dec);
 	keep_arm(t, tl, fl, dir, narms, keep);
 	return true;

@@ -421,6 +421,21 @@ static void test_normalize(void)
 	check(same_shape(&s) && strstr(s.text, "#ifdef X") && strstr(s.text, "#ifdef Y"),
 	      "... not two groups of different conditions");
 	source_release(&s);
+
+	/* one truth value per name across flattened groups: the first (an
+	 * `if` body) decides N undefined; a later `if` body keeps its `#else`
+	 * arm, and a group after a label whose arm N excludes is an empty
+	 * statement */
+	s = src_of("void a(int s)\n{\n\tif (s)\n#ifndef N\n\t\tk();\n#else\n\t\tp();\n#endif\n}\n"
+		   "void b(int r)\n{\n\tif (r)\n#ifdef N\n\t\tx_one();\n#else\n\t\tx_two();\n#endif\n}\n"
+		   "void c(void)\n{\n\tgoto lbl;\nlbl:\n#ifdef N\n\ty_call();\n#endif\n\treturn;\n}\n");
+	check(same_shape(&s) && parses(&s), "decided groups keep length and newlines and parse");
+	check(strstr(s.text, "k();") && !strstr(s.text, "p();"), "the first group keeps its first arm");
+	check(strstr(s.text, "x_two();") && !strstr(s.text, "x_one();"),
+	      "a later group of the same name keeps the arm that name gives");
+	check(!strstr(s.text, "y_call") && strstr(s.text, "lbl:\n;"),
+	      "an arm the name excludes after a label becomes an empty statement");
+	source_release(&s);
 }
 
 /* set_fs as a name's end, force_uaccess_ as its start or a part after an
