@@ -81,6 +81,9 @@ struct opts {
 					 * Makefile of the tree the inputs lie in, as
 					 * KERNEL_VERSION_CODE(X, Y); 0: not known */
 	const bool *named;		/* per path: named on the command line (always parsed) */
+	bool whole_tree;		/* an input is a kernel tree's top folder (and nothing
+					 * is excluded): a function not exported has no
+					 * caller outside the files read */
 	struct strbuf key_file;		/* the options that change a file's results, serialised
 					 * from the option table (cli/options.c): --cache's key */
 	struct strbuf key_run;		/* ... that change only the run's (statistics) */

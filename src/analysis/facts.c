@@ -807,6 +807,33 @@ static int binding_order(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* The functions of the file named by an `EXPORT_SYMBOL(name)`,
+ * `EXPORT_SYMBOL_GPL(name)`, ... of its text: callable from modules built
+ * outside the tree. */
+static void mark_exported(struct file_facts *ff, const char *t, size_t n)
+{
+	static const char key[] = "EXPORT_";
+	for (const char *p = t; (p = memmem(p, (size_t)(t + n - p), key, 7)); p += 7) {
+		const char *q = p + 7;
+		while (q < t + n && (isalnum((unsigned char)*q) || *q == '_'))
+			q++;
+		while (q < t + n && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= t + n || *q != '(')
+			continue;
+		q++;
+		while (q < t + n && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *s = q;
+		while (q < t + n && (isalnum((unsigned char)*q) || *q == '_'))
+			q++;
+		size_t len = (size_t)(q - s);
+		for (size_t i = 0; len && i < ff->fns.n; i++)
+			if (strlen(ff->fns.v[i].name) == len && !memcmp(ff->fns.v[i].name, s, len))
+				ff->fns.v[i].exported = true;
+	}
+}
+
 void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		   const TSNode *fns, char *const *names, const bool *unanalysable, size_t nfns,
 		   bool wrappers)
@@ -831,6 +858,7 @@ void facts_collect(struct file_facts *ff, const struct source *src, TSNode root,
 		qsort(ff->binds.v, ff->binds.n, sizeof(ff->binds.v[0]), binding_order);
 	macros_scan(src->raw, src->len, wrappers, &ff->arena, &ff->macros);
 	entries_find(&ff->regs, root, src->text, src->len);
+	mark_exported(ff, src->raw, src->len);
 }
 
 long fn_call_at(const struct fn_fact *f, uint32_t off)

@@ -59,6 +59,8 @@ struct fn_fact {
 	bool is_static;
 	bool is_inline;		/* declared inline (no call is made) */
 	bool always_inline;	/* __always_inline: never emitted out of line */
+	bool exported;		/* EXPORT_SYMBOL*(name) in its file: modules outside
+				 * the tree may call it */
 	bool asmlinkage;	/* declared asmlinkage: called from the assembly (an
 				 * old kernel's system call table, a trap) */
 	uint32_t pair_closes;	/* pair rules (bit = rule index) it releases for its caller */

@@ -9,7 +9,10 @@
  * it leaves raised never reaches user mode: the finding becomes a
  * ds-unbalanced-kthread note naming those threads.  Only static functions
  * are followed upwards (another function may call a global one from a file
- * that was not scanned), apart from the thread functions themselves.
+ * that was not scanned), apart from the thread functions themselves; in a
+ * kernel tree read whole from its top folder with every file parsed whole
+ * (opts.whole_tree, all_seen), so are global ones neither exported nor
+ * asmlinkage (MIPS kspd's sp_work_handle_request()).
  * An oops-in-window finding there is dropped: a kernel thread that dies
  * (or ends with complete_and_exit()) with the limit raised has no user
  * clear_child_tid for do_exit() to write (no CLONE_CHILD_CLEARTID, no
@@ -58,7 +61,7 @@ static void callers_build(const struct program *p, struct callers *c)
  * names of those functions go into *names (comma separated, a few).
  */
 static bool only_kthreads(const struct program *p, const struct callers *c, uint32_t id,
-			  struct strbuf *names, bool boot)
+			  struct strbuf *names, bool boot, bool all_seen)
 {
 	VEC(uint32_t) work = {0};
 	bool *seen = xcalloc(p->fn.n + 1, sizeof(bool));
@@ -73,7 +76,8 @@ static bool only_kthreads(const struct program *p, const struct callers *c, uint
 			if (named < 3)
 				strbuf_addf(names, "%s'%s'", named ? ", " : "", f->name);
 			named++;
-		} else if (p->entry_why[u] || p->fbound[u] || !f->is_static ||
+		} else if (p->entry_why[u] || p->fbound[u] ||
+			   (!f->is_static && !(all_seen && !f->exported && !f->asmlinkage)) ||
 			   c->base[u] == c->base[u + 1]) {
 			ok = false;	/* user mode, a field, unseen callers, or none */
 			break;
@@ -100,6 +104,12 @@ void kthread_context(struct program *p)
 		return;
 	struct callers c;
 	callers_build(p, &c);
+	/* a kernel tree read whole, every file parsed whole: the callers of a
+	 * global function not exported are all in view */
+	bool all_seen = p->o->whole_tree;
+	for (size_t f = 0; f < p->nfiles && all_seen; f++)
+		all_seen = !p->rs[f].unparsed && !p->rs[f].elided && !p->rs[f].skipped &&
+			   !p->rs[f].error;
 	uint32_t first = 0;	/* the id of each file's first function */
 	for (size_t f = 0; f < p->nfiles; f++) {
 		struct findings *fs = &p->rs[f].findings;
@@ -118,7 +128,8 @@ void kthread_context(struct program *p)
 			strbuf_init(&names);
 			/* (boot code too, for an oops: no user task exists yet) */
 			bool kt = id != UINT32_MAX &&
-				  only_kthreads(p, &c, id, &names, fd->id == C_OOPS_IN_WINDOW);
+				  only_kthreads(p, &c, id, &names, fd->id == C_OOPS_IN_WINDOW,
+						all_seen);
 			if (kt && fd->id == C_OOPS_IN_WINDOW) {
 				strbuf_release(&names);
 				finding_release(fd);

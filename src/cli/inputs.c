@@ -113,6 +113,13 @@ void inputs_collect(struct inputs *in, struct opts *o, char **args, int n)
 	 * --kernel-version said it */
 	if (!o->kernel_version && in->paths.n)
 		o->kernel_version = tree_version(in->paths.v[0]);
+	/* a kernel tree's top folder, read whole */
+	for (int i = 0; i < n && !o->excludes.n && !o->whole_tree; i++) {
+		char buf[PATH_MAX];
+		struct stat st;
+		o->whole_tree = stat(args[i], &st) == 0 && S_ISDIR(st.st_mode) &&
+				realpath(args[i], buf) && tree_makefile_version(buf) != 0;
+	}
 }
 
 void inputs_release(struct inputs *in)

@@ -125,7 +125,7 @@ static uint64_t options_key(const struct opts *o)
 	/* -3: a file row starts with the control macros it looked up;
 	 * -4: and the digest of the shared views (ctl_macros_shared);
 	 * -5: every row keeps its name scan's flags */
-	uint64_t h = mix_str(0, "addrlimit-cache-6 " ADDRLIMIT_VERSION);
+	uint64_t h = mix_str(0, "addrlimit-cache-7 " ADDRLIMIT_VERSION);
 	h = mix_u64(h, exe_hash());
 	if (!o->key_file.len)
 		BUG("--cache without the options' key (options_fill_key)");

@@ -303,6 +303,7 @@ static void w_facts(struct strbuf *b, const struct file_facts *ff)
 		w_u8(b, (uint8_t)(f->is_static | f->is_inline << 1 | f->direct << 2 |
 				  f->unanalysable << 3 | f->noreturn << 4 | f->always_inline << 5 |
 				  f->px_known << 6 | f->asmlinkage << 7));
+		w_u8(b, (uint8_t)f->exported);
 		w_u8(b, f->nparams);
 		w_u32(b, f->sinks);
 		w_u32(b, f->usinks);
@@ -383,6 +384,7 @@ static void r_facts(struct rd *rd, struct file_facts *ff)
 		f.always_inline = bits >> 5 & 1;
 		f.px_known = bits >> 6 & 1;
 		f.asmlinkage = bits >> 7 & 1;
+		f.exported = r_u8(rd) & 1;
 		f.nparams = r_u8(rd);
 		f.sinks = r_u32(rd);
 		f.usinks = r_u32(rd);
