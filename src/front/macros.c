@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "api.h"
 #include "lexer.h"
@@ -284,33 +283,6 @@ static int sign_macro(const char *body, size_t n, const char *ps, size_t pn)
 	return *s ? compare_signs(s) : 0;
 }
 
-/* Does squeezed test t hold a magic-number sanity test, `->magic!=CONST`
- * (a field whose name holds "magic" against a constant: a number, or a
- * name without lower-case letters or holding "MAGIC")? */
-static bool magic_mismatch(const char *t)
-{
-	for (const char *p = t; p && (p = strstr(p, "->")); p += 2) {
-		const char *f = p + 2, *e = f;
-		while (ident_char(*e))
-			e++;
-		bool magic = false;
-		for (const char *q = f; q + 5 <= e && !magic; q++)
-			magic = !strncasecmp(q, "magic", 5);
-		while (*e == ')')
-			e++;
-		if (!magic || strncmp(e, "!=", 2))
-			continue;
-		const char *c = e + 2, *ce = c;
-		bool lower = false;
-		while (ident_char(*ce))
-			lower |= islower((unsigned char)*ce++);
-		if (ce > c && (isdigit((unsigned char)*c) || !lower ||
-			       (strstr(c, "MAGIC") && strstr(c, "MAGIC") < ce)))
-			return true;
-	}
-	return false;
-}
-
 static void classify(const char *body, size_t n, const char *ps, size_t pn, struct arena *a,
 		     struct ctl_macro *m)
 {
@@ -339,7 +311,7 @@ static void classify(const char *body, size_t n, const char *ps, size_t pn, stru
 		/* `if (cond) return;` testing a parameter itself, only */
 		goto_test(body, at - 1, ps, pn, a, m);
 		/* `if (!(s) || (s)->magic != FOO_MAGIC) return -ENXIO;` */
-		if (m->tparam && magic_mismatch(m->test))
+		if (m->tparam && macros_magic_mismatch(m->test))
 			m->param = 1;
 		const char *t = m->test;
 		size_t tl = t ? strlen(t) : 0;
@@ -540,7 +512,8 @@ void ctl_macros_init(struct ctl_macros *t)
 	arena_init(&t->arena);
 }
 
-static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t owner)
+static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t owner,
+		      const char *arch)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		struct ctl_macro m = l->v[i];
@@ -550,6 +523,8 @@ static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t ow
 		if (m.test)
 			m.test = arena_strndup(&t->arena, m.test, strlen(m.test));
 		m.owner = owner;
+		if (m.kind == CM_NORET && !owner && arch && !m.arg)
+			m.arg = arch;	/* a header among the inputs, under arch/X/ */
 		if (m.kind == CM_INCLUDE) {
 			if (owner)
 				VEC_PUSH(t->incl, m);
@@ -563,7 +538,7 @@ static void add_owned(struct ctl_macros *t, const ctl_macro_list *l, uint32_t ow
 
 void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l)
 {
-	add_owned(t, l, 0);
+	add_owned(t, l, 0, NULL);
 }
 
 void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t file,
@@ -573,10 +548,13 @@ void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t f
 	const char *base = slash ? slash + 1 : path;
 	while (t->files.n <= file)
 		VEC_PUSH(t->files, "");
+	while (t->arch.n <= file)
+		VEC_PUSH(t->arch, NULL);
 	t->files.v[file] = arena_strndup(&t->arena, base, strlen(base));
+	t->arch.v[file] = macros_path_arch(path, &t->arena);
 	size_t n = strlen(base);
 	bool c_file = n > 2 && !strcmp(base + n - 2, ".c");
-	add_owned(t, l, c_file ? (uint32_t)file + 1 : 0);
+	add_owned(t, l, c_file ? (uint32_t)file + 1 : 0, t->arch.v[file]);
 }
 
 static size_t name_slot(const struct ctl_macros *t, const char *name, size_t len)
@@ -773,6 +751,7 @@ void ctl_macros_release(struct ctl_macros *t)
 {
 	VEC_FREE(t->v);
 	VEC_FREE(t->files);
+	VEC_FREE(t->arch);
 	VEC_FREE(t->incl);
 	free(t->hidx);
 	free(t->incl_at);
@@ -854,6 +833,11 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
 		if (cmp_name(name, len, m->name))
 			break;
 		if (!sees(t, self, m->owner) || kind_class(m->kind) != cls)
+			continue;
+		/* an architecture's header speaks to that architecture's files */
+		if (cls == CLS_NORET && m->arg &&
+		    !(self && self <= t->arch.n && t->arch.v[self - 1] &&
+		      !strcmp(t->arch.v[self - 1], m->arg)))
 			continue;
 		if (cls == CLS_SIGN) {
 			/* several definitions must agree */

@@ -105,6 +105,7 @@ struct ctl_macros {
 	 * jump in one file and only compute in another.  Files are numbered
 	 * as the run's inputs; views[i] is the table seen from file i. */
 	VEC(const char *) files;	/* each file's name (its last path part) */
+	VEC(const char *) arch;		/* ... the X of its path's arch/X/, or NULL */
 	ctl_macro_list incl;		/* CM_INCLUDE entries, with their owner */
 	struct ctl_macros *views;	/* one per file once sealed, or NULL */
 	bool *own;			/* ... per file: it defines or includes macros
@@ -130,6 +131,9 @@ void ctl_macros_add(struct ctl_macros *t, const ctl_macro_list *l);
 /* The same for input file number `file` at path: a C file's macros are
  * its own; other files (a header given as input) are everyone's.  Call it
  * for every input file, in order, even those that define none. */
+/* The CM_NORET entries l->v[from..] read from the file at path, scoped to
+ * its architecture when it lies under arch/X/ (their arg: X). */
+void macros_scope_arch(ctl_macro_list *l, size_t from, const char *path, struct arena *a);
 void ctl_macros_add_file(struct ctl_macros *t, const ctl_macro_list *l, size_t file,
 			 const char *path);
 /* The sealed table as input file number `file` sees it (t itself for a
@@ -165,7 +169,9 @@ int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, i
  * or -1 when it returns on no test of an argument itself. */
 int macros_return_if(const struct ctl_macros *t, const char *name, size_t len);
 /* Is name[0, len) a function declared or defined never to return, in a
- * header or the file (CM_NORET)? */
+ * header or the file (CM_NORET)?  A header under arch/X/ says so only to
+ * the files under arch/X/ (sparc's die_if_kernel() is noreturn, mips's
+ * returns for a user-mode frame). */
 bool macros_noreturn(const struct ctl_macros *t, const char *name, size_t len);
 /* The sign of the named constant name[0, len): CS_NEG when every
  * definition the file sees is negative, else 0 (not known). */

@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lexer.h"
 
@@ -273,6 +274,63 @@ static size_t struct_body(const char *t, size_t n, size_t i, size_t tag, size_t 
 	return i;
 }
 
+/* --- magic-number sanity tests ----------------------------------------- */
+
+/* Does squeezed test t hold a magic-number sanity test, `->magic!=CONST`
+ * (a field whose name holds "magic" against a constant: a number, or a
+ * name without lower-case letters or holding "MAGIC")? */
+bool macros_magic_mismatch(const char *t)
+{
+	for (const char *p = t; p && (p = strstr(p, "->")); p += 2) {
+		const char *f = p + 2, *e = f;
+		while (ident_byte((unsigned char)*e))
+			e++;
+		bool magic = false;
+		for (const char *q = f; q + 5 <= e && !magic; q++)
+			magic = !strncasecmp(q, "magic", 5);
+		while (*e == ')')
+			e++;
+		if (!magic || strncmp(e, "!=", 2))
+			continue;
+		const char *c = e + 2, *ce = c;
+		bool lower = false;
+		while (ident_byte((unsigned char)*ce))
+			lower |= islower((unsigned char)*ce++);
+		if (ce > c && (isdigit((unsigned char)*c) || !lower ||
+			       (strstr(c, "MAGIC") && strstr(c, "MAGIC") < ce)))
+			return true;
+	}
+	return false;
+}
+
+/* --- where a header speaks ---------------------------------------------- */
+
+/* The X of path's `arch/X/` (its last such part), in a, or NULL. */
+const char *macros_path_arch(const char *path, struct arena *a)
+{
+	const char *x = NULL;
+	for (const char *p = path; (p = strstr(p, "arch/")); p += 5)
+		if (p == path || p[-1] == '/')
+			x = p + 5;
+	const char *e = x ? strchr(x, '/') : NULL;
+	return e && e > x ? arena_strndup(a, x, (size_t)(e - x)) : NULL;
+}
+
+void macros_scope_arch(ctl_macro_list *l, size_t from, const char *path, struct arena *a)
+{
+	const char *x = NULL;
+	bool looked = false;
+	for (size_t i = from; i < l->n; i++) {
+		if (l->v[i].kind != CM_NORET)
+			continue;
+		if (!looked) {
+			x = macros_path_arch(path, a);
+			looked = true;
+		}
+		l->v[i].arg = x;
+	}
+}
+
 /* --- functions declared never to return ---------------------------------- */
 
 /* Is t[at, at + l) a word that marks a declaration noreturn: the kernel's
@@ -305,8 +363,16 @@ static void noret_decl(const char *t, size_t n, size_t at, struct arena *a, ctl_
 	size_t s = at;
 	while (s && t[s - 1] != ';' && t[s - 1] != '}' && t[s - 1] != '{')
 		s--;
-	/* after the last preprocessor line before the marker */
+	/* after the last comment and the last preprocessor line before it */
 	for (size_t i = s; i < at; i++) {
+		if (lex_comment_at(t, n, i)) {
+			size_t ce = lex_comment(t, n, i, 0);
+			if (ce > at)
+				return;
+			s = ce;
+			i = ce - 1;
+			continue;
+		}
 		if (i != s && t[i - 1] != '\n')
 			continue;
 		size_t k = i;

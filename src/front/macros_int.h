@@ -19,4 +19,9 @@ int macros_literal(const char *v, size_t n, long long *val);
  * (CM_AFIELD), into out (macros_decl.c). */
 void macros_decls_scan(const char *text, size_t len, struct arena *a, ctl_macro_list *out);
 
+/* Does squeezed test t hold a magic-number sanity test, `->magic!=CONST`? */
+bool macros_magic_mismatch(const char *t);
+/* The X of path's `arch/X/` (its last such part), in a, or NULL. */
+const char *macros_path_arch(const char *path, struct arena *a);
+
 #endif

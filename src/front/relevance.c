@@ -478,8 +478,10 @@ void scan_macros(const struct opts *o, const char *path, struct arena *a, ctl_ma
 		 struct scan_buf *buf)
 {
 	long n = read_file(path, o->max_file_size, buf);
+	size_t from = out->n;
 	if (n > 0)	/* a header that cannot be read only costs its macros */
 		macros_scan(buf->p, (size_t)n, pair_checks_on(o), a, out);
+	macros_scope_arch(out, from, path, a);
 }
 
 /* The file at path read for the names of s: named outside every brace
