@@ -297,7 +297,14 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 		int cv = const_value(s, text);
 		uint32_t off = ts_node_start_byte(s);
 		const char *label = folded(b, s, 80);
-		if (cv == 1) {
+		size_t cl;
+		const char *cn = node_is(s, S_call_expression) ? call_name(s, text, &cl) : NULL;
+		if (cn && api_is(cn, cl, A_OOPS_STOPPED)) {
+			/* `if (die_if_kernel(...)) return;`: only a debugger
+			 * that stopped the oops makes it true */
+			emit(b, s, EL_COND);
+			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
+		} else if (cv == 1) {
 			add_edge(b->cur, t, E_TRUE, -1, true, off, label);
 		} else if (cv == 0) {
 			add_edge(b->cur, f, E_FALSE, -1, false, off, label);

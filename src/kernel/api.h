@@ -98,6 +98,10 @@ enum api_role {
 	A_UADDR_FIELD = 1ull << 47,	/* a field that always holds an address in user
 					 * space: a VMA's bounds, an mm's layout
 					 * (vma->vm_start, mm->arg_start) */
+	A_OOPS_STOPPED = 1ull << 50,	/* oopses a kernel-mode frame and returns non-zero
+					 * only when a debugger's die notifier stopped the
+					 * oops (ia64's die_if_kernel()): `if (f(...))
+					 * return;` is no path */
 	A_UOBJ_FOLLOW = 1ull << 49,	/* a syscall made in-kernel whose native code follows
 					 * the pointer fields of the object given as its
 					 * user-pointer argument (setsockopt's sock_fprog,
