@@ -8,6 +8,7 @@
  * locals, parameters, file-scope variables, functions declared or defined
  * in the file, and the file's typedefs.
  */
+#include "api.h"
 #include "cfg_atoms.h"
 
 #include <string.h>
@@ -214,7 +215,8 @@ static bool never_negative(const struct cfg *g, TSNode n)
 	if (node_is(n, S_call_expression)) {
 		TSNode f = node_field(n, "function");
 		return node_is(f, S_identifier) &&
-		       returns_unsigned(unit, text, node_ptr(f, text), node_len(f));
+		       (returns_unsigned(unit, text, node_ptr(f, text), node_len(f)) ||
+			api_is(node_ptr(f, text), node_len(f), A_NONNEG));
 	}
 	return false;
 }
@@ -223,6 +225,9 @@ int cfg_type_decides(const struct cfg *g, TSNode n)
 {
 	const char *text = g->text;
 	n = only_parens(n);
+	/* `if (err = copy_from_user(...) < 0)`: the value assigned is the test */
+	if (node_is(n, S_assignment_expression) && node_text_is(node_field(n, "operator"), text, "="))
+		n = only_parens(node_field(n, "right"));
 	if (!node_is(n, S_binary_expression))
 		return -1;
 	TSNode op = node_field(n, "operator");
