@@ -425,7 +425,8 @@ static void apply_summaries(struct run *r, struct state *s, TSNode call,
 	}
 	uint32_t off = ts_node_start_byte(call);
 	if (all_noreturn) {
-		if ((prev & LV_KERNEL) && !limit_default_assert(r, call))
+		if ((prev & LV_KERNEL) && !limit_default_assert(r, call) &&
+		    !api_is_str(t[0]->name, A_MACHINE_END))
 			limit_report(r, C_OOPS_IN_WINDOW, off, s->h.trace,
 			       xasprintf("'%s' never returns and the address limit may still be KERNEL_DS here",
 					 t[0]->name),
@@ -808,17 +809,20 @@ static bool elem(void *ctx, const struct cfg_elem *e, void *sv)
 		record_exit(r, s, ts_node_start_byte(e->node), rc, rname, rlen);
 		return false;
 	}
-	case EL_NORETURN:
+	case EL_NORETURN: {
 		df_walk(&r->w, s, node_field(e->node, "arguments"), false);
-		if ((s->limit & LV_KERNEL) && !limit_default_assert(r, e->node)) {
-			size_t len;
-			const char *name = call_name(e->node, r->text, &len);
+		size_t len;
+		const char *name = call_name(e->node, r->text, &len);
+		/* (a restart or power-off: no task dies with the limit raised) */
+		if ((s->limit & LV_KERNEL) && !limit_default_assert(r, e->node) &&
+		    !(name && api_is(name, len, A_MACHINE_END))) {
 			limit_report(r, C_OOPS_IN_WINDOW, ts_node_start_byte(e->node), s->h.trace,
 				     xasprintf("'%.*s' never returns and the address limit may still be KERNEL_DS here",
 					       (int)(name ? len : 4), name ? name : "call"),
 				     NULL);
 		}
 		return false;
+	}
 	}
 	return true;
 }

@@ -98,6 +98,9 @@ enum api_role {
 	A_UADDR_FIELD = 1ull << 47,	/* a field that always holds an address in user
 					 * space: a VMA's bounds, an mm's layout
 					 * (vma->vm_start, mm->arg_start) */
+	A_MACHINE_END = 1ull << 51,	/* restarts, halts or powers off the machine: never
+					 * returns, but no task dies (no do_exit() with the
+					 * limit raised): not an oops */
 	A_OOPS_STOPPED = 1ull << 50,	/* oopses a kernel-mode frame and returns non-zero
 					 * only when a debugger's die notifier stopped the
 					 * oops (ia64's die_if_kernel()): `if (f(...))
