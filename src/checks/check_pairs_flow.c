@@ -351,6 +351,71 @@ void flow_assign(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs, bool d
 		s->vc[s->nvcl++] = (struct vcl){ (uint8_t)v, cls };
 }
 
+/* `ret = helper(...)` where every return of helper (of this file, summed
+ * up) is zero, or never negative: the tests of ret that need another
+ * value are no path (tcc_vout's `if (ret < 0) goto out;` that skips the
+ * unlock, after a buffer setter that only returns 0). */
+static bool literal_returns(TSNode n, const char *text, uint8_t *bits, int depth)
+{
+	if (depth > 200)
+		return false;
+	if (node_is(n, S_return_statement)) {
+		TSNode v = ts_node_named_child_count(n) ? ts_node_named_child(n, 0) : (TSNode){ 0 };
+		uint8_t c = ts_node_is_null(v) ? RC_UNK : df_ret_class(v, text);
+		if (c != RC_ZERO && c != RC_POS && c != RC_NEG)
+			return false;
+		*bits |= (uint8_t)(1u << c);
+		return true;
+	}
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (!literal_returns(ts_node_named_child(n, i), text, bits, depth + 1))
+			return false;
+	return true;
+}
+
+/* The RC_* bits of function fi's returns when each is a literal, or 0. */
+uint8_t pairs_lit_rets(struct frun *fr, int fi)
+{
+	if (!fr->lit_rets)
+		fr->lit_rets = xcalloc(fr->ff->fns.n + 1, 1);
+	if (!fr->lit_rets[fi]) {
+		uint8_t bits = 0;
+		TSNode body = node_field(fr->fns[fi], "body");
+		bool ok = !ts_node_is_null(body) && literal_returns(body, fr->text, &bits, 0);
+		fr->lit_rets[fi] = (uint8_t)(1 + (ok ? bits : 0));
+	}
+	return (uint8_t)(fr->lit_rets[fi] - 1);
+}
+
+void flow_assume_callee(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)
+{
+	TSNode c = strip_parens(rhs);
+	if (ts_node_is_null(lhs) || !node_is(c, S_call_expression))
+		return;
+	size_t len;
+	const char *name = call_name(c, r->fr->text, &len);
+	int fi = name ? pairs_fn_index(r->fr, name, len) : -1;
+	if (fi < 0)
+		return;
+	uint8_t rets = r->fr->sums[fi].known ? r->fr->sums[fi].rets : 0;
+	if (!rets)
+		rets = pairs_lit_rets(r->fr, fi);
+	if (!rets || (rets & ~((1u << RC_ZERO) | (1u << RC_POS))))
+		return;
+	char *k = node_text_nospace(strip_parens(lhs), r->fr->text);
+	char *lt = xasprintf("%s<0", k), *gt = xasprintf("0>%s", k), *ge = xasprintf("%s>=0", k);
+	df_assume_key(r->g, &s->hd.as, lt, false);
+	df_assume_key(r->g, &s->hd.as, gt, false);
+	df_assume_key(r->g, &s->hd.as, ge, true);
+	if (rets == (1u << RC_ZERO))
+		df_assume_key(r->g, &s->hd.as, k, false);
+	free(lt);
+	free(gt);
+	free(ge);
+	free(k);
+}
+
 /* --- releases under a test ---------------------------------------------- */
 
 /* Does n leave the statement it is in (return, goto, break, continue)? */
