@@ -29,8 +29,6 @@
  * (flow_forget_shared()).
  */
 #include "check_pairs_int.h"
-#include "lexer.h"
-#include "macros.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -357,110 +355,37 @@ void flow_assign(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs, bool d
  * up) is zero, or never negative: the tests of ret that need another
  * value are no path (tcc_vout's `if (ret < 0) goto out;` that skips the
  * unlock, after a buffer setter that only returns 0). */
-/* The class of a returned value spelt as a literal: `0`, `1`, `-1`,
- * `-EINVAL`, `(0)`, `true`; RC_UNK for anything else. */
-static uint8_t literal_class(const char *v, size_t n)
+static bool literal_returns(TSNode n, const char *text, uint8_t *bits, int depth)
 {
-	while (n && (isspace((unsigned char)v[0]) || v[0] == '(')) {
-		v++;
-		n--;
+	if (depth > 200)
+		return false;
+	if (node_is(n, S_return_statement)) {
+		TSNode v = ts_node_named_child_count(n) ? ts_node_named_child(n, 0) : (TSNode){ 0 };
+		uint8_t c = ts_node_is_null(v) ? RC_UNK : df_ret_class(v, text);
+		if (c != RC_ZERO && c != RC_POS && c != RC_NEG)
+			return false;
+		*bits |= (uint8_t)(1u << c);
+		return true;
 	}
-	while (n && (isspace((unsigned char)v[n - 1]) || v[n - 1] == ')'))
-		n--;
-	if (!n)
-		return RC_UNK;
-	bool neg = v[0] == '-';
-	const char *d = v + neg;
-	size_t dn = n - neg, k = 0;
-	while (k < dn && isspace((unsigned char)d[k]))
-		k++;
-	d += k;
-	dn -= k;
-	if (!dn)
-		return RC_UNK;
-	if (isdigit((unsigned char)d[0])) {
-		char buf[32];
-		while (dn > 1 && strchr("uUlL", d[dn - 1]))
-			dn--;
-		if (dn >= sizeof(buf))
-			return RC_UNK;
-		memcpy(buf, d, dn);
-		buf[dn] = 0;
-		char *end;
-		unsigned long long x = strtoull(buf, &end, 0);
-		return *end ? RC_UNK : !x ? RC_ZERO : neg ? RC_NEG : RC_POS;
-	}
-	if (neg && dn > 1 && d[0] == 'E') {	/* -EINVAL */
-		for (size_t i = 1; i < dn; i++)
-			if (!isupper((unsigned char)d[i]) && !isdigit((unsigned char)d[i]) && d[i] != '_')
-				return RC_UNK;
-		return RC_NEG;
-	}
-	if (!neg && dn == 4 && !memcmp(d, "true", 4))
-		return RC_POS;
-	if (!neg && dn == 5 && !memcmp(d, "false", 5))
-		return RC_ZERO;
-	return RC_UNK;
+	uint32_t nc = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < nc; i++)
+		if (!literal_returns(ts_node_named_child(n, i), text, bits, depth + 1))
+			return false;
+	return true;
 }
 
-/*
- * The RC_* bits of the returns of the file's function fi when each returns
- * a literal, or 0.  Read from the raw text of its body, so a body left out
- * of the parse (elide.h) answers as one parsed whole does; a body with a
- * statement macro that may jump (a hidden `return -EINVAL;`) answers 0.
- */
+/* The RC_* bits of function fi's returns when each is a literal, or 0. */
 uint8_t pairs_lit_rets(struct frun *fr, int fi)
 {
 	if (!fr->lit_rets)
 		fr->lit_rets = xcalloc(fr->ff->fns.n + 1, 1);
-	if (fr->lit_rets[fi])
-		return (uint8_t)(fr->lit_rets[fi] - 1);
-	uint8_t bits = 0;
-	TSNode body = node_field(fr->fns[fi], "body");
-	const char *t = fr->src->raw;
-	size_t a = ts_node_is_null(body) ? 0 : ts_node_start_byte(body);
-	size_t b = ts_node_is_null(body) ? 0 : ts_node_end_byte(body);
-	bool ok = b > a && b <= fr->src->len;
-	for (size_t i = a; ok && i < b;) {
-		if (lex_comment_at(t, b, i)) {
-			i = lex_comment(t, b, i, 0);
-			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			i = lex_quoted(t, b, i, 0);
-			continue;
-		}
-		if (!(isalpha((unsigned char)t[i]) || t[i] == '_') ||
-		    (i > a && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
-			i++;
-			continue;
-		}
-		size_t w = i;
-		while (i < b && (isalnum((unsigned char)t[i]) || t[i] == '_'))
-			i++;
-		if (i - w == 6 && !memcmp(t + w, "return", 6)) {
-			size_t e = i;
-			while (e < b && t[e] != ';')
-				e++;
-			uint8_t c = literal_class(t + i, e - i);
-			ok = c != RC_UNK;
-			bits |= (uint8_t)(1u << c);
-			i = e;
-			continue;
-		}
-		size_t k = i;
-		while (k < b && isspace((unsigned char)t[k]))
-			k++;
-		const char *label = NULL;
-		int param = -1;
-		if (k < b && t[k] == '(' && fr->ff->ctl &&
-		    macros_lookup(fr->ff->ctl, t + w, i - w, &label, &param) != CM_NONE)
-			ok = false;
+	if (!fr->lit_rets[fi]) {
+		uint8_t bits = 0;
+		TSNode body = node_field(fr->fns[fi], "body");
+		bool ok = !ts_node_is_null(body) && literal_returns(body, fr->text, &bits, 0);
+		fr->lit_rets[fi] = (uint8_t)(1 + (ok ? bits : 0));
 	}
-	if (!ok)
-		bits = 0;
-	fr->lit_rets[fi] = (uint8_t)(1 + bits);
-	return bits;
+	return (uint8_t)(fr->lit_rets[fi] - 1);
 }
 
 void flow_assume_callee(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs)

