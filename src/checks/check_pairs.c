@@ -1026,7 +1026,6 @@ void pairs_file(const struct opts *o, const struct source *src, const char *path
 	free(direct);
 	free(fr.sums);
 	free(fr.by_hash);
-	free(fr.lit_rets);
 	VEC_FREE(fr.own_macros);
 	arena_release(&sa);
 }

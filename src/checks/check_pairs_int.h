@@ -146,9 +146,6 @@ struct frun {
 	 * 8 | length into src->raw), found at the first question */
 	VEC(uint32_t) own_macros;
 	bool own_done;
-	/* per function of the file, once asked: 1 + the RC_* bits of its
-	 * returns when each returns a literal (`return 0;`), 1 when not */
-	uint8_t *lit_rets;
 };
 
 /* check_pairs_flow.c: a block's condition as flow_branch() reads it */
@@ -289,12 +286,6 @@ void flow_init(struct run *r);
  * (`*bucket = get_hash_bucket(...)`, `*out = dev` with dev->lock held):
  * the caller has it now, it is not held here any more. */
 void flow_assign(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs, bool decl);
-/* The RC_* bits of the returns of the file's function fi when each
- * returns a literal (`return 0;`), or 0. */
-uint8_t pairs_lit_rets(struct frun *fr, int fi);
-/* `ret = helper(...)` of a file function that never returns a negative
- * value (or only zero): the tests of ret it decides. */
-void flow_assume_callee(struct run *r, struct pstate *s, TSNode lhs, TSNode rhs);
 /* An lvalue changed in a way not followed (`ret++`, `&ret`). */
 void flow_kill(struct run *r, struct pstate *s, TSNode lvalue);
 /* What the path knows of a returned variable val: RC_*, or RC_UNK. */

@@ -58,7 +58,6 @@ int pairs_rerun(const struct opts *o, const struct source *src, const char *path
 	}
 	free(fr.sums);
 	free(fr.by_hash);
-	free(fr.lit_rets);
 	VEC_FREE(fr.own_macros);
 	arena_release(&sa);
 	return changed;

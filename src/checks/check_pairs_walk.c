@@ -946,7 +946,6 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	if (decl) {
 		df_walk(&r->w, s, rhs, false);
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
-		flow_assume_callee(r, s, lhs, rhs);
 		flow_assign(r, s, lhs, rhs, true);
 		return;
 	}
@@ -956,7 +955,6 @@ static void hook_assign(void *ctx, void *sv, TSNode lhs, TSNode rhs, bool plain,
 	df_walk(&r->w, s, rhs, false);
 	if (plain) {
 		df_assume_literal(r->g, &s->hd.as, r->fr->text, lhs, rhs);
-		flow_assume_callee(r, s, lhs, rhs);
 		assume_holder(r, s, lhs, rhs);
 		flow_assign(r, s, lhs, rhs, false);
 	} else {
@@ -1088,9 +1086,8 @@ static void branch(void *ctx, const struct cfg_block *blk, const void *sv)
 		const char *name = z >= 0 && node_is(core, S_call_expression)
 					   ? call_name(core, r->fr->text, &len) : NULL;
 		int fi = name ? pairs_fn_index(r->fr, name, len) : -1;
-		uint8_t rets = fi < 0 ? 0 : r->fr->sums[fi].known && r->fr->sums[fi].rets
-				 ? r->fr->sums[fi].rets : pairs_lit_rets(r->fr, fi);
-		if (rets) {
+		if (fi >= 0 && r->fr->sums[fi].known && r->fr->sums[fi].rets) {
+			uint8_t rets = r->fr->sums[fi].rets;
 			if (rets == (1u << RC_ZERO))
 				r->dead_zero = 0;
 			else if (rets == (1u << RC_NEG))	/* (`< 0` reads positive as zero) */
