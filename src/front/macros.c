@@ -866,6 +866,16 @@ static const struct ctl_macro *find(const struct ctl_macros *t, uint32_t self, c
  * CFGs of one file at a time, each on its own thread */
 static __thread struct macro_uses *recorder;
 
+/* A view's file (1 + its index) and the table it looks into, in *t; 0 and
+ * *t itself for a table. */
+static uint32_t view_self(const struct ctl_macros **t)
+{
+	uint32_t self = (*t)->base ? (*t)->self : 0;
+	if ((*t)->base)
+		*t = (*t)->base;
+	return self;
+}
+
 enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t len,
 			    const char **label, int *param)
 {
@@ -873,9 +883,7 @@ enum ctl_kind macros_lookup(const struct ctl_macros *t, const char *name, size_t
 		macro_uses_add(recorder, name, len);
 	if (!t)
 		return CM_NONE;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
 	int guard = 0;
 	for (; m && m->kind == CM_ALIAS && guard < 8; guard++)
@@ -948,9 +956,7 @@ int macros_goto_sign(const struct ctl_macros *t, const char *name, size_t len, i
 {
 	if (!t)
 		return 0;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
 	const char *maps[8];
 	int nmaps = 0;
@@ -975,9 +981,7 @@ int macros_return_if(const struct ctl_macros *t, const char *name, size_t len)
 {
 	if (!t)
 		return -1;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	const struct ctl_macro *m = find(t, self, name, len, CLS_JUMP);
 	return m && m->kind == CM_RETURN && m->tparam ? m->tparam - 1 : -1;
 }
@@ -988,9 +992,7 @@ bool macros_noreturn(const struct ctl_macros *t, const char *name, size_t len)
 		macro_uses_add(recorder, name, len);
 	if (!t)
 		return false;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	return find(t, self, name, len, CLS_NORET) != NULL;
 }
 
@@ -998,9 +1000,7 @@ int macros_const_sign(const struct ctl_macros *t, const char *name, size_t len)
 {
 	if (!t)
 		return 0;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	return find(t, self, name, len, CLS_NEG) ? CS_NEG : 0;
 }
 
@@ -1017,9 +1017,7 @@ bool macros_array_member(const struct ctl_macros *t, const char *type, size_t tl
 		macro_uses_add(recorder, key, tlen + 1 + flen);
 	if (!t)
 		return false;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	return find(t, self, key, tlen + 1 + flen, CLS_AFIELD) != NULL;
 }
 
@@ -1031,9 +1029,7 @@ static const struct ctl_macro *entry_of(const struct ctl_macros *t, const char *
 		macro_uses_add(recorder, name, len);
 	if (!t)
 		return NULL;
-	uint32_t self = t->base ? t->self : 0;
-	if (t->base)
-		t = t->base;
+	uint32_t self = view_self(&t);
 	return find(t, self, name, len, cls);
 }
 
