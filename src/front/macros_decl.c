@@ -361,8 +361,10 @@ static bool noret_word(const char *t, size_t at, size_t l)
 static void noret_decl(const char *t, size_t n, size_t at, struct arena *a, ctl_macro_list *out)
 {
 	size_t s = at;
-	while (s && t[s - 1] != ';' && t[s - 1] != '}' && t[s - 1] != '{')
+	while (s && at - s <= 4096 && t[s - 1] != ';' && t[s - 1] != '}' && t[s - 1] != '{')
 		s--;
+	if (at - s > 4096)
+		return;	/* (a declaration is never that long: each marker costs little) */
 	/* after the last comment and the last preprocessor line before it */
 	for (size_t i = s; i < at; i++) {
 		if (lex_comment_at(t, n, i)) {
@@ -387,9 +389,9 @@ static void noret_decl(const char *t, size_t n, size_t at, struct arena *a, ctl_
 		}
 	}
 	size_t e = at;
-	while (e < n && t[e] != ';' && t[e] != '{' && t[e] != '}')
+	while (e < n && e - at <= 4096 && t[e] != ';' && t[e] != '{' && t[e] != '}')
 		e++;
-	if (e >= n || s + 4096 < at || at + 4096 < e)
+	if (e >= n || e - at > 4096)
 		return;
 	for (size_t i = s; i < e; i++) {
 		if (t[i] == '#' || t[i] == '=' || (t[i] == '/' && (t[i + 1] == '*' || t[i + 1] == '/')))
