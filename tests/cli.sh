@@ -546,3 +546,25 @@ if ! grep -q 'preprocessor condition' <<<"$out" && grep -q '\[lock-release-unhel
 else
 	bad "notes: an #error arm is no path" "$out"
 fi
+
+# a kernel tree read whole keeps following global functions up to their
+# work item when a file it skips (not understood as C) names none of them,
+# and stops when a skipped file (binary) names one: it may call it
+wt="$tmp/cli/wholetree"
+rm -rf "$wt" && cp -r "$here/cases/ds-unbalanced-kthread-global-whole-tree" "$wt" && mkdir -p "$wt/drivers/misc"
+for i in $(seq 40); do echo "@@ $i ## \$\$ % ^^ ~~ @@"; done >"$wt/drivers/misc/blob.c"
+out=$(cd "$wt" && "$bin" -j1 . 2>&1)
+if grep -q "blob.c: not understood as C" <<<"$out" &&
+   grep -q "'handle_request' returns .*only kernel threads and work items reach it.*\[ds-unbalanced-kthread\]" <<<"$out"; then
+	ok "whole tree: a skipped file that names no global function keeps the work item's context"
+else
+	bad "whole tree: a skipped file that names no global function keeps the work item's context" "$out"
+fi
+printf 'int boot_hook(void) { handle_request(); return 0; }\n\0\1\2' >"$wt/drivers/misc/blob.c"
+out=$(cd "$wt" && "$bin" -j1 . 2>&1)
+if grep -q "blob.c: binary file" <<<"$out" &&
+   grep -q "'handle_request' returns .*\[ds-unbalanced\]$" <<<"$out"; then
+	ok "whole tree: a skipped file that names the global function may call it: ds-unbalanced stays"
+else
+	bad "whole tree: a skipped file that names the global function may call it: ds-unbalanced stays" "$out"
+fi

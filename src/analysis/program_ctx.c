@@ -11,7 +11,8 @@
  * are followed upwards (another function may call a global one from a file
  * that was not scanned), apart from the thread functions themselves; in a
  * kernel tree read whole from its top folder with every file parsed whole
- * (opts.whole_tree, all_seen), so are global ones neither exported nor
+ * (opts.whole_tree, all_seen; a file refused for what it holds counts when
+ * it does not name the function), so are global ones neither exported nor
  * asmlinkage (MIPS kspd's sp_work_handle_request()).
  * An oops-in-window finding there is dropped: a kernel thread that dies
  * (or ends with complete_and_exit()) with the limit raised has no user
@@ -25,6 +26,8 @@
 
 #include "api.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,12 +59,48 @@ static void callers_build(const struct program *p, struct callers *c)
 	free(count);
 }
 
+/* The texts of the files of a tree read whole that could not be analysed
+ * (refused: not understood as C, binary): a global function they name may
+ * have a caller there. */
+typedef VEC(char *) text_list;
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	char buf[65536];
+	size_t k;
+	while ((k = fread(buf, 1, sizeof(buf), fp)) > 0)
+		strbuf_add(&sb, buf, k);
+	fclose(fp);
+	char *t = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	return t;
+}
+
+/* Does one of the texts name `name` as a word? */
+static bool named_in(const text_list *u, const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < u->n; i++)
+		for (const char *p = u->v[i]; p && (p = strstr(p, name)); p += n) {
+			bool before = p > u->v[i] && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+			bool after = isalnum((unsigned char)p[n]) || p[n] == '_';
+			if (!before && !after)
+				return true;
+		}
+	return false;
+}
+
 /*
  * Does every chain of callers of id end in a kernel-thread function?  The
  * names of those functions go into *names (comma separated, a few).
  */
 static bool only_kthreads(const struct program *p, const struct callers *c, uint32_t id,
-			  struct strbuf *names, bool boot, bool all_seen)
+			  struct strbuf *names, bool boot, bool all_seen, const text_list *unread)
 {
 	VEC(uint32_t) work = {0};
 	bool *seen = xcalloc(p->fn.n + 1, sizeof(bool));
@@ -77,7 +116,8 @@ static bool only_kthreads(const struct program *p, const struct callers *c, uint
 				strbuf_addf(names, "%s'%s'", named ? ", " : "", f->name);
 			named++;
 		} else if (p->entry_why[u] || p->fbound[u] ||
-			   (!f->is_static && !(all_seen && !f->exported && !f->asmlinkage)) ||
+			   (!f->is_static && !(all_seen && !f->exported && !f->asmlinkage &&
+					       !named_in(unread, f->name))) ||
 			   c->base[u] == c->base[u + 1]) {
 			ok = false;	/* user mode, a field, unseen callers, or none */
 			break;
@@ -107,9 +147,20 @@ void kthread_context(struct program *p)
 	/* a kernel tree read whole, every file parsed whole: the callers of a
 	 * global function not exported are all in view */
 	bool all_seen = p->o->whole_tree;
-	for (size_t f = 0; f < p->nfiles && all_seen; f++)
-		all_seen = !p->rs[f].unparsed && !p->rs[f].elided && !p->rs[f].skipped &&
-			   !p->rs[f].error;
+	text_list unread = {0};
+	for (size_t f = 0; f < p->nfiles && all_seen; f++) {
+		if (p->rs[f].unparsed || p->rs[f].elided)
+			all_seen = false;
+		else if (p->rs[f].error && p->rs[f].refused && unread.n < 64) {
+			char *t = slurp(p->rs[f].path);	/* (read again; few) */
+			if (t)
+				VEC_PUSH(unread, t);
+			else
+				all_seen = false;
+		}
+		else if (p->rs[f].error)
+			all_seen = false;
+	}
 	uint32_t first = 0;	/* the id of each file's first function */
 	for (size_t f = 0; f < p->nfiles; f++) {
 		struct findings *fs = &p->rs[f].findings;
@@ -129,7 +180,7 @@ void kthread_context(struct program *p)
 			/* (boot code too, for an oops: no user task exists yet) */
 			bool kt = id != UINT32_MAX &&
 				  only_kthreads(p, &c, id, &names, fd->id == C_OOPS_IN_WINDOW,
-						all_seen);
+						all_seen, &unread);
 			if (kt && fd->id == C_OOPS_IN_WINDOW) {
 				strbuf_release(&names);
 				finding_release(fd);
@@ -149,6 +200,9 @@ void kthread_context(struct program *p)
 		fs->v.n = w;
 		first += (uint32_t)p->ff[f].fns.n;
 	}
+	for (size_t i = 0; i < unread.n; i++)
+		free(unread.v[i]);
+	VEC_FREE(unread);
 	free(c.base);
 	free(c.v);
 }
