@@ -207,7 +207,7 @@ static bool visit_body(TSNode n, void *ctx)
 		VEC_PUSH(w->calls, n);
 		size_t len;
 		const char *name = call_name(n, w->text, &len);
-		if (name && (is_noreturn_call(name, len) || macros_noreturn(w->ff->ctl, name, len)))
+		if (name && is_noreturn_call(w->ff->ctl, name, len))
 			w->has_noreturn_call = true;
 		if (name && api_is(name, len, A_USER_MODE_TEST | A_KMODE_MARK | A_UMODE_MARK))
 			w->mode_tests = true;

@@ -27,7 +27,6 @@
 #include "api.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,23 +62,6 @@ static void callers_build(const struct program *p, struct callers *c)
  * (refused: not understood as C, binary): a global function they name may
  * have a caller there. */
 typedef VEC(char *) text_list;
-
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	struct strbuf sb;
-	strbuf_init(&sb);
-	char buf[65536];
-	size_t k;
-	while ((k = fread(buf, 1, sizeof(buf), fp)) > 0)
-		strbuf_add(&sb, buf, k);
-	fclose(fp);
-	char *t = strbuf_detach(&sb);
-	strbuf_release(&sb);
-	return t;
-}
 
 /* Does one of the texts name `name` as a word? */
 static bool named_in(const text_list *u, const char *name)
@@ -152,7 +134,8 @@ void kthread_context(struct program *p)
 		if (p->rs[f].unparsed || p->rs[f].elided)
 			all_seen = false;
 		else if (p->rs[f].error && p->rs[f].refused && unread.n < 64) {
-			char *t = slurp(p->rs[f].path);	/* (read again; few) */
+			size_t len;	/* (read again; few) */
+			char *t = read_file_text(p->rs[f].path, p->o->max_file_size, &len);
 			if (t)
 				VEC_PUSH(unread, t);
 			else

@@ -23,20 +23,7 @@
 
 static char *read_all(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	struct strbuf sb;
-	strbuf_init(&sb);
-	char buf[65536];
-	size_t k;
-	while ((k = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len < AUDIT_MAX_FILE)
-		strbuf_add(&sb, buf, k);
-	fclose(f);
-	*len = sb.len;
-	char *text = strbuf_detach(&sb);
-	strbuf_release(&sb);	/* detach leaves a fresh empty buffer behind */
-	return text;
+	return read_file_text(path, AUDIT_MAX_FILE, len);
 }
 
 static bool is_ident(char c, bool first)

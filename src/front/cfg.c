@@ -45,10 +45,11 @@ struct builder {
 	const struct ctl_macros *macros;	/* statement macros that hide a jump, or NULL */
 };
 
-/* (the table holds BUG, panic, do_exit and the like) */
-bool is_noreturn_call(const char *name, size_t len)
+/* (the table holds BUG, panic, do_exit and the like; the macros table the
+ * functions the headers and the file declare noreturn) */
+bool is_noreturn_call(const struct ctl_macros *t, const char *name, size_t len)
 {
-	return api_is(name, len, A_NORETURN);
+	return api_is(name, len, A_NORETURN) || macros_noreturn(t, name, len);
 }
 
 static struct cfg_block *new_block(struct builder *b)
@@ -297,14 +298,7 @@ static void cond(struct builder *b, TSNode n, struct cfg_block *t, struct cfg_bl
 		int cv = const_value(s, text);
 		uint32_t off = ts_node_start_byte(s);
 		const char *label = folded(b, s, 80);
-		size_t cl;
-		const char *cn = node_is(s, S_call_expression) ? call_name(s, text, &cl) : NULL;
-		if (cn && api_is(cn, cl, A_OOPS_STOPPED)) {
-			/* `if (die_if_kernel(...)) return;`: only a debugger
-			 * that stopped the oops makes it true */
-			emit(b, s, EL_COND);
-			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
-		} else if (cv == 1) {
+		if (cv == 1) {
 			add_edge(b->cur, t, E_TRUE, -1, true, off, label);
 		} else if (cv == 0) {
 			add_edge(b->cur, f, E_FALSE, -1, false, off, label);
@@ -562,8 +556,7 @@ static bool call_stmt(struct builder *b, TSNode n)
 		return false;
 	TSNode args = node_field(e, "arguments");
 	uint32_t nargs = ts_node_named_child_count(args);
-	if (is_noreturn_call(name, len) || macros_noreturn(b->macros, name, len) ||
-	    opens_sysrq_trigger(args, text)) {
+	if (is_noreturn_call(b->macros, name, len) || opens_sysrq_trigger(args, text)) {
 		add_elem(b, e, EL_NORETURN);
 		dead_end(b);
 		return true;

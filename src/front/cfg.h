@@ -157,7 +157,8 @@ size_t cfg_state_slot(const void *states, size_t n, size_t size, const void *ns,
 #define ITER_LABEL '\001'
 char *edge_note(uint8_t kind, const char *label);
 
-/* Is `name` a call that never returns (A_NORETURN in the API table)? */
-bool is_noreturn_call(const char *name, size_t len);
+/* Is `name` a call that never returns (A_NORETURN in the API table, or
+ * declared so where t, the control macros' table or NULL, saw it)? */
+bool is_noreturn_call(const struct ctl_macros *t, const char *name, size_t len);
 
 #endif

@@ -22,9 +22,11 @@ int32_t cfg_atom_for(struct cfg *g, TSNode n, bool *pol, bool fixed);
  * -1 without a pure switch condition or for a value with effects. */
 int32_t cfg_case_atom(struct cfg *g, TSNode sw_cond, TSNode value);
 
-/* A sign test the declared types decide (cfg_types.c): `ok < 0` of a bool
- * or unsigned local, parameter, file variable or function result is 0,
- * `len >= 0` 1; -1 for any other condition. */
+/* A test the declared types or the API table decide (cfg_types.c): `ok <
+ * 0` of a bool or unsigned local, parameter, file variable or function
+ * result (or a copy_from_user()'s) is 0, `len >= 0` 1, a call that is true
+ * only when a debugger stopped an oops (die_if_kernel()) 0; -1 for any
+ * other condition. */
 int cfg_type_decides(const struct cfg *g, TSNode n);
 
 /* The fixed atom `#defined(name)` of an #ifdef or #ifndef. */

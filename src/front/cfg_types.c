@@ -225,6 +225,13 @@ int cfg_type_decides(const struct cfg *g, TSNode n)
 {
 	const char *text = g->text;
 	n = only_parens(n);
+	/* `if (die_if_kernel(...)) return;`: only a debugger that stopped the
+	 * oops makes it true */
+	if (node_is(n, S_call_expression)) {
+		TSNode f = node_field(n, "function");
+		return node_is(f, S_identifier) && api_is(node_ptr(f, text), node_len(f), A_OOPS_STOPPED)
+			       ? 0 : -1;
+	}
 	/* `if (err = copy_from_user(...) < 0)`: the value assigned is the test */
 	if (node_is(n, S_assignment_expression) && node_text_is(node_field(n, "operator"), text, "="))
 		n = only_parens(node_field(n, "right"));

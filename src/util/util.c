@@ -427,3 +427,21 @@ bool upper_case_name(const char *p, size_t len)
 	}
 	return letter;
 }
+
+char *read_file_text(const char *path, size_t max, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	char buf[65536];
+	size_t k;
+	while ((k = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len < max)
+		strbuf_add(&sb, buf, k);
+	fclose(f);
+	*len = sb.len;
+	char *text = strbuf_detach(&sb);
+	strbuf_release(&sb);	/* detach leaves a fresh empty buffer behind */
+	return text;
+}

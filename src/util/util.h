@@ -58,6 +58,9 @@ void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Hand the buffer to the caller; sb is left empty and reusable. */
 char *strbuf_detach(struct strbuf *sb);
+/* The first max bytes (about: whole 64 KiB reads) of the file at path,
+ * NUL-terminated, its length in *len; NULL when it cannot be opened. */
+char *read_file_text(const char *path, size_t max, size_t *len);
 
 /*
  * A typed vector: struct { T *v; size_t n, alloc; }.
