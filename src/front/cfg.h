@@ -67,7 +67,16 @@ struct cfg_atom {
 				 * tests it too (an error test implies `if (v)`), else 0 */
 	bool nz_pol;		/* ... this atom's value that makes v non-zero */
 	bool nz_has;		/* some atom's nz_base is this one */
+	/* A comparison of one value with a non-negative integer literal
+	 * (`mode == 3`, `n < 8`, `len >= 1`, a case label, or the value
+	 * alone: `v` is `v != 0`), when another atom compares the same value
+	 * too: the first atom of that group, else -1 (cfg_link_atoms). */
+	int32_t cmp_group;
+	uint8_t cmp_op;		/* CMP_* below: the atom is `lhs OP cmp_k` */
+	int64_t cmp_k;
+	const char *cmp_lhs;	/* the value's text without spaces, or NULL */
 };
+enum { CMP_NONE, CMP_NZ, CMP_EQ, CMP_LT, CMP_LE };
 
 struct cfg_range {
 	uint32_t start, end;	/* a lowered sub-expression's bytes */
@@ -139,6 +148,11 @@ void assumes_forget(struct cfg_assumes *a, const struct cfg *g,
  * to it by nz_base (`err < 0` true: `err` true; `err` false: `err < 0`
  * false), added where the path assumes nothing of them yet. */
 void assumes_imply(const struct cfg *g, struct cfg_assumes *a, int atom, bool pol);
+/* The value the path's other comparisons of the same value decide for
+ * atom (cmp_group >= 0): `mode == 3` true makes `mode >= 1` true and
+ * `mode == 1` false, `n < 4` and `n >= 2` true make `n == 5` false; 0 or
+ * 1, or -1 when they leave it open. */
+int assumes_range(const struct cfg *g, const struct cfg_assumes *a, int atom);
 /* Keep in a only what b assumes alike (the join of two paths). */
 void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b);
 bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b);

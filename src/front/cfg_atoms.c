@@ -67,6 +67,64 @@ static void text_nospace(struct strbuf *sb, TSNode n, const char *text)
 			strbuf_addc(sb, p[i]);
 }
 
+/* A non-negative integer literal of a signed type (`3`, `0x10`, `8L`; not
+ * `3U`, whose comparison converts the other side), its value in *k. */
+static bool int_literal(TSNode n, const char *text, int64_t *k)
+{
+	n = strip_parens(n);
+	if (!node_is(n, S_number_literal))
+		return false;
+	const char *p = node_ptr(n, text);
+	size_t len = node_len(n);
+	while (len && (p[len - 1] == 'l' || p[len - 1] == 'L'))
+		len--;
+	if (!len || len > 12)
+		return false;
+	char buf[16];
+	memcpy(buf, p, len);
+	buf[len] = 0;
+	char *end;
+	long long v = strtoll(buf, &end, 0);
+	if (*end || v < 0)
+		return false;
+	*k = v;
+	return true;
+}
+
+/* Record what comparison atom a is: `left OP literal` when given (op and
+ * the literal of the condition, after the negations cfg_atom_for strips),
+ * else the value alone (`v`: `v != 0`). */
+static void note_cmp(struct cfg *g, int32_t a, TSNode left, const char *op, size_t oplen,
+		     TSNode lit)
+{
+	struct cfg_atom *at = &g->atoms.v[a];
+	if (at->cmp_op)
+		return;
+	if (!op) {
+		at->cmp_op = CMP_NZ;
+		at->cmp_lhs = at->key;
+		return;
+	}
+	int64_t k;
+	if (!int_literal(lit, g->text, &k))
+		return;
+	static const struct { const char *op; uint8_t cmp; } ops[] = {
+		{ "==", CMP_EQ }, { "!=", CMP_EQ }, { "<", CMP_LT }, { ">=", CMP_LT },
+		{ "<=", CMP_LE }, { ">", CMP_LE },
+	};
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strlen(ops[i].op) == oplen && !memcmp(op, ops[i].op, oplen)) {
+			struct strbuf sb;
+			strbuf_init(&sb);
+			text_nospace(&sb, left, g->text);
+			at->cmp_lhs = arena_strndup(g->arena, sb.buf, sb.len);
+			strbuf_release(&sb);
+			at->cmp_op = ops[i].cmp;
+			at->cmp_k = k;
+			return;
+		}
+}
+
 typedef VEC(const char *) name_list;
 
 static void collect_roots(TSNode n, const char *text, name_list *out,
@@ -191,6 +249,13 @@ int32_t cfg_atom_for(struct cfg *g, TSNode n, bool *pol, bool fixed)
 	}
 	int32_t a = intern_atom(g, &sb, fixed ? (TSNode){0} : n, fixed);
 	strbuf_release(&sb);
+	if (!fixed && !node_is(n, S_binary_expression)) {
+		note_cmp(g, a, n, NULL, 0, (TSNode){0});
+	} else if (!fixed) {
+		TSNode op = node_field(n, "operator");
+		note_cmp(g, a, node_field(n, "left"), node_ptr(op, text), node_len(op),
+			 node_field(n, "right"));
+	}
 	return a;
 }
 
@@ -206,6 +271,7 @@ int32_t cfg_case_atom(struct cfg *g, TSNode sw_cond, TSNode value)
 	text_nospace(&sb, value, text);
 	int32_t a = intern_atom(g, &sb, sw_cond, false);
 	strbuf_release(&sb);
+	note_cmp(g, a, sw_cond, "==", 2, value);
 	return a;
 }
 
@@ -274,8 +340,128 @@ void assumes_imply(const struct cfg *g, struct cfg_assumes *a, int atom, bool po
 			assumes_add(a, (int)j, !g->atoms.v[j].nz_pol);
 }
 
+/* Group the comparisons of one value (cmp_group: the group's first atom;
+ * -1 for an atom no other atom's value matches). */
+static void group_cmps(struct cfg *g)
+{
+	for (size_t i = 0; i < g->atoms.n; i++)
+		g->atoms.v[i].cmp_group = -1;
+	for (size_t i = 0; i < g->atoms.n; i++) {
+		struct cfg_atom *at = &g->atoms.v[i];
+		if (!at->cmp_lhs || at->cmp_group >= 0)
+			continue;
+		for (size_t j = i + 1; j < g->atoms.n; j++) {
+			struct cfg_atom *b = &g->atoms.v[j];
+			if (b->cmp_lhs && b->cmp_group < 0 && !strcmp(b->cmp_lhs, at->cmp_lhs)) {
+				b->cmp_group = (int32_t)i;
+				at->cmp_group = (int32_t)i;
+			}
+		}
+	}
+}
+
+/* The bounds [*lo, *hi] of a value, less the values in ex[]: what a path's
+ * comparisons of it say. */
+#define RANGE_EX 8
+struct range {
+	int64_t lo, hi;
+	int64_t ex[RANGE_EX];
+	int nex;
+};
+
+static void range_take(struct range *r, const struct cfg_atom *at, bool pol)
+{
+	int64_t k = at->cmp_op == CMP_NZ ? 0 : at->cmp_k;
+	switch (at->cmp_op) {
+	case CMP_NZ:	/* `v` is `v != 0` */
+	case CMP_EQ:
+		if (pol == (at->cmp_op == CMP_EQ)) {
+			r->lo = r->lo > k ? r->lo : k;
+			r->hi = r->hi < k ? r->hi : k;
+		} else if (r->nex < RANGE_EX) {
+			r->ex[r->nex++] = k;
+		}
+		break;
+	case CMP_LT:
+		if (pol)
+			r->hi = r->hi < k - 1 ? r->hi : k - 1;
+		else
+			r->lo = r->lo > k ? r->lo : k;
+		break;
+	case CMP_LE:
+		if (pol)
+			r->hi = r->hi < k ? r->hi : k;
+		else
+			r->lo = r->lo > k + 1 ? r->lo : k + 1;
+		break;
+	}
+}
+
+static bool range_excludes(const struct range *r, int64_t v)
+{
+	if (v < r->lo || v > r->hi)
+		return true;
+	for (int i = 0; i < r->nex; i++)
+		if (r->ex[i] == v)
+			return true;
+	return false;
+}
+
+int assumes_range(const struct cfg *g, const struct cfg_assumes *a, int atom)
+{
+	const struct cfg_atom *at = &g->atoms.v[atom];
+	if (at->cmp_group < 0)
+		return -1;
+	struct range r = { .lo = INT64_MIN, .hi = INT64_MAX };
+	bool any = false;
+	for (int i = 0; i < a->n; i++) {
+		const struct cfg_atom *b = &g->atoms.v[a->v[i].atom];
+		if (a->v[i].atom != atom && b->cmp_group == at->cmp_group) {
+			range_take(&r, b, a->v[i].pol);
+			any = true;
+		}
+	}
+	if (!any)
+		return -1;
+	/* bounds that are excluded values move inwards (a few steps) */
+	for (int step = 0; step < RANGE_EX && r.lo <= r.hi; step++) {
+		bool moved = false;
+		for (int i = 0; i < r.nex; i++) {
+			if (r.ex[i] == r.lo && r.lo < r.hi) {
+				r.lo++;
+				moved = true;
+			} else if (r.ex[i] == r.hi && r.lo < r.hi) {
+				r.hi--;
+				moved = true;
+			}
+		}
+		if (!moved)
+			break;
+	}
+	if (r.lo > r.hi)
+		return -1;	/* the path is already contradictory: no opinion */
+	int64_t k = at->cmp_op == CMP_NZ ? 0 : at->cmp_k;
+	switch (at->cmp_op) {
+	case CMP_NZ:
+	case CMP_EQ: {
+		bool eq_true = r.lo == k && r.hi == k && !range_excludes(&r, k);
+		if (range_excludes(&r, k))
+			return at->cmp_op == CMP_EQ ? 0 : 1;
+		if (eq_true)
+			return at->cmp_op == CMP_EQ ? 1 : 0;
+		return -1;
+	}
+	case CMP_LT:
+		return r.hi < k ? 1 : r.lo >= k ? 0 : -1;
+	case CMP_LE:
+		return r.hi <= k ? 1 : r.lo > k ? 0 : -1;
+	}
+	return -1;
+}
+
 void cfg_link_atoms(struct cfg *g)
 {
+	group_cmps(g);
 	for (size_t i = 0; i < g->atoms.n; i++) {
 		struct cfg_atom *at = &g->atoms.v[i];
 		size_t len = strlen(at->key);

@@ -227,10 +227,78 @@ static void test_outside(void)
 	name_set_release(&s);
 }
 
+/* --- comparisons of one value (assumes_range(), src/front/cfg_atoms.c) -- */
+
+static int atom_of(const struct cfg *g, const char *key)
+{
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (!strcmp(g->atoms.v[i].key, key))
+			return (int)i;
+	return -1;
+}
+
+static void test_range(void)
+{
+	const char *src = "int f(int m, int n)\n{\n\tif (m == 3) a();\n\tif (m >= 1) b();\n"
+			  "\tif (m == 1) c();\n\tif (m) d();\n\tif (m < 4) e();\n"
+			  "\tif (m <= 2) g();\n\tif (m == 2) h();\n\tif (m == 3U) i();\n"
+			  "\tif (n == 3) j();\n\tswitch (m) { case 5: k(); }\n\treturn 0;\n}\n";
+	TSParser *p = ts_parser_new();
+	ts_parser_set_language(p, tree_sitter_c());
+	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)strlen(src));
+	node_list fns = {0};
+	collect_functions(ts_tree_root_node(tree), &fns, 0);
+	check(fns.n == 1, "assumes_range: the test function parsed");
+	if (fns.n != 1)
+		goto out;
+	struct arena a;
+	arena_init(&a);
+	struct cfg g;
+	cfg_build(&g, &a, src, fns.v[0], "f", NULL);
+	int eq3 = atom_of(&g, "m==3"), lt1 = atom_of(&g, "m<1"), eq1 = atom_of(&g, "m==1");
+	int nz = atom_of(&g, "m"), lt4 = atom_of(&g, "m<4"), le2 = atom_of(&g, "m<=2");
+	int eq2 = atom_of(&g, "m==2"), eq3u = atom_of(&g, "m==3U"), n3 = atom_of(&g, "n==3");
+	int case5 = atom_of(&g, "m==5");
+	check(eq3 >= 0 && lt1 >= 0 && eq1 >= 0 && nz >= 0 && lt4 >= 0 && le2 >= 0 && eq2 >= 0 &&
+	      eq3u >= 0 && n3 >= 0 && case5 >= 0, "assumes_range: every condition has its atom");
+	if (eq3 < 0 || lt1 < 0 || eq1 < 0 || nz < 0 || lt4 < 0 || le2 < 0 || eq2 < 0 || eq3u < 0 ||
+	    n3 < 0 || case5 < 0)
+		goto done;
+	struct cfg_assumes as = {0};
+	check(assumes_range(&g, &as, lt1) == -1, "assumes_range: nothing assumed, nothing decided");
+	assumes_add(&as, eq3, true);
+	check(assumes_range(&g, &as, lt1) == 0 && assumes_range(&g, &as, eq1) == 0 &&
+	      assumes_range(&g, &as, nz) == 1 && assumes_range(&g, &as, lt4) == 1 &&
+	      assumes_range(&g, &as, le2) == 0 && assumes_range(&g, &as, case5) == 0,
+	      "assumes_range: `m == 3` decides `m >= 1`, `m == 1`, `m`, `m < 4`, `m <= 2`, case 5");
+	check(assumes_range(&g, &as, eq3u) == -1 && assumes_range(&g, &as, n3) == -1,
+	      "assumes_range: an unsigned literal and another value stay open");
+	struct cfg_assumes bs = {0};
+	assumes_add(&bs, lt1, false);
+	assumes_add(&bs, le2, true);
+	check(assumes_range(&g, &bs, eq2) == -1 && assumes_range(&g, &bs, eq3) == 0 &&
+	      assumes_range(&g, &bs, nz) == 1, "assumes_range: 1 <= m <= 2 leaves `m == 2` open");
+	assumes_add(&bs, eq1, false);
+	check(assumes_range(&g, &bs, eq2) == 1,
+	      "assumes_range: 1 <= m <= 2 and m != 1 make `m == 2` true");
+	struct cfg_assumes cs = {0};
+	assumes_add(&cs, nz, false);
+	check(assumes_range(&g, &cs, eq3) == 0 && assumes_range(&g, &cs, lt1) == 1,
+	      "assumes_range: `!m` makes `m == 3` false and `m < 1` true");
+done:
+	cfg_release(&g);
+	arena_release(&a);
+out:
+	VEC_FREE(fns);
+	ts_tree_delete(tree);
+	ts_parser_delete(p);
+}
+
 int main(void)
 {
 	parse_init();
 	test_memo();
 	test_outside();
+	test_range();
 	return failures ? 1 : 0;
 }
