@@ -37,6 +37,7 @@ struct opts {
 	const char *dump_cfg;		/* --dump-cfg[=FUNC]: "" for all, NULL off */
 	bool no_normalize;		/* --no-normalize: parse raw text (measurement) */
 	bool no_makefile_flags;		/* --no-makefile-flags: kbflags.h off */
+	bool no_kconfig;		/* --no-kconfig: kconfig.h off */
 	bool parse_only;		/* --parse-only: load, normalise and parse, no analysis
 					 * (the parse floor of a benchmark) */
 	bool verify_elision;		/* --verify-elision: parse elided files whole too and

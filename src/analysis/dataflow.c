@@ -220,6 +220,8 @@ static void take_edges(struct df *d, const struct cfg_block *b)
 			bool pp = d->g->atoms.v[e->atom].fixed;
 			if (have < 0 && pp)
 				have = pp_implied(d->g, &h->as, e->atom);
+			if (have < 0 && pp)
+				have = assumes_kconfig(d->g, &h->as, e->atom);
 			else if (have < 0)
 				have = assumes_range(d->g, &h->as, e->atom);
 			if (have >= 0 && have != e->polarity)

@@ -21,6 +21,7 @@
 #include "heap.h"
 #include "inputs.h"
 #include "kbflags.h"
+#include "kconfig.h"
 #include "options.h"
 #include "outfile.h"
 #include "output.h"
@@ -141,7 +142,11 @@ int main(int argc, char **argv)
 	struct inputs in = {0};
 	inputs_collect(&in, &c.o, c.argv + c.first_path, c.argc - c.first_path);
 	c.o.named = in.named.v;
+	kconfig_load((const char *const *)(c.argv + c.first_path), (size_t)(c.argc - c.first_path),
+		     !c.o.kbuild && !c.o.no_kconfig);
 	options_fill_key(&c.o);
+	if (kconfig_digest())	/* what the tree's Kconfig says changes the findings */
+		strbuf_addf(&c.o.key_file, " kconfig=%016llx", (unsigned long long)kconfig_digest());
 	struct file_result *rs = xcalloc(in.paths.n ? in.paths.n : 1, sizeof(*rs));
 	analyze_files(&c.o, in.paths.v, in.paths.n, rs);
 	status = report_run(&c.o, &base, rs, &in);
@@ -154,6 +159,7 @@ int main(int argc, char **argv)
 	options_release(&c);
 	ppenv_release();
 	kbflags_release();
+	kconfig_release();
 	rules_set(NULL);
 	rules_release(&rules);
 	return status;

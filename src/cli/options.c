@@ -437,6 +437,12 @@ static const struct option_def option_defs[] = {
 		  "Kbuild or Makefile gives in every build\n"
 		  "(ccflags-y, EXTRA_CFLAGS; off under --kbuild)" },
 
+	{ .name = "no-kconfig", .group = G_PREPROCESSOR, FIELD(T_BOOL, no_kconfig),
+	  .key = K_FILE,
+	  .help = "do not read what the tree's Kconfig says a CONFIG_\n"
+		  "symbol needs (`if INET` around IPV6: no path\n"
+		  "takes IPV6 on and INET off; off under --kbuild)" },
+
 	/* Analysis */
 	{ .name = "jobs", .letter = 'j', REQ("N"), .group = G_ANALYSIS, .set = set_jobs,
 	  .help = "analyse N files at once (default: number of CPUs)" },

@@ -75,8 +75,15 @@ struct cfg_atom {
 	uint8_t cmp_op;		/* CMP_* below: the atom is `lhs OP cmp_k` */
 	int64_t cmp_k;
 	const char *cmp_lhs;	/* the value's text without spaces, or NULL */
+	/* A preprocessor condition on one Kconfig symbol (kconfig.h): which,
+	 * and what it says of it (KC_*), else kc_kind KC_NONE. */
+	int32_t kc_sym;
+	uint8_t kc_kind;
 };
 enum { CMP_NONE, CMP_NZ, CMP_EQ, CMP_LT, CMP_LE };
+/* IS_ENABLED(CONFIG_X); defined(CONFIG_X), `#if CONFIG_X`, IS_BUILTIN (X=y);
+ * defined(CONFIG_X_MODULE), IS_MODULE (X=m) */
+enum { KC_NONE, KC_EN, KC_Y, KC_M };
 
 struct cfg_range {
 	uint32_t start, end;	/* a lowered sub-expression's bytes */
@@ -153,6 +160,11 @@ void assumes_imply(const struct cfg *g, struct cfg_assumes *a, int atom, bool po
  * `mode == 1` false, `n < 4` and `n >= 2` true make `n == 5` false; 0 or
  * 1, or -1 when they leave it open. */
 int assumes_range(const struct cfg *g, const struct cfg_assumes *a, int atom);
+/* The value what Kconfig says symbols need decides for the preprocessor
+ * atom (kc_kind set), given the path's other such atoms: `#ifdef
+ * CONFIG_INET` false makes `IS_ENABLED(CONFIG_IPV6)` false where IPV6
+ * needs INET; 0 or 1, or -1. */
+int assumes_kconfig(const struct cfg *g, const struct cfg_assumes *a, int atom);
 /* Keep in a only what b assumes alike (the join of two paths). */
 void assumes_meet(struct cfg_assumes *a, const struct cfg_assumes *b);
 bool assumes_eq(const struct cfg_assumes *a, const struct cfg_assumes *b);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "api.h"
+#include "kconfig.h"
 
 /* --- atoms: canonical conditions ------------------------------------ */
 
@@ -459,9 +460,103 @@ int assumes_range(const struct cfg *g, const struct cfg_assumes *a, int atom)
 	return -1;
 }
 
+/* What a preprocessor atom's key says of one Kconfig symbol. */
+static void note_kconfig(struct cfg_atom *at)
+{
+	static const struct { const char *pre; uint8_t kind; } forms[] = {
+		{ "#defined(CONFIG_", KC_Y }, { "#IS_ENABLED(CONFIG_", KC_EN },
+		{ "#IS_BUILTIN(CONFIG_", KC_Y }, { "#IS_MODULE(CONFIG_", KC_M }, { "#CONFIG_", KC_Y },
+	};
+	at->kc_kind = KC_NONE;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t pl = strlen(forms[i].pre);
+		if (strncmp(at->key, forms[i].pre, pl))
+			continue;
+		const char *n = at->key + pl;
+		size_t len = strlen(n);
+		if (forms[i].pre[1] != 'C') {
+			if (!len || n[len - 1] != ')')
+				return;
+			len--;
+		}
+		for (size_t k = 0; k < len; k++)
+			if (!ident_byte((unsigned char)n[k]))
+				return;
+		int32_t sym = kconfig_find(n, len);
+		uint8_t kind = forms[i].kind;
+		if (sym < 0 && kind == KC_Y && len > 7 && !memcmp(n + len - 7, "_MODULE", 7)) {
+			sym = kconfig_find(n, len - 7);
+			kind = KC_M;
+		}
+		if (sym >= 0) {
+			at->kc_sym = sym;
+			at->kc_kind = kind;
+		}
+		return;
+	}
+}
+
+/* What an assumed atom says of its symbol being enabled: 1, 0, or -1. */
+static int kc_enabled(const struct cfg_atom *b, bool pol)
+{
+	if (b->kc_kind == KC_EN)
+		return pol;
+	if (pol)
+		return 1;	/* X=y or X=m */
+	return b->kc_kind == KC_Y && !kconfig_tristate(b->kc_sym) ? 0 : -1;
+}
+
+int assumes_kconfig(const struct cfg *g, const struct cfg_assumes *a, int atom)
+{
+	const struct cfg_atom *at = &g->atoms.v[atom];
+	if (at->kc_kind == KC_NONE)
+		return -1;
+	int32_t z = at->kc_sym;
+	if (at->kc_kind == KC_M && !kconfig_tristate(z))
+		return 0;	/* a bool symbol is never a module */
+	int en = -1;
+	for (int i = 0; i < a->n; i++) {
+		const struct cfg_atom *b = &g->atoms.v[a->v[i].atom];
+		bool pol = a->v[i].pol;
+		if (a->v[i].atom == atom || b->kc_kind == KC_NONE)
+			continue;
+		if (b->kc_sym == z && pol && b->kc_kind != KC_EN && at->kc_kind != KC_EN &&
+		    b->kc_kind != at->kc_kind)
+			return 0;	/* X=y and X=m exclude each other */
+		int es = kc_enabled(b, pol);
+		if (es < 0)
+			continue;
+		int got = -1;
+		if (b->kc_sym == z)
+			got = es;
+		else if (es == 1 && kconfig_needs(b->kc_sym, z))
+			got = 1;
+		else if (es == 1 && (kconfig_excludes(b->kc_sym, z) || kconfig_excludes(z, b->kc_sym)))
+			got = 0;
+		else if (es == 0 && kconfig_needs(z, b->kc_sym))
+			got = 0;
+		if (got >= 0 && en >= 0 && got != en)
+			return -1;	/* the path contradicts itself already */
+		if (got >= 0)
+			en = got;
+	}
+	if (en == 0)
+		return 0;
+	if (en == 1 && at->kc_kind == KC_EN)
+		return 1;
+	if (en == 1 && at->kc_kind == KC_Y && !kconfig_tristate(z))
+		return 1;
+	return -1;
+}
+
 void cfg_link_atoms(struct cfg *g)
 {
 	group_cmps(g);
+	for (size_t i = 0; i < g->atoms.n; i++)
+		if (g->atoms.v[i].fixed)
+			note_kconfig(&g->atoms.v[i]);
+		else
+			g->atoms.v[i].kc_kind = KC_NONE;
 	for (size_t i = 0; i < g->atoms.n; i++) {
 		struct cfg_atom *at = &g->atoms.v[i];
 		size_t len = strlen(at->key);
