@@ -68,15 +68,21 @@ static void text_nospace(struct strbuf *sb, TSNode n, const char *text)
 			strbuf_addc(sb, p[i]);
 }
 
-/* A non-negative integer literal of a signed type (`3`, `0x10`, `8L`; not
- * `3U`, whose comparison converts the other side), its value in *k. */
+/* A non-negative integer literal of a signed type (`3`, `0x10`, `8L`, a
+ * plain ASCII character `'t'`; not `3U`, whose comparison converts the
+ * other side), its value in *k. */
 static bool int_literal(TSNode n, const char *text, int64_t *k)
 {
 	n = strip_parens(n);
-	if (!node_is(n, S_number_literal))
-		return false;
 	const char *p = node_ptr(n, text);
 	size_t len = node_len(n);
+	if (node_is(n, S_char_literal) && len == 3 && p[0] == '\'' && p[2] == '\'' &&
+	    p[1] != '\\' && (unsigned char)p[1] < 0x80) {
+		*k = p[1];	/* 't': a plain ASCII character */
+		return true;
+	}
+	if (!node_is(n, S_number_literal))
+		return false;
 	while (len && (p[len - 1] == 'l' || p[len - 1] == 'L'))
 		len--;
 	if (!len || len > 12)

@@ -1,6 +1,7 @@
 /* case: the raise and the restore test the same value with different comparisons: raised when
  * the command is 1 or 3, restored when it is between 1 and 3 (himax's raw-data sysfs read); raised in one case of a
- * switch, restored for the modes above 1 and below 3 */
+ * switch, restored for the modes above 1 and below 3; raised for the command character 't',
+ * restored for any letter but 'x' */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/device.h>
@@ -62,4 +63,25 @@ static long cal_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 
 static const struct file_operations cal_fops = {
 	.unlocked_ioctl = cal_ioctl,
+};
+
+static ssize_t dbg_write(struct file *f, const char __user *ubuf, size_t len, loff_t *ppos)
+{
+	char cmd[8];
+	mm_segment_t old_fs;
+
+	if (copy_from_user(cmd, ubuf, 1))
+		return -EFAULT;
+	if (cmd[0] == 't') {
+		old_fs = get_fs();
+		set_fs(KERNEL_DS);
+	}
+	pr_info("dbg: %c\n", cmd[0]);
+	if (cmd[0] != 'x' && cmd[0] >= 'a')
+		set_fs(old_fs);
+	return len;
+}
+
+static const struct file_operations dbg_fops = {
+	.write = dbg_write,
 };

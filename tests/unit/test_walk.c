@@ -242,7 +242,8 @@ static void test_range(void)
 	const char *src = "int f(int m, int n)\n{\n\tif (m == 3) a();\n\tif (m >= 1) b();\n"
 			  "\tif (m == 1) c();\n\tif (m) d();\n\tif (m < 4) e();\n"
 			  "\tif (m <= 2) g();\n\tif (m == 2) h();\n\tif (m == 3U) i();\n"
-			  "\tif (n == 3) j();\n\tswitch (m) { case 5: k(); }\n\treturn 0;\n}\n";
+			  "\tif (n == 3) j();\n\tswitch (m) { case 5: k(); }\n"
+			  "\tif (n == 't') l();\n\tif (n >= 'a') o();\n\treturn 0;\n}\n";
 	TSParser *p = ts_parser_new();
 	ts_parser_set_language(p, tree_sitter_c());
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)strlen(src));
@@ -281,6 +282,13 @@ static void test_range(void)
 	assumes_add(&bs, eq1, false);
 	check(assumes_range(&g, &bs, eq2) == 1,
 	      "assumes_range: 1 <= m <= 2 and m != 1 make `m == 2` true");
+	int ct = atom_of(&g, "n=='t'"), ca = atom_of(&g, "n<'a'");
+	struct cfg_assumes ds = {0};
+	if (ct >= 0 && ca >= 0)
+		assumes_add(&ds, ct, true);
+	check(ct >= 0 && ca >= 0 && assumes_range(&g, &ds, ca) == 0 &&
+	      assumes_range(&g, &ds, n3) == 0,
+	      "assumes_range: `n == 't'` makes `n >= 'a'` true and `n == 3` false");
 	struct cfg_assumes cs = {0};
 	assumes_add(&cs, nz, false);
 	check(assumes_range(&g, &cs, eq3) == 0 && assumes_range(&g, &cs, lt1) == 1,
