@@ -79,8 +79,13 @@ struct cfg_atom {
 	 * and what it says of it (KC_*), else kc_kind KC_NONE. */
 	int32_t kc_sym;
 	uint8_t kc_kind;
+	/* A case label's atom: the switches (their conditions' offsets) it is
+	 * a label of, a few; two labels of one switch are different values */
+	uint8_t ncase_sw;
+	uint32_t case_sw[4];
 };
-enum { CMP_NONE, CMP_NZ, CMP_EQ, CMP_LT, CMP_LE };
+/* CMP_EQS: `lhs == LABEL`, a case label that is not a literal (`_IOW(...)`) */
+enum { CMP_NONE, CMP_NZ, CMP_EQ, CMP_LT, CMP_LE, CMP_EQS };
 /* IS_ENABLED(CONFIG_X); defined(CONFIG_X), `#if CONFIG_X`, IS_BUILTIN (X=y);
  * defined(CONFIG_X_MODULE), IS_MODULE (X=m) */
 enum { KC_NONE, KC_EN, KC_Y, KC_M };

@@ -113,8 +113,17 @@ static void note_cmp(struct cfg *g, int32_t a, TSNode left, const char *op, size
 		return;
 	}
 	int64_t k;
-	if (!int_literal(lit, g->text, &k))
+	if (!int_literal(lit, g->text, &k)) {
+		if (at->ncase_sw) {	/* a case label's macro: distinct from its switch's others */
+			struct strbuf sb;
+			strbuf_init(&sb);
+			text_nospace(&sb, left, g->text);
+			at->cmp_lhs = arena_strndup(g->arena, sb.buf, sb.len);
+			strbuf_release(&sb);
+			at->cmp_op = CMP_EQS;
+		}
 		return;
+	}
 	static const struct { const char *op; uint8_t cmp; } ops[] = {
 		{ "==", CMP_EQ }, { "!=", CMP_EQ }, { "<", CMP_LT }, { ">=", CMP_LT },
 		{ "<=", CMP_LE }, { ">", CMP_LE },
@@ -278,6 +287,13 @@ int32_t cfg_case_atom(struct cfg *g, TSNode sw_cond, TSNode value)
 	text_nospace(&sb, value, text);
 	int32_t a = intern_atom(g, &sb, sw_cond, false);
 	strbuf_release(&sb);
+	struct cfg_atom *at = &g->atoms.v[a];
+	uint32_t sw = ts_node_start_byte(sw_cond);
+	bool have = false;
+	for (int i = 0; i < at->ncase_sw; i++)
+		have |= at->case_sw[i] == sw;
+	if (!have && at->ncase_sw < 4)
+		at->case_sw[at->ncase_sw++] = sw;
 	note_cmp(g, a, sw_cond, "==", 2, value);
 	return a;
 }
@@ -376,8 +392,20 @@ struct range {
 	int nex;
 };
 
+/* Are a and b labels of one switch (so different values)? */
+static bool same_switch(const struct cfg_atom *a, const struct cfg_atom *b)
+{
+	for (int i = 0; i < a->ncase_sw; i++)
+		for (int j = 0; j < b->ncase_sw; j++)
+			if (a->case_sw[i] == b->case_sw[j])
+				return true;
+	return false;
+}
+
 static void range_take(struct range *r, const struct cfg_atom *at, bool pol)
 {
+	if (at->cmp_op == CMP_EQS)
+		return;	/* a macro's value is not known */
 	int64_t k = at->cmp_op == CMP_NZ ? 0 : at->cmp_k;
 	switch (at->cmp_op) {
 	case CMP_NZ:	/* `v` is `v != 0` */
@@ -419,6 +447,16 @@ int assumes_range(const struct cfg *g, const struct cfg_assumes *a, int atom)
 	const struct cfg_atom *at = &g->atoms.v[atom];
 	if (at->cmp_group < 0)
 		return -1;
+	if (at->cmp_op == CMP_EQS) {
+		/* `cmd == A` true: `cmd == B` false where A and B label one switch */
+		for (int i = 0; i < a->n; i++) {
+			const struct cfg_atom *b = &g->atoms.v[a->v[i].atom];
+			if (a->v[i].atom != atom && a->v[i].pol && b->cmp_group == at->cmp_group &&
+			    b->cmp_op == CMP_EQS && same_switch(at, b))
+				return 0;
+		}
+		return -1;
+	}
 	struct range r = { .lo = INT64_MIN, .hi = INT64_MAX };
 	bool any = false;
 	for (int i = 0; i < a->n; i++) {

@@ -1,7 +1,9 @@
 /* case: the raise and the restore test the same value with different comparisons: raised when
  * the command is 1 or 3, restored when it is between 1 and 3 (himax's raw-data sysfs read); raised in one case of a
  * switch, restored for the modes above 1 and below 3; raised for the command character 't',
- * restored for any letter but 'x' */
+ * restored for any letter but 'x'; raised for one ioctl command of a switch, a user pointer used
+ * for another command in a second switch on the same value (stk831x: labels of one switch
+ * are different values) */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/device.h>
@@ -84,4 +86,38 @@ static ssize_t dbg_write(struct file *f, const char __user *ubuf, size_t len, lo
 
 static const struct file_operations dbg_fops = {
 	.write = dbg_write,
+};
+
+#define STK_SET_ENABLE	_IOW(0xA1, 0x03, char)
+#define STK_GET_ACCEL	_IOR(0xA1, 0x09, int[3])
+
+static long stk_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *argp = (void __user *)arg;
+	mm_segment_t old_fs;
+	int val = 0;
+
+	switch (cmd) {
+	case STK_SET_ENABLE:
+		old_fs = get_fs();
+		set_fs(KERNEL_DS);
+		break;
+	case STK_GET_ACCEL:
+		val = 1;
+		break;
+	}
+	switch (cmd) {
+	case STK_GET_ACCEL:
+		if (copy_to_user(argp, &val, sizeof(val)))
+			return -EFAULT;
+		break;
+	case STK_SET_ENABLE:
+		set_fs(old_fs);
+		break;
+	}
+	return 0;
+}
+
+static const struct file_operations stk_fops = {
+	.unlocked_ioctl = stk_ioctl,
 };

@@ -243,7 +243,9 @@ static void test_range(void)
 			  "\tif (m == 1) c();\n\tif (m) d();\n\tif (m < 4) e();\n"
 			  "\tif (m <= 2) g();\n\tif (m == 2) h();\n\tif (m == 3U) i();\n"
 			  "\tif (n == 3) j();\n\tswitch (m) { case 5: k(); }\n"
-			  "\tif (n == 't') l();\n\tif (n >= 'a') o();\n\treturn 0;\n}\n";
+			  "\tif (n == 't') l();\n\tif (n >= 'a') o();\n"
+			  "\tswitch (n) { case A: p(); break; case B: q(); }\n"
+			  "\tswitch (n) { case C: r(); }\n\treturn 0;\n}\n";
 	TSParser *p = ts_parser_new();
 	ts_parser_set_language(p, tree_sitter_c());
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)strlen(src));
@@ -289,6 +291,13 @@ static void test_range(void)
 	check(ct >= 0 && ca >= 0 && assumes_range(&g, &ds, ca) == 0 &&
 	      assumes_range(&g, &ds, n3) == 0,
 	      "assumes_range: `n == 't'` makes `n >= 'a'` true and `n == 3` false");
+	int sa = atom_of(&g, "n==A"), sb = atom_of(&g, "n==B"), sc = atom_of(&g, "n==C");
+	struct cfg_assumes es = {0};
+	if (sa >= 0)
+		assumes_add(&es, sa, true);
+	check(sa >= 0 && sb >= 0 && sc >= 0 && assumes_range(&g, &es, sb) == 0 &&
+	      assumes_range(&g, &es, sc) == -1,
+	      "assumes_range: `case A` taken makes its switch's `case B` false, not another's C");
 	struct cfg_assumes cs = {0};
 	assumes_add(&cs, nz, false);
 	check(assumes_range(&g, &cs, eq3) == 0 && assumes_range(&g, &cs, lt1) == 1,
