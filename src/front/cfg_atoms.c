@@ -98,6 +98,17 @@ static bool int_literal(TSNode n, const char *text, int64_t *k)
 	return true;
 }
 
+/* The compared value's text, without spaces, in g's arena. */
+static const char *lhs_text(struct cfg *g, TSNode left)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	text_nospace(&sb, left, g->text);
+	const char *t = arena_strndup(g->arena, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return t;
+}
+
 /* Record what comparison atom a is: `left OP literal` when given (op and
  * the literal of the condition, after the negations cfg_atom_for strips),
  * else the value alone (`v`: `v != 0`). */
@@ -115,11 +126,7 @@ static void note_cmp(struct cfg *g, int32_t a, TSNode left, const char *op, size
 	int64_t k;
 	if (!int_literal(lit, g->text, &k)) {
 		if (at->ncase_sw) {	/* a case label's macro: distinct from its switch's others */
-			struct strbuf sb;
-			strbuf_init(&sb);
-			text_nospace(&sb, left, g->text);
-			at->cmp_lhs = arena_strndup(g->arena, sb.buf, sb.len);
-			strbuf_release(&sb);
+			at->cmp_lhs = lhs_text(g, left);
 			at->cmp_op = CMP_EQS;
 		}
 		return;
@@ -130,11 +137,7 @@ static void note_cmp(struct cfg *g, int32_t a, TSNode left, const char *op, size
 	};
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 		if (strlen(ops[i].op) == oplen && !memcmp(op, ops[i].op, oplen)) {
-			struct strbuf sb;
-			strbuf_init(&sb);
-			text_nospace(&sb, left, g->text);
-			at->cmp_lhs = arena_strndup(g->arena, sb.buf, sb.len);
-			strbuf_release(&sb);
+			at->cmp_lhs = lhs_text(g, left);
 			at->cmp_op = ops[i].cmp;
 			at->cmp_k = k;
 			return;
