@@ -5,7 +5,8 @@
  * ds-unbalanced; when every chain of its callers ends in a function handed
  * to a kernel thread or a work item (facts.h: KTHREAD_FIELD) — none at an
  * entry point, none at a function stored into a field (called from where
- * the graph does not see), none at a function without callers — the limit
+ * the graph does not see), none at a function without callers but a dead
+ * static one (dead_static: nothing calls, stores or names it) — the limit
  * it leaves raised never reaches user mode: the finding becomes a
  * ds-unbalanced-kthread note naming those threads.  Only static functions
  * are followed upwards (another function may call a global one from a file
@@ -77,12 +78,117 @@ static bool named_in(const text_list *u, const char *name)
 	return false;
 }
 
+static bool ident_ch(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * Is name mentioned in the text of its file, comments and strings aside,
+ * other than where it is declared or defined (the name followed by '('
+ * outside every brace pair)?  A reference in a table, an assignment, a
+ * registration call, a macro's body or an `#if 0` arm counts.
+ */
+static bool referenced(const char *t, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	int depth = 0;
+	for (size_t i = 0; i < len; i++) {
+		char ch = t[i];
+		if (ch == '/' && i + 1 < len && t[i + 1] == '*') {
+			const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
+			if (!e)
+				return false;
+			i = (size_t)(e - t) + 1;
+		} else if (ch == '/' && i + 1 < len && t[i + 1] == '/') {
+			while (i < len && t[i] != '\n')
+				i++;
+		} else if (ch == '"' || ch == '\'') {
+			for (i++; i < len && t[i] != ch && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (ch == '{') {
+			depth++;
+		} else if (ch == '}') {
+			depth -= depth > 0;
+		} else if (ident_ch(ch) && (i == 0 || !ident_ch(t[i - 1]))) {
+			size_t j = i;
+			while (j < len && ident_ch(t[j]))
+				j++;
+			if (j - i == n && !memcmp(t + i, name, n)) {
+				size_t k = j;
+				while (k < len && isspace((unsigned char)t[k]))
+					k++;
+				if (depth || k == len || t[k] != '(')
+					return true;
+			}
+			i = j - 1;
+		}
+	}
+	return false;
+}
+
+/* Could a macro paste the name together (DEVICE_ATTR(foo) names
+ * foo_show, a SHOW(foo) macro show_foo)?  Then its other part, mentioned
+ * as a word, is taken for a reference. */
+static bool pasted(const char *t, size_t len, const char *name)
+{
+	static const char *const suffixes[] = { "_show", "_store", "_open", "_read", "_write" };
+	static const char *const prefixes[] = { "show_", "store_", "get_", "set_" };
+	size_t n = strlen(name);
+	char part[256];
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t sl = strlen(suffixes[i]);
+		if (n > sl && n - sl < sizeof(part) && !strcmp(name + n - sl, suffixes[i])) {
+			memcpy(part, name, n - sl);
+			part[n - sl] = 0;
+			if (referenced(t, len, part))
+				return true;
+		}
+	}
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t pl = strlen(prefixes[i]);
+		if (n > pl && n - pl < sizeof(part) && !strncmp(name, prefixes[i], pl)) {
+			memcpy(part, name + pl, n - pl + 1);
+			if (referenced(t, len, part))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A static function nothing calls, stores, registers or names in its file
+ * (its own prototype and definition aside): dead code, whose calls reach
+ * nobody (gt9xx's goodix_tool_write(), registered only in a commented-out
+ * `->write_proc = ...`).  dead[] memoises: 0 not asked, 1 dead, 2 not.
+ */
+static bool dead_static(const struct program *p, const struct callers *c, uint32_t u,
+			uint8_t *dead)
+{
+	if (dead[u])
+		return dead[u] == 1;
+	const struct fn_fact *f = fact(p, u);
+	bool is_dead = false;
+	if (f->is_static && !p->entry_why[u] && !p->fbound[u] && !p->kthread[u] &&
+	    c->base[u] == c->base[u + 1]) {
+		size_t len;
+		char *t = read_file_text(p->rs[p->fn.v[u].file].path, p->o->max_file_size, &len);
+		is_dead = t && !referenced(t, len, f->name) && !pasted(t, len, f->name);
+		free(t);
+	}
+	dead[u] = is_dead ? 1 : 2;
+	return is_dead;
+}
+
 /*
  * Does every chain of callers of id end in a kernel-thread function?  The
- * names of those functions go into *names (comma separated, a few).
+ * names of those functions go into *names (comma separated, a few).  A
+ * dead caller (dead_static) ends its chain in nothing.
  */
 static bool only_kthreads(const struct program *p, const struct callers *c, uint32_t id,
-			  struct strbuf *names, bool boot, bool all_seen, const text_list *unread)
+			  struct strbuf *names, bool boot, bool all_seen, const text_list *unread,
+			  uint8_t *dead)
 {
 	VEC(uint32_t) work = {0};
 	bool *seen = xcalloc(p->fn.n + 1, sizeof(bool));
@@ -93,6 +199,8 @@ static bool only_kthreads(const struct program *p, const struct callers *c, uint
 	while (work.n && ok) {
 		uint32_t u = work.v[--work.n];
 		const struct fn_fact *f = fact(p, u);
+		if (u != id && dead_static(p, c, u, dead))
+			continue;	/* no caller, no reference: never runs */
 		if (p->kthread[u] || (boot && api_is_str(f->name, A_BOOT))) {
 			if (named < 3)
 				strbuf_addf(names, "%s'%s'", named ? ", " : "", f->name);
@@ -126,6 +234,7 @@ void kthread_context(struct program *p)
 		return;
 	struct callers c;
 	callers_build(p, &c);
+	uint8_t *dead = xcalloc(p->fn.n + 1, 1);
 	/* a kernel tree read whole, every file parsed whole: the callers of a
 	 * global function not exported are all in view */
 	bool all_seen = p->o->whole_tree;
@@ -163,7 +272,7 @@ void kthread_context(struct program *p)
 			/* (boot code too, for an oops: no user task exists yet) */
 			bool kt = id != UINT32_MAX &&
 				  only_kthreads(p, &c, id, &names, fd->id == C_OOPS_IN_WINDOW,
-						all_seen, &unread);
+						all_seen, &unread, dead);
 			if (kt && fd->id == C_OOPS_IN_WINDOW) {
 				strbuf_release(&names);
 				finding_release(fd);
@@ -186,6 +295,7 @@ void kthread_context(struct program *p)
 	for (size_t i = 0; i < unread.n; i++)
 		free(unread.v[i]);
 	VEC_FREE(unread);
+	free(dead);
 	free(c.base);
 	free(c.v);
 }
