@@ -90,6 +90,43 @@ static bool walk_all(struct log *l, const struct cfg *g, int depth, bool free_me
 	return same;
 }
 
+/* One function parsed and its CFG built (the tests' common start). */
+struct one_fn {
+	TSParser *p;
+	TSTree *tree;
+	node_list fns;
+	struct arena a;
+	struct cfg g;
+	bool built;
+};
+
+static bool one_fn_build(struct one_fn *o, const char *src, size_t len, const char *what)
+{
+	memset(o, 0, sizeof(*o));
+	o->p = ts_parser_new();
+	ts_parser_set_language(o->p, tree_sitter_c());
+	o->tree = ts_parser_parse_string(o->p, NULL, src, (uint32_t)len);
+	collect_functions(ts_tree_root_node(o->tree), &o->fns, 0);
+	check(o->fns.n == 1, what);
+	if (o->fns.n != 1)
+		return false;
+	arena_init(&o->a);
+	cfg_build(&o->g, &o->a, src, o->fns.v[0], "f", NULL);
+	o->built = true;
+	return true;
+}
+
+static void one_fn_release(struct one_fn *o)
+{
+	if (o->built) {
+		cfg_release(&o->g);
+		arena_release(&o->a);
+	}
+	VEC_FREE(o->fns);
+	ts_tree_delete(o->tree);
+	ts_parser_delete(o->p);
+}
+
 static void test_memo(void)
 {
 	struct strbuf src;
@@ -104,34 +141,25 @@ static void test_memo(void)
 	for (int i = 0; i < 300; i++)
 		strbuf_addf(&src, ")");
 	strbuf_addf(&src, ";\n}\n");
-	TSParser *p = ts_parser_new();
-	ts_parser_set_language(p, tree_sitter_c());
-	TSTree *tree = ts_parser_parse_string(p, NULL, src.buf, (uint32_t)src.len);
-	node_list fns = {0};
-	collect_functions(ts_tree_root_node(tree), &fns, 0);
-	check(fns.n == 1, "df_walk: the test function parsed");
-	if (fns.n != 1)
+	struct one_fn o;
+	if (!one_fn_build(&o, src.buf, src.len, "df_walk: the test function parsed"))
 		goto out;
-	struct arena a;
-	arena_init(&a);
-	struct cfg g;
-	cfg_build(&g, &a, src.buf, fns.v[0], "f", NULL);
 	/* for each depth a walk may start at: a walker that remembers,
 	 * walking each element twice, against one that starts afresh for
 	 * every walk (its memo freed each time) */
 	int depths[] = { 0, 150, 397, 399 };
 	for (size_t k = 0; k < sizeof(depths) / sizeof(depths[0]); k++) {
-		struct df_walker wm = { .g = &g, .text = src.buf, .ops = &log_ops };
+		struct df_walker wm = { .g = &o.g, .text = src.buf, .ops = &log_ops };
 		struct df_walker wf = wm;
 		struct log lm = { .w = &wm }, lf = { .w = &wf };
 		wm.ctx = &lm;
 		wf.ctx = &lf;
 		strbuf_init(&lm.b);
 		strbuf_init(&lf.b);
-		bool same = walk_all(&lm, &g, 0, false);	/* recorded at depth 0 */
+		bool same = walk_all(&lm, &o.g, 0, false);	/* recorded at depth 0 */
 		size_t first = lm.b.len;
-		same &= walk_all(&lm, &g, depths[k], false);	/* replayed where it can be */
-		same &= walk_all(&lf, &g, depths[k], true);
+		same &= walk_all(&lm, &o.g, depths[k], false);	/* replayed where it can be */
+		same &= walk_all(&lf, &o.g, depths[k], true);
 		char what[160];
 		snprintf(what, sizeof(what),
 			 "df_walk: a second walk from depth %d calls the hooks a walk without a memo calls, "
@@ -148,12 +176,8 @@ static void test_memo(void)
 		df_walker_release(&wm);
 		df_walker_release(&wf);
 	}
-	cfg_release(&g);
-	arena_release(&a);
 out:
-	VEC_FREE(fns);
-	ts_tree_delete(tree);
-	ts_parser_delete(p);
+	one_fn_release(&o);
 	strbuf_release(&src);
 }
 
@@ -246,69 +270,56 @@ static void test_range(void)
 			  "\tif (n == 't') l();\n\tif (n >= 'a') o();\n"
 			  "\tswitch (n) { case A: p(); break; case B: q(); }\n"
 			  "\tswitch (n) { case C: r(); }\n\treturn 0;\n}\n";
-	TSParser *p = ts_parser_new();
-	ts_parser_set_language(p, tree_sitter_c());
-	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)strlen(src));
-	node_list fns = {0};
-	collect_functions(ts_tree_root_node(tree), &fns, 0);
-	check(fns.n == 1, "assumes_range: the test function parsed");
-	if (fns.n != 1)
+	struct one_fn o;
+	if (!one_fn_build(&o, src, strlen(src), "assumes_range: the test function parsed"))
 		goto out;
-	struct arena a;
-	arena_init(&a);
-	struct cfg g;
-	cfg_build(&g, &a, src, fns.v[0], "f", NULL);
-	int eq3 = atom_of(&g, "m==3"), lt1 = atom_of(&g, "m<1"), eq1 = atom_of(&g, "m==1");
-	int nz = atom_of(&g, "m"), lt4 = atom_of(&g, "m<4"), le2 = atom_of(&g, "m<=2");
-	int eq2 = atom_of(&g, "m==2"), eq3u = atom_of(&g, "m==3U"), n3 = atom_of(&g, "n==3");
-	int case5 = atom_of(&g, "m==5");
+	int eq3 = atom_of(&o.g, "m==3"), lt1 = atom_of(&o.g, "m<1"), eq1 = atom_of(&o.g, "m==1");
+	int nz = atom_of(&o.g, "m"), lt4 = atom_of(&o.g, "m<4"), le2 = atom_of(&o.g, "m<=2");
+	int eq2 = atom_of(&o.g, "m==2"), eq3u = atom_of(&o.g, "m==3U"), n3 = atom_of(&o.g, "n==3");
+	int case5 = atom_of(&o.g, "m==5");
 	check(eq3 >= 0 && lt1 >= 0 && eq1 >= 0 && nz >= 0 && lt4 >= 0 && le2 >= 0 && eq2 >= 0 &&
 	      eq3u >= 0 && n3 >= 0 && case5 >= 0, "assumes_range: every condition has its atom");
 	if (eq3 < 0 || lt1 < 0 || eq1 < 0 || nz < 0 || lt4 < 0 || le2 < 0 || eq2 < 0 || eq3u < 0 ||
 	    n3 < 0 || case5 < 0)
 		goto done;
 	struct cfg_assumes as = {0};
-	check(assumes_range(&g, &as, lt1) == -1, "assumes_range: nothing assumed, nothing decided");
+	check(assumes_range(&o.g, &as, lt1) == -1, "assumes_range: nothing assumed, nothing decided");
 	assumes_add(&as, eq3, true);
-	check(assumes_range(&g, &as, lt1) == 0 && assumes_range(&g, &as, eq1) == 0 &&
-	      assumes_range(&g, &as, nz) == 1 && assumes_range(&g, &as, lt4) == 1 &&
-	      assumes_range(&g, &as, le2) == 0 && assumes_range(&g, &as, case5) == 0,
+	check(assumes_range(&o.g, &as, lt1) == 0 && assumes_range(&o.g, &as, eq1) == 0 &&
+	      assumes_range(&o.g, &as, nz) == 1 && assumes_range(&o.g, &as, lt4) == 1 &&
+	      assumes_range(&o.g, &as, le2) == 0 && assumes_range(&o.g, &as, case5) == 0,
 	      "assumes_range: `m == 3` decides `m >= 1`, `m == 1`, `m`, `m < 4`, `m <= 2`, case 5");
-	check(assumes_range(&g, &as, eq3u) == -1 && assumes_range(&g, &as, n3) == -1,
+	check(assumes_range(&o.g, &as, eq3u) == -1 && assumes_range(&o.g, &as, n3) == -1,
 	      "assumes_range: an unsigned literal and another value stay open");
 	struct cfg_assumes bs = {0};
 	assumes_add(&bs, lt1, false);
 	assumes_add(&bs, le2, true);
-	check(assumes_range(&g, &bs, eq2) == -1 && assumes_range(&g, &bs, eq3) == 0 &&
-	      assumes_range(&g, &bs, nz) == 1, "assumes_range: 1 <= m <= 2 leaves `m == 2` open");
+	check(assumes_range(&o.g, &bs, eq2) == -1 && assumes_range(&o.g, &bs, eq3) == 0 &&
+	      assumes_range(&o.g, &bs, nz) == 1, "assumes_range: 1 <= m <= 2 leaves `m == 2` open");
 	assumes_add(&bs, eq1, false);
-	check(assumes_range(&g, &bs, eq2) == 1,
+	check(assumes_range(&o.g, &bs, eq2) == 1,
 	      "assumes_range: 1 <= m <= 2 and m != 1 make `m == 2` true");
-	int ct = atom_of(&g, "n=='t'"), ca = atom_of(&g, "n<'a'");
+	int ct = atom_of(&o.g, "n=='t'"), ca = atom_of(&o.g, "n<'a'");
 	struct cfg_assumes ds = {0};
 	if (ct >= 0 && ca >= 0)
 		assumes_add(&ds, ct, true);
-	check(ct >= 0 && ca >= 0 && assumes_range(&g, &ds, ca) == 0 &&
-	      assumes_range(&g, &ds, n3) == 0,
+	check(ct >= 0 && ca >= 0 && assumes_range(&o.g, &ds, ca) == 0 &&
+	      assumes_range(&o.g, &ds, n3) == 0,
 	      "assumes_range: `n == 't'` makes `n >= 'a'` true and `n == 3` false");
-	int sa = atom_of(&g, "n==A"), sb = atom_of(&g, "n==B"), sc = atom_of(&g, "n==C");
+	int sa = atom_of(&o.g, "n==A"), sb = atom_of(&o.g, "n==B"), sc = atom_of(&o.g, "n==C");
 	struct cfg_assumes es = {0};
 	if (sa >= 0)
 		assumes_add(&es, sa, true);
-	check(sa >= 0 && sb >= 0 && sc >= 0 && assumes_range(&g, &es, sb) == 0 &&
-	      assumes_range(&g, &es, sc) == -1,
+	check(sa >= 0 && sb >= 0 && sc >= 0 && assumes_range(&o.g, &es, sb) == 0 &&
+	      assumes_range(&o.g, &es, sc) == -1,
 	      "assumes_range: `case A` taken makes its switch's `case B` false, not another's C");
 	struct cfg_assumes cs = {0};
 	assumes_add(&cs, nz, false);
-	check(assumes_range(&g, &cs, eq3) == 0 && assumes_range(&g, &cs, lt1) == 1,
+	check(assumes_range(&o.g, &cs, eq3) == 0 && assumes_range(&o.g, &cs, lt1) == 1,
 	      "assumes_range: `!m` makes `m == 3` false and `m < 1` true");
 done:
-	cfg_release(&g);
-	arena_release(&a);
 out:
-	VEC_FREE(fns);
-	ts_tree_delete(tree);
-	ts_parser_delete(p);
+	one_fn_release(&o);
 }
 
 int main(void)
