@@ -26,6 +26,7 @@
 #include "program_int.h"
 
 #include "api.h"
+#include "lexer.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -78,51 +79,36 @@ static bool named_in(const text_list *u, const char *name)
 	return false;
 }
 
-static bool ident_ch(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
- * Is name mentioned in the text of its file, comments and strings aside,
- * other than where it is declared or defined (the name followed by '('
- * outside every brace pair)?  A reference in a table, an assignment, a
- * registration call, a macro's body or an `#if 0` arm counts.
+ * Is name mentioned in the text of its file, comments and strings aside
+ * (front/lexer.h), other than where it is declared or defined (the name
+ * followed by '(' outside every brace pair)?  A reference in a table, an
+ * assignment, a registration call, a macro's body or an `#if 0` arm counts.
  */
 static bool referenced(const char *t, size_t len, const char *name)
 {
 	size_t n = strlen(name);
 	int depth = 0;
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = 0; i < len;) {
 		char ch = t[i];
-		if (ch == '/' && i + 1 < len && t[i + 1] == '*') {
-			const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
-			if (!e)
-				return false;
-			i = (size_t)(e - t) + 1;
-		} else if (ch == '/' && i + 1 < len && t[i + 1] == '/') {
-			while (i < len && t[i] != '\n')
-				i++;
+		if (lex_comment_at(t, len, i)) {
+			i = lex_comment(t, len, i, 0);
 		} else if (ch == '"' || ch == '\'') {
-			for (i++; i < len && t[i] != ch && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-		} else if (ch == '{') {
-			depth++;
-		} else if (ch == '}') {
-			depth -= depth > 0;
-		} else if (ident_ch(ch) && (i == 0 || !ident_ch(t[i - 1]))) {
+			i = lex_quoted(t, len, i, 0);
+		} else if (ident_byte((unsigned char)ch)) {
 			size_t j = i;
-			while (j < len && ident_ch(t[j]))
+			while (j < len && ident_byte((unsigned char)t[j]))
 				j++;
 			if (j - i == n && !memcmp(t + i, name, n)) {
-				size_t k = j;
-				while (k < len && isspace((unsigned char)t[k]))
-					k++;
+				size_t k = lex_skip_space(t, len, j);
 				if (depth || k == len || t[k] != '(')
 					return true;
 			}
-			i = j - 1;
+			i = j;
+		} else {
+			depth += ch == '{';
+			depth -= ch == '}' && depth > 0;
+			i++;
 		}
 	}
 	return false;

@@ -648,10 +648,8 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 			continue;	/* the native side is in view and follows no such field */
 		const char *what = name ? keep(r, name, len) : df_text(&r->d, node_field(call, "function"), 40);
 		struct pos at = source_at(r->ctx->src, f->off);
-		char *store = f->alloc ? xasprintf("user memory from %s is stored into '%s' here",
-						   f->how, f->stored)
-				       : xasprintf("a user pointer from %s is stored into '%s' here",
-						   f->how, f->stored);
+		char *store = xasprintf("%s from %s is stored into '%s' here",
+					f->alloc ? "user memory" : "a user pointer", f->how, f->stored);
 		const struct df_trace *tr = df_note(&r->d, s->h.trace, T_NOTE, r->ctx->path, at,
 						    keep(r, store, strlen(store)));
 		free(store);
@@ -676,23 +674,20 @@ void ufield_check_call(struct run *r, struct state *s, TSNode call,
 			tail = xasprintf("'%s' is called with it under KERNEL_DS", what);
 		}
 		char *more = others(r, f, off);
-		if (f->alloc)	/* the kernel chose the address: say what is wrong with it */
-			limit_report(r, C_USER_PTR_KERNEL_DS, off, tr,
-				     xasprintf("field '%s' of '%s' points into user memory %s reserved "
-					       "(at %s:%u)%s and %s", f->field, f->obj, f->how,
-					       r->ctx->path, at.line, more, tail),
-				     "the address was checked when it was reserved, but user space can "
-				     "rewrite what that memory holds, so a pointer the handler reads from "
-				     "it is followed unchecked; and where user and kernel address spaces "
-				     "are separate (s390, sparc64, parisc) a uaccess routine under "
-				     "KERNEL_DS reaches kernel memory at that address");
-		else
-			limit_report(r, C_USER_PTR_KERNEL_DS, off, tr,
-				     xasprintf("field '%s' of '%s' holds a user pointer (set from %s at "
-					       "%s:%u)%s and %s", f->field, f->obj, f->how,
-					       r->ctx->path, at.line, more, tail),
-				     "access_ok() lets any address through while KERNEL_DS is in force: "
-				     "a uaccess routine on that field reads or writes kernel memory");
+		/* a compat_alloc_user_space() buffer: the kernel chose the address,
+		 * so say what is wrong with it instead */
+		limit_report(r, C_USER_PTR_KERNEL_DS, off, tr,
+			     xasprintf("field '%s' of '%s' %s %s %s %s:%u)%s and %s", f->field, f->obj,
+				       f->alloc ? "points into user memory" : "holds a user pointer (set from",
+				       f->how, f->alloc ? "reserved (at" : "at", r->ctx->path, at.line,
+				       more, tail),
+			     f->alloc ? "the address was checked when it was reserved, but user space can "
+					"rewrite what that memory holds, so a pointer the handler reads from "
+					"it is followed unchecked; and where user and kernel address spaces "
+					"are separate (s390, sparc64, parisc) a uaccess routine under "
+					"KERNEL_DS reaches kernel memory at that address"
+				      : "access_ok() lets any address through while KERNEL_DS is in force: "
+					"a uaccess routine on that field reads or writes kernel memory");
 		free(tail);
 		free(more);
 		return;

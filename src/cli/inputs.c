@@ -59,13 +59,11 @@ static size_t tree_makefile_version(const char *dir)
 	return v;
 }
 
-/* The version of the kernel tree path lies in (its nearest enclosing top
- * Makefile with VERSION and PATCHLEVEL), or 0. */
-static size_t tree_version(const char *path)
+char *tree_top(const char *path)
 {
 	char buf[PATH_MAX];
 	if (!realpath(path, buf))
-		return 0;
+		return NULL;
 	struct stat st;
 	if (stat(buf, &st) == 0 && !S_ISDIR(st.st_mode)) {
 		char *slash = strrchr(buf, '/');
@@ -73,14 +71,23 @@ static size_t tree_version(const char *path)
 			*slash = 0;
 	}
 	for (;;) {
-		size_t v = tree_makefile_version(*buf ? buf : "/");
-		if (v)
-			return v;
+		if (tree_makefile_version(*buf ? buf : "/"))
+			return xstrdup(*buf ? buf : "/");
 		char *slash = strrchr(buf, '/');
 		if (!slash || !*buf)
-			return 0;
+			return NULL;
 		*slash = 0;
 	}
+}
+
+/* The version of the kernel tree path lies in (its nearest enclosing top
+ * Makefile with VERSION and PATCHLEVEL), or 0. */
+static size_t tree_version(const char *path)
+{
+	char *top = tree_top(path);
+	size_t v = top ? tree_makefile_version(top) : 0;
+	free(top);
+	return v;
 }
 
 void inputs_collect(struct inputs *in, struct opts *o, char **args, int n)

@@ -24,5 +24,9 @@ struct inputs {
  */
 void inputs_collect(struct inputs *in, struct opts *o, char **args, int n);
 void inputs_release(struct inputs *in);
+/* The top folder of the kernel tree path lies in (the nearest enclosing
+ * folder with a top Makefile giving VERSION, kernel/ and arch/), malloc'd,
+ * or NULL. */
+char *tree_top(const char *path);
 
 #endif

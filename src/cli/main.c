@@ -142,8 +142,11 @@ int main(int argc, char **argv)
 	struct inputs in = {0};
 	inputs_collect(&in, &c.o, c.argv + c.first_path, c.argc - c.first_path);
 	c.o.named = in.named.v;
-	kconfig_load((const char *const *)(c.argv + c.first_path), (size_t)(c.argc - c.first_path),
-		     !c.o.kbuild && !c.o.no_kconfig);
+	if (c.argc > c.first_path && !c.o.kbuild && !c.o.no_kconfig) {
+		char *top = tree_top(c.argv[c.first_path]);
+		kconfig_load(top, c.argv[c.first_path]);
+		free(top);
+	}
 	options_fill_key(&c.o);
 	if (kconfig_digest())	/* what the tree's Kconfig says changes the findings */
 		strbuf_addf(&c.o.key_file, " kconfig=%016llx", (unsigned long long)kconfig_digest());

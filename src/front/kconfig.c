@@ -7,7 +7,6 @@
 #include "kconfig.h"
 
 #include <dirent.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,12 +148,6 @@ void kconfig_release(void)
 
 /* --- dependency expressions ------------------------------------------- */
 
-static bool sym_ch(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
 static void trim(const char **p, const char **e)
 {
 	while (*p < *e && (**p == ' ' || **p == '\t'))
@@ -205,7 +198,7 @@ static void add_conjuncts(dep_list *out, const char *p, const char *e, int depth
 		trim(&p, &e);
 	}
 	const char *n = p;
-	while (p < e && sym_ch(*p))
+	while (p < e && ident_byte((unsigned char)*p))
 		p++;
 	size_t nl = (size_t)(p - n);
 	trim(&p, &e);
@@ -314,7 +307,7 @@ static size_t indent_of(const char *p, const char *e)
 static bool word_is(const char *p, const char *e, const char *w)
 {
 	size_t n = strlen(w);
-	return (size_t)(e - p) >= n && !memcmp(p, w, n) && (p + n == e || !sym_ch(p[n]));
+	return (size_t)(e - p) >= n && !memcmp(p, w, n) && (p + n == e || !ident_byte((unsigned char)p[n]));
 }
 
 static void read_file(struct reader *r, const char *path, int depth);
@@ -422,7 +415,7 @@ static void read_text(struct reader *r, const char *text, size_t len, const char
 			const char *n = s + (*s == 'm' ? 10 : 6);
 			trim(&n, &e);
 			const char *ne = n;
-			while (ne < e && sym_ch(*ne))
+			while (ne < e && ident_byte((unsigned char)*ne))
 				ne++;
 			if (ne > n) {
 				r->sym = intern(n, (size_t)(ne - n));
@@ -446,7 +439,7 @@ static void read_text(struct reader *r, const char *text, size_t len, const char
 			   word_is(s, e, "osource") || word_is(s, e, "orsource")) {
 			finish(r);
 			const char *a = s;
-			while (a < e && sym_ch(*a))
+			while (a < e && ident_byte((unsigned char)*a))
 				a++;
 			source(r, a, e, dir, *s == 'r' || (s[0] == 'o' && s[1] == 'r'), depth);
 		} else if (word_is(s, e, "comment") || word_is(s, e, "mainmenu")) {
@@ -528,57 +521,20 @@ size_t kconfig_parse_text(const char *text, size_t len)
 	return syms.n;
 }
 
-/* The top of the kernel tree dir lies in, or dir itself when it holds a
- * Kconfig; NULL for none. */
-static char *tree_root(const char *path)
-{
-	char buf[PATH_MAX];
-	if (!realpath(path, buf))
-		return NULL;
-	struct stat st;
-	if (stat(buf, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		char *slash = strrchr(buf, '/');
-		if (slash)
-			*slash = 0;
-	}
-	char *own = NULL;
-	for (char *cut = buf + strlen(buf);;) {
-		char *kc = xasprintf("%s/Kconfig", *buf ? buf : "");
-		char *ar = xasprintf("%s/arch", *buf ? buf : "");
-		char *kd = xasprintf("%s/kernel", *buf ? buf : "");
-		bool has = stat(kc, &st) == 0 && S_ISREG(st.st_mode);
-		bool top = has && stat(ar, &st) == 0 && S_ISDIR(st.st_mode) && stat(kd, &st) == 0 &&
-			   S_ISDIR(st.st_mode);
-		free(kc);
-		free(ar);
-		free(kd);
-		if (top) {
-			free(own);
-			return xstrdup(*buf ? buf : "/");
-		}
-		if (has && !own && cut == buf + strlen(buf))
-			own = xstrdup(buf);
-		char *slash = strrchr(buf, '/');
-		if (!slash || slash == buf)
-			break;
-		*slash = 0;
-	}
-	return own;
-}
-
-size_t kconfig_load(const char *const *paths, size_t n, bool on)
+size_t kconfig_load(const char *top, const char *input)
 {
 	kconfig_release();
-	if (!on || !n)
-		return 0;
-	char *root = tree_root(paths[0]);
-	if (!root)
-		return 0;
-	struct reader r = { .root = root };
-	char *top = xasprintf("%s/Kconfig", root);
-	read_file(&r, top, 0);
-	free(top);
-	reader_release(&r);
-	free(root);
+	struct stat st;
+	char *own = !top && input && stat(input, &st) == 0 && S_ISDIR(st.st_mode)
+			    ? xasprintf("%s/Kconfig", input) : NULL;
+	const char *root = top ? top : own && stat(own, &st) == 0 ? input : NULL;
+	if (root) {
+		struct reader r = { .root = root };
+		char *file = xasprintf("%s/Kconfig", root);
+		read_file(&r, file, 0);
+		free(file);
+		reader_release(&r);
+	}
+	free(own);
 	return syms.n;
 }

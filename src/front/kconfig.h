@@ -7,11 +7,12 @@
  * has a path no configuration builds (mac80211's ieee80211_register_hw()
  * error ladder took INET off and IPV6=m, and released RTNL it had not
  * taken).  The branch walk asks here when a preprocessor condition names
- * a symbol (cfg_atoms.c, kconfig_implied).
+ * a symbol (cfg_atoms.c, assumes_kconfig).
  *
  * Read: the tree's top Kconfig (the kernel tree the first input lies in:
- * its top folder has Kconfig, Makefile with VERSION, kernel/ and arch/;
- * else the first input folder, when it has a Kconfig of its own) and the
+ * its top folder has a Makefile with VERSION, kernel/ and arch/, cli's
+ * tree_top(); else the first input folder, when it has a Kconfig of its
+ * own) and the
  * files it sources, with `$SRCARCH`/`$(SRCARCH)`/`$ARCH` read as every
  * folder of arch/.  Kept of each `config`/`menuconfig`: its type (bool or
  * tristate) and what enabling it needs: the conjuncts of its `depends on`
@@ -29,10 +30,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Read the Kconfig of the tree the first path lies in (main thread,
- * before any worker runs); nothing when `on` is false or no Kconfig is
- * found.  Returns the number of symbols read. */
-size_t kconfig_load(const char *const *paths, size_t n, bool on);
+/* Read the Kconfig of top, the kernel tree the first input lies in, or
+ * when there is none, of the input folder itself if it holds one (main
+ * thread, before any worker runs).  Returns
+ * the number of symbols read. */
+size_t kconfig_load(const char *top, const char *input);
 /* A digest of what was read (0 when nothing): what --cache keys on. */
 uint64_t kconfig_digest(void);
 void kconfig_release(void);
